@@ -1,0 +1,85 @@
+"""Moves to the foundations made for the player.
+
+* ``collect`` — the site's auto-collect: greedily sends every card that can go,
+  even one still needed as a landing spot; never rearranges columns.
+* ``safe`` — the Windows rule: an ace always; a 2 once its ace is home; a card of
+  rank r ≥ 3 once its own suit is at r−1 and both foundations of the opposite
+  colour are at r−1 or more.
+
+>>> from freecell_cli import parse_position
+>>> p = parse_position("----:QQQJ:KC/KD/KH/KSQS")
+>>> [str(m) for m in autoplay(p.copy(), "collect")]
+['4h', '1h', '2h', '3h', '4h']
+>>> can_autocomplete(p)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .cards import Card
+from .moves import CELL, COLUMN, FOUNDATION, Move, Place, apply
+from .position import Position
+
+MODES = ("collect", "safe")
+
+
+def _always(position: Position, card: Card) -> bool:
+    return True
+
+
+def _safe(position: Position, card: Card) -> bool:
+    if card.rank <= 2:
+        return True
+    f = position.foundations
+    opposite = (1, 2) if not card.is_red else (0, 3)  # D,H for black; C,S for red
+    return all(f[i] >= card.rank - 1 for i in opposite)
+
+
+_RULES: dict[str, Callable[[Position, Card], bool]] = {"collect": _always, "safe": _safe}
+
+
+def _next_home(position: Position, allowed: Callable[[Position, Card], bool]) -> Move | None:
+    """The lowest card that may go home now (free cells before columns on ties)."""
+    best: tuple[int, Move] | None = None
+    spots = [(Place(CELL, i), c) for i, c in enumerate(position.cells) if c is not None]
+    spots += [(Place(COLUMN, i), col[-1]) for i, col in enumerate(position.columns) if col]
+    for place, card in spots:
+        if position.foundations[card.suit_index] == card.rank - 1 and allowed(position, card):
+            if best is None or card.rank < best[0]:
+                best = (card.rank, Move(place, Place(FOUNDATION, card.suit_index), 1))
+    return best[1] if best else None
+
+
+def autoplay(position: Position, mode: str = "collect") -> list[Move]:
+    """Send cards home in place under ``mode``; return the moves made, in order.
+
+    >>> from freecell_cli import parse_position
+    >>> p = parse_position("----:Q9JJ:KC/KDQDJD/TDKHQH/KSQS")
+    >>> [str(m) for m in autoplay(p.copy(), "safe")]
+    ['3h']
+    >>> len(autoplay(p, "collect")), p.is_won()
+    (9, True)
+    """
+    allowed = _RULES[mode]
+    made: list[Move] = []
+    while (move := _next_home(position, allowed)) is not None:
+        apply(position, move)
+        made.append(move)
+    return made
+
+
+def can_autocomplete(position: Position) -> bool:
+    """True when the rest of the game can be won by sending cards home directly
+    from column ends and free cells (nothing else moved)."""
+    p = position.copy()
+    autoplay(p, "collect")
+    return p.is_won()
+
+
+def automatic_moves(position: Position, automatic: str | None) -> list[Move]:
+    """The moves a variant makes by itself after every move (``Variant.automatic``)."""
+    if automatic is None:
+        return []
+    return autoplay(position, automatic)

@@ -1,0 +1,116 @@
+"""Deals: Microsoft / FreeCell Pro numbered deals, the daily deal, random deals.
+
+>>> p = deal(1)
+>>> " ".join(str(c) for c in p.columns[0])
+'JD KD 2S 4C 3S 6D 6S'
+>>> is_unsolvable(11982), daily_number(datetime.date(2026, 11, 29)) in UNSOLVABLE
+(True, False)
+"""
+
+from __future__ import annotations
+
+import datetime
+import random as _random
+
+from .cards import CARDS
+from .errors import InvalidDeal
+from .position import Position
+
+MAX_DEAL = 8_589_934_591  # FreeCell Pro's range
+SITE_DEALS = 1_000_000  # the site numbers its deals 1..1,000,000
+UNSOLVABLE: frozenset[int] = frozenset(
+    {11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948}
+)
+_UNSOLVABLE_SORTED = sorted(UNSOLVABLE)
+DAILY_EPOCH = datetime.date(2000, 1, 1)
+_DAILY_POOL = SITE_DEALS - len(UNSOLVABLE)  # 999,992 solvable numbers
+_DAILY_STEP = 7919  # prime, coprime with 999,992: consecutive days never repeat a deal
+
+
+def _ms_order(n: int) -> list[int]:
+    """Card indices (Microsoft deck order) in the order they are dealt."""
+    deck = list(range(52))
+    out = []
+    if n < 1 << 32:
+        state = n & 0xFFFFFFFF
+        high = 0x8000 if n >= 1 << 31 else 0
+        for left in range(52, 0, -1):
+            state = (state * 214013 + 2531011) & 0xFFFFFFFF
+            r = ((state >> 16) & 0x7FFF) | high
+            j = r % left
+            out.append(deck[j])
+            deck[j] = deck[left - 1]
+    else:
+        state = n - (1 << 32)
+        for left in range(52, 0, -1):
+            state = (state * 214013 + 2531011) & 0xFFFFFFFF
+            r = (state >> 16) & 0xFFFF
+            j = (r + 1) % left
+            out.append(deck[j])
+            deck[j] = deck[left - 1]
+    return out
+
+
+def check_deal_number(n: int) -> int:
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_DEAL:
+        raise InvalidDeal(f"deal number {n!r} is out of range (1 to {MAX_DEAL:,})")
+    return n
+
+
+def parse_deal_number(text: str) -> int:
+    """Read a deal number (``617``, ``#617``, ``1,000,000``)."""
+    t = text.strip().lstrip("#").replace(",", "").replace("_", "")
+    if not t.isdigit():
+        raise InvalidDeal(f"not a deal number: {text!r}")
+    return check_deal_number(int(t))
+
+
+def deal(n: int, cells: int = 4, columns: int = 8) -> Position:
+    """The Microsoft-compatible deal ``n`` (1 .. 8,589,934,591)."""
+    check_deal_number(n)
+    cols: list[list] = [[] for _ in range(columns)]
+    for i, idx in enumerate(_ms_order(n)):
+        cols[i % columns].append(CARDS[idx])
+    return Position(cols, cells, deal=n)
+
+
+def is_unsolvable(n: int) -> bool:
+    """True for the 8 deals of 1..1,000,000 that cannot be won from the start."""
+    return n in UNSOLVABLE
+
+
+def daily_number(day: datetime.date) -> int:
+    """The daily deal of a UTC date: a documented, deterministic mapping into
+    1..1,000,000 that skips the unsolvable deals.
+
+    Days are counted from 2000-01-01 (day 0); day ``d`` maps to slot
+    ``(d × 7919 + 617) mod 999,992`` among the solvable numbers in increasing
+    order. 7919 is coprime with 999,992, so no deal repeats for 2,700 years.
+    """
+    if not isinstance(day, datetime.date):
+        raise InvalidDeal(f"not a date: {day!r}")
+    d = (day - DAILY_EPOCH).days
+    slot = (d * _DAILY_STEP + 617) % _DAILY_POOL  # 0-based among solvable numbers
+    n = slot + 1
+    # Shift past every unsolvable number at or below the candidate.
+    for u in _UNSOLVABLE_SORTED:
+        if u <= n:
+            n += 1
+    return n
+
+
+def parse_date(text: str | None) -> datetime.date:
+    """``YYYY-MM-DD``; ``None`` or ``today`` means today in UTC."""
+    if text is None or text.strip().lower() == "today":
+        return datetime.datetime.now(datetime.timezone.utc).date()
+    try:
+        return datetime.date.fromisoformat(text.strip())
+    except ValueError:
+        raise InvalidDeal(f"not a date (YYYY-MM-DD): {text!r}") from None
+
+
+def random_number(seed: int | str | None = None) -> int:
+    """A random deal of 1..1,000,000 (reproducible with a seed)."""
+    return _random.Random(seed).randint(1, SITE_DEALS)
+
+

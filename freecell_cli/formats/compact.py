@@ -1,0 +1,111 @@
+"""The compact position format: one line, one shell word, ASCII.
+
+Grammar (fields separated by ``:``)::
+
+    position    = cells ":" foundations ":" columns [ ":" deal [ ":" variant ] ]
+    cells       = { "-" | card }          one entry per free-cell slot, in order
+    foundations = rank rank rank rank     clubs, diamonds, hearts, spades;
+                                          rank is 0 (empty) A 2-9 T J Q K
+    columns     = column { "/" column }   left to right
+    column      = { card }                from the buried end to the exposed card
+    card        = rank suit               e.g. TD, 7S, AH
+    deal        = decimal number | "-"
+    variant     = site | standard | windows | atomic
+
+Deal 1 with nothing moved yet::
+
+    ----:0000:JDKD2S4C3S6D6S/2DKCKS5CTD8S9C/…/5H3H3C7S7DTC:1
+
+>>> from freecell_cli import deal
+>>> text = format_compact(deal(1))
+>>> text[:25], text[-6:]
+('----:0000:JDKD2S4C3S6D6S/', '7DTC:1')
+>>> parse_compact(text) == deal(1)
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..cards import RANK_CHARS, Card
+from ..errors import InvalidCard, InvalidPosition
+from ..position import Position
+
+_COMPACT_RE = re.compile(r"[^:\s]*:[0-9A-Za-z]{4}:[^\s]*")
+
+
+def looks_compact(text: str) -> bool:
+    return _COMPACT_RE.fullmatch(text.strip()) is not None
+
+
+def format_compact(position: Position) -> str:
+    cells = "".join("-" if c is None else str(c) for c in position.cells)
+    found = "".join(RANK_CHARS[f] for f in position.foundations)
+    cols = "/".join("".join(str(c) for c in col) for col in position.columns)
+    text = f"{cells}:{found}:{cols}"
+    if position.variant is not None:
+        text += f":{position.deal if position.deal is not None else '-'}:{position.variant}"
+    elif position.deal is not None:
+        text += f":{position.deal}"
+    return text
+
+
+def _cards(text: str, where: str, allow_empty_slot: bool) -> list[Card | None]:
+    out: list[Card | None] = []
+    i = 0
+    while i < len(text):
+        if allow_empty_slot and text[i] == "-":
+            out.append(None)
+            i += 1
+            continue
+        # A card is two characters, or three when the rank is written 10.
+        size = 3 if text.startswith("10", i) else 2
+        token = text[i : i + size]
+        try:
+            out.append(Card.parse(token))
+        except InvalidCard:
+            raise InvalidPosition(f"unknown card {token!r} in {where}") from None
+        i += size
+    return out
+
+
+def parse_compact(text: str) -> Position:
+    """Read a compact position and validate it."""
+    from ..deals import parse_deal_number
+    from ..errors import FreecellError
+    from ..variants import find_variant
+
+    line = text.strip()
+    if not line or any(ch.isspace() for ch in line):
+        raise InvalidPosition(f"not a compact position (one word expected): {text[:60]!r}")
+    fields = line.split(":")
+    if len(fields) < 3 or len(fields) > 5:
+        raise InvalidPosition(
+            f"compact position needs 3 to 5 ':'-separated fields, got {len(fields)}"
+        )
+    cells_text, found_text, cols_text = fields[:3]
+    cells = _cards(cells_text, "the free cells", True)
+    if len(found_text) != 4:
+        raise InvalidPosition(
+            f"foundations field {found_text!r} must be 4 ranks (clubs, diamonds, hearts, spades)"
+        )
+    try:
+        foundations = [RANK_CHARS.index(ch.upper()) for ch in found_text]
+    except ValueError:
+        raise InvalidPosition(f"foundations field {found_text!r}: ranks are 0 A 2-9 T J Q K") from None
+    columns = []
+    for i, col in enumerate(cols_text.split("/")):
+        columns.append(_cards(col, f"column {i + 1}", False))
+    deal = variant = None
+    if len(fields) >= 4 and fields[3] not in ("", "-"):
+        try:
+            deal = parse_deal_number(fields[3])
+        except FreecellError as e:
+            raise InvalidPosition(f"deal field: {e}") from None
+    if len(fields) == 5 and fields[4] not in ("", "-"):
+        try:
+            variant = find_variant(fields[4]).name
+        except FreecellError as e:
+            raise InvalidPosition(f"variant field: {e}") from None
+    return Position(columns, cells, foundations, deal=deal, variant=variant).validate()

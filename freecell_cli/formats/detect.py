@@ -1,0 +1,52 @@
+"""Pick the format of a position text and read or write it.
+
+>>> from freecell_cli import deal
+>>> [detect_format(format_position(deal(1), f)) for f in FORMATS]
+['compact', 'fcs', 'json']
+"""
+
+from __future__ import annotations
+
+from ..errors import InvalidPosition
+from ..position import Position
+from .compact import format_compact, looks_compact, parse_compact
+from .fcs import format_fcs, parse_fcs
+from .json import format_json, parse_json
+
+FORMATS = ("compact", "fcs", "json")
+
+
+def detect_format(text: str) -> str:
+    t = text.strip()
+    if t.startswith("{"):
+        return "json"
+    if looks_compact(t):
+        return "compact"
+    return "fcs"
+
+
+def parse_position(text: str, format: str | None = None) -> Position:
+    """Read a position in any known format (auto-detected unless ``format``)."""
+    if "\x00" in text:
+        raise InvalidPosition("binary data, not a position")
+    if not text.strip():
+        raise InvalidPosition("empty input, no position")
+    fmt = format or detect_format(text)
+    if fmt == "json":
+        return parse_json(text)
+    if fmt == "compact":
+        return parse_compact(text)
+    if fmt == "fcs":
+        return parse_fcs(text)
+    raise InvalidPosition(f"unknown position format {format!r} (choose from {', '.join(FORMATS)})")
+
+
+def format_position(position: Position, format: str = "compact") -> str:
+    """Write a position; compact has no trailing newline, the others end with one."""
+    if format == "compact":
+        return format_compact(position)
+    if format == "fcs":
+        return format_fcs(position)
+    if format == "json":
+        return format_json(position)
+    raise InvalidPosition(f"unknown position format {format!r} (choose from {', '.join(FORMATS)})")

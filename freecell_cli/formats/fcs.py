@@ -1,0 +1,89 @@
+"""Freecell Solver's board format.
+
+Optional ``Foundations:`` (or ``Founds:``) and ``Freecells:`` (or ``FC:``) lines, then
+one line per column, from the buried card to the exposed one, with or without a
+leading ``:``. ``10`` or ``T``; ``-`` for an empty free cell. The bare column lines
+of ``make-microsoft-freecell-board -t N`` are read too.
+
+>>> from freecell_cli import deal
+>>> print(format_fcs(deal(1)).splitlines()[2])
+: JD KD 2S 4C 3S 6D 6S
+>>> parse_fcs(format_fcs(deal(1))).same_table(deal(1))
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..cards import RANK_CHARS, SUITS, Card, parse_rank
+from ..errors import InvalidCard, InvalidPosition
+from ..position import Position
+
+_FOUND_RE = re.compile(r"^(foundations?|founds?)\s*:(.*)$", re.I)
+_CELLS_RE = re.compile(r"^(freecells?|fc)\s*:(.*)$", re.I)
+_FOUND_ITEM = re.compile(r"^([CDHS])-([0-9AaTtJjQqKk]|10)$", re.I)
+_FCS_SUIT_ORDER = "HCDS"  # the order fc-solve itself writes
+
+
+def format_fcs(position: Position) -> str:
+    found = " ".join(
+        f"{s}-{RANK_CHARS[position.foundations[SUITS.index(s)]]}" for s in _FCS_SUIT_ORDER
+    )
+    cells = " ".join("-" if c is None else str(c) for c in position.cells)
+    lines = [f"Foundations: {found}", f"Freecells: {cells}".rstrip()]
+    for col in position.columns:
+        lines.append((": " + " ".join(str(c) for c in col)).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def parse_fcs(text: str, cells: int | None = None) -> Position:
+    """Read a board; ``cells`` is the number of free-cell slots (default: 4, or
+    as many as the ``Freecells:`` line names when that is more)."""
+    foundations = [0, 0, 0, 0]
+    cell_cards: list[Card | None] | None = None
+    columns: list[list[Card]] = []
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        m = _FOUND_RE.match(line)
+        if m:
+            for item in m.group(2).split():
+                fm = _FOUND_ITEM.match(item)
+                if not fm:
+                    raise InvalidPosition(f"line {lineno}: bad foundation entry {item!r} (e.g. H-5)")
+                foundations[SUITS.index(fm.group(1).upper())] = parse_rank(fm.group(2))
+            continue
+        m = _CELLS_RE.match(line)
+        if m:
+            cell_cards = []
+            for item in m.group(2).split():
+                if item in ("-", "--", "---"):
+                    cell_cards.append(None)
+                else:
+                    cell_cards.append(_card(item, lineno))
+            continue
+        if line.startswith(":"):
+            line = line[1:]
+        columns.append([_card(item, lineno) for item in line.split()])
+    if not columns:
+        raise InvalidPosition("no columns found")
+    slots = cells if cells is not None else max(4, len(cell_cards or []))
+    cell_cards = cell_cards or []
+    if len(cell_cards) > slots:
+        occupied = [c for c in cell_cards if c is not None]
+        if len(occupied) > slots:
+            raise InvalidPosition(
+                f"too many free-cell entries: {len(occupied)} cards for {slots} free cells"
+            )
+        cell_cards = occupied
+    cell_cards = cell_cards + [None] * (slots - len(cell_cards))
+    return Position(columns, cell_cards, foundations).validate()
+
+
+def _card(item: str, lineno: int) -> Card:
+    try:
+        return Card.parse(item)
+    except InvalidCard:
+        raise InvalidPosition(f"line {lineno}: unknown card {item!r}") from None

@@ -1,0 +1,93 @@
+"""JSON positions (orjson).
+
+    {"columns": [["JD", "KD", ...], ...], "cells": [null, "7S", null, null],
+     "foundations": {"C": 0, "D": 1, "H": 0, "S": 0}, "deal": 1, "variant": null}
+
+Foundations are ranks 0..13. ``unsolvable`` is added for labelled deals.
+
+>>> from freecell_cli import deal
+>>> parse_json(format_json(deal(617))) == deal(617)
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+from ..cards import SUITS, Card
+from ..errors import FreecellError, InvalidCard, InvalidPosition
+from ..position import Position
+
+
+def position_to_dict(position: Position) -> dict[str, Any]:
+    from ..deals import is_unsolvable
+
+    d: dict[str, Any] = {
+        "columns": [[str(c) for c in col] for col in position.columns],
+        "cells": [None if c is None else str(c) for c in position.cells],
+        "foundations": dict(zip(SUITS, position.foundations)),
+        "deal": position.deal,
+        "variant": position.variant,
+    }
+    if position.deal is not None:
+        d["unsolvable"] = is_unsolvable(position.deal)
+    return d
+
+
+def format_json(position: Position) -> str:
+    return orjson.dumps(position_to_dict(position)).decode() + "\n"
+
+
+def _card(value: Any, where: str) -> Card:
+    if not isinstance(value, str):
+        raise InvalidPosition(f"{where}: expected a card string, got {value!r}")
+    try:
+        return Card.parse(value)
+    except InvalidCard:
+        raise InvalidPosition(f"unknown card {value!r} in {where}") from None
+
+
+def position_from_dict(d: Any) -> Position:
+    from ..deals import check_deal_number
+    from ..variants import find_variant
+
+    if not isinstance(d, dict) or not isinstance(d.get("columns"), list):
+        raise InvalidPosition("JSON position needs an object with a 'columns' list")
+    columns = []
+    for i, col in enumerate(d["columns"]):
+        if not isinstance(col, list):
+            raise InvalidPosition(f"column {i + 1}: expected a list of cards")
+        columns.append([_card(c, f"column {i + 1}") for c in col])
+    raw_cells = d.get("cells", [None] * 4)
+    if not isinstance(raw_cells, list):
+        raise InvalidPosition("'cells' must be a list (null for an empty cell)")
+    cells = [None if c is None else _card(c, f"free cell {i + 1}") for i, c in enumerate(raw_cells)]
+    raw_found = d.get("foundations", {})
+    if not isinstance(raw_found, dict) or set(raw_found) - set(SUITS):
+        raise InvalidPosition("'foundations' must map C, D, H, S to ranks 0..13")
+    foundations = []
+    for s in SUITS:
+        f = raw_found.get(s, 0)
+        if isinstance(f, bool) or not isinstance(f, int) or not 0 <= f <= 13:
+            raise InvalidPosition(f"foundation {s}: rank {f!r} is not 0..13")
+        foundations.append(f)
+    deal = d.get("deal")
+    variant = d.get("variant")
+    try:
+        if deal is not None:
+            check_deal_number(deal)
+        if variant is not None:
+            variant = find_variant(variant).name
+    except FreecellError as e:
+        raise InvalidPosition(str(e)) from None
+    return Position(columns, cells, foundations, deal=deal, variant=variant).validate()
+
+
+def parse_json(text: str | bytes) -> Position:
+    try:
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError as e:
+        raise InvalidPosition(f"bad JSON: {e}") from None
+    return position_from_dict(data)

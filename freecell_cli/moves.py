@@ -1,0 +1,330 @@
+"""Moves: standard notation, legality under a variant, apply and undo.
+
+Standard notation is two characters, source then destination: columns ``1``-``9``,
+free cells ``a``-``g``, ``i``… (``h`` is the foundation), foundation ``h``.
+A ``v<hex>`` suffix gives the number of cards moved into an empty column.
+
+>>> from freecell_cli import deal, find_variant
+>>> p = deal(617)
+>>> m = resolve(p, Move.parse("5a"), find_variant("site"))
+>>> m, str(m)
+(Move.parse('5a'), '5a')
+>>> apply(p, m); str(p.cells[0])
+'JC'
+>>> undo(p, m); p.cells[0] is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from .cards import CARDS, RANK_CHARS, SUIT_NAMES
+from .errors import IllegalMove, InvalidMove
+from .position import CELL_LETTERS, Position, cell_letter
+from .variants import Variant
+
+COLUMN: Literal["column"] = "column"
+CELL: Literal["cell"] = "cell"
+FOUNDATION: Literal["foundation"] = "foundation"
+
+EmptyColumnMode = Literal["one", "max"]
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A column (0-based index), a free cell (0-based) or a foundation (suit
+    index, or -1 when not yet known: plain ``h``)."""
+
+    kind: str
+    index: int
+
+    def __str__(self) -> str:
+        if self.kind == COLUMN:
+            return str(self.index + 1)
+        if self.kind == CELL:
+            return cell_letter(self.index)
+        return "h"
+
+    def describe(self) -> str:
+        if self.kind == COLUMN:
+            return f"column {self.index + 1}"
+        if self.kind == CELL:
+            return f"free cell {cell_letter(self.index)}"
+        return "the foundation"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move from ``source`` to ``dest``.
+
+    ``count`` is the number of cards, or ``None`` when the notation leaves it to the
+    position (plain ``58``). ``to_empty`` marks a move into an empty column: its
+    count is written as ``v<hex>`` when above one. :func:`resolve` fills both in.
+    """
+
+    source: Place
+    dest: Place
+    count: int | None = None
+    to_empty: bool = False
+
+    def __str__(self) -> str:
+        s = f"{self.source}{self.dest}"
+        if self.to_empty and self.count is not None and self.count > 1:
+            s += f"v{self.count:x}"
+        return s
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    @staticmethod
+    def parse(text: str) -> Move:
+        """Read one move in standard notation (``5a``, ``ah``, ``36v4``)."""
+        m = _MOVE_RE.fullmatch(text.strip())
+        if not m:
+            raise InvalidMove(f"not a move: {text!r}")
+        src, dst, count = m.group(1).lower(), m.group(2).lower(), m.group(3)
+        source = _place(src, text)
+        dest = _place(dst, text)
+        if source.kind == FOUNDATION:
+            raise InvalidMove(f"not a move: {text!r} (cards never leave the foundation)")
+        if source == dest:
+            raise InvalidMove(f"not a move: {text!r} (source and destination are the same)")
+        if count is not None:
+            n = int(count, 16)
+            if n < 1:
+                raise InvalidMove(f"not a move: {text!r} (card count must be at least 1)")
+            if dest.kind != COLUMN:
+                raise InvalidMove(f"not a move: {text!r} (a count only goes with a column destination)")
+            return Move(source, dest, n, True)
+        return Move(source, dest)
+
+
+_MOVE_RE = re.compile(r"([1-9a-pA-P])([1-9a-pA-P])(?:[vV]([0-9a-fA-F]{1,3}))?")
+
+
+def _place(ch: str, text: str) -> Place:
+    if ch.isdigit():
+        return Place(COLUMN, int(ch) - 1)
+    if ch == "h":
+        return Place(FOUNDATION, -1)
+    return Place(CELL, CELL_LETTERS.index(ch))
+
+
+def parse_moves(text: str) -> list[Move]:
+    """Read moves separated by spaces, commas or newlines.
+
+    >>> [str(m) for m in parse_moves("5a 58,8h")]
+    ['5a', '58', '8h']
+    """
+    return [Move.parse(t) for t in re.split(r"[\s,;]+", text.strip()) if t]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def capacity_reason(n: int, cap: int, free: int, empty: int, to_empty: bool) -> str:
+    cols = "other empty column" if to_empty else "empty column"
+    return f"{n} cards > can move {cap} ({_plural(free, 'free cell')}, {_plural(empty, cols)})"
+
+
+def can_move(position: Position, variant: Variant, to_empty_column: bool = False) -> int:
+    """The variant's capacity in this position (for a move onto a non-empty
+    column, or into an empty one when ``to_empty_column``)."""
+    empty = position.empty_columns - (1 if to_empty_column else 0)
+    return variant.capacity(position.free_cells, max(empty, 0))
+
+
+def resolve(
+    position: Position,
+    move: Move,
+    variant: Variant,
+    empty_column: EmptyColumnMode = "one",
+) -> Move:
+    """Check ``move`` against the rules and return it with every detail filled in
+    (count, empty destination, foundation suit). Raises :class:`IllegalMove` with
+    the reason in the site's terms, or :class:`InvalidMove` when a place does not
+    exist in this position."""
+    src, dst = move.source, move.dest
+    for place in (src, dst):
+        if place.kind == COLUMN and place.index >= len(position.columns):
+            raise InvalidMove(f"there is no column {place.index + 1} ({len(position.columns)} columns)")
+        if place.kind == CELL and place.index >= len(position.cells):
+            n = len(position.cells)
+            raise InvalidMove(f"there is no free cell {cell_letter(place.index)} ({_plural(n, 'free cell')})")
+
+    if src.kind == CELL:
+        card = position.cells[src.index]
+        if card is None:
+            raise IllegalMove(f"free cell {cell_letter(src.index)} is empty")
+        available = 1
+    else:
+        col = position.columns[src.index]
+        if not col:
+            raise IllegalMove(f"column {src.index + 1} is empty")
+        card = col[-1]
+        available = position.run_length(src.index)
+
+    if dst.kind != COLUMN and move.count not in (None, 1):
+        raise IllegalMove(f"only one card can go to {dst.describe()}")
+
+    if dst.kind == FOUNDATION:
+        top = position.foundations[card.suit_index]
+        if top != card.rank - 1:
+            at = f"at {RANK_CHARS[top]}" if top else "empty"
+            raise IllegalMove(
+                f"{card} cannot go to the foundation ({SUIT_NAMES[card.suit]} {at})"
+            )
+        return Move(src, Place(FOUNDATION, card.suit_index), 1)
+
+    if dst.kind == CELL:
+        if src.kind == CELL:
+            raise IllegalMove("moving a card between free cells changes nothing")
+        held = position.cells[dst.index]
+        if held is not None:
+            raise IllegalMove(f"free cell {cell_letter(dst.index)} holds {held}")
+        return Move(src, dst, 1)
+
+    target_col = position.columns[dst.index]
+    if target_col:
+        target = target_col[-1]
+        if src.kind == CELL:
+            if not card.fits_on(target):
+                raise IllegalMove(f"{card} cannot go on {target}")
+            n = 1
+        else:
+            col = position.columns[src.index]
+            # Only one card of the run can fit: its rank is fixed by the target's.
+            n = target.rank - card.rank
+            if not (1 <= n <= available and col[-n].fits_on(target)):
+                if available == 1:
+                    raise IllegalMove(f"{card} cannot go on {target}")
+                raise IllegalMove(
+                    f"no card of the run {col[-available]}..{card} fits on {target}"
+                )
+            if move.count is not None and move.count != n:
+                raise IllegalMove(
+                    f"{_plural(move.count, 'card')} cannot go on {target} ({col[-n]} and the {n - 1} below it would)"
+                    if n > 1
+                    else f"{_plural(move.count, 'card')} cannot go on {target} (only {card} would)"
+                )
+            if n > 1:
+                cap = can_move(position, variant)
+                if n > cap:
+                    raise IllegalMove(
+                        capacity_reason(n, cap, position.free_cells, position.empty_columns, False)
+                    )
+        return Move(src, dst, n, False)
+
+    # Destination is an empty column.
+    if src.kind == CELL:
+        return Move(src, dst, 1, True)
+    cap = can_move(position, variant, to_empty_column=True)
+    if move.count is None:
+        n = 1 if empty_column == "one" else min(available, cap)
+    else:
+        n = move.count
+        if n > available:
+            raise IllegalMove(
+                f"column {src.index + 1} has a run of {_plural(available, 'card')}, not {n}"
+            )
+    if n > cap:
+        raise IllegalMove(
+            capacity_reason(n, cap, position.free_cells, position.empty_columns - 1, True)
+        )
+    return Move(src, dst, n, True)
+
+
+def apply(position: Position, move: Move) -> None:
+    """Play a resolved move (see :func:`resolve`) in place. No checks."""
+    src, dst, n = move.source, move.dest, move.count or 1
+    if src.kind == CELL:
+        cards = [position.cells[src.index]]
+        position.cells[src.index] = None
+    else:
+        col = position.columns[src.index]
+        cards = col[-n:]
+        del col[-n:]
+    if dst.kind == COLUMN:
+        position.columns[dst.index].extend(cards)
+    elif dst.kind == CELL:
+        position.cells[dst.index] = cards[0]
+    else:
+        position.foundations[cards[0].suit_index] += 1
+
+
+def undo(position: Position, move: Move) -> None:
+    """Take back a resolved move played by :func:`apply`."""
+    src, dst, n = move.source, move.dest, move.count or 1
+    if dst.kind == COLUMN:
+        col = position.columns[dst.index]
+        cards = col[-n:]
+        del col[-n:]
+    elif dst.kind == CELL:
+        cards = [position.cells[dst.index]]
+        position.cells[dst.index] = None
+    else:
+        s = dst.index
+        rank = position.foundations[s]
+        position.foundations[s] = rank - 1
+        cards = [CARDS[(rank - 1) * 4 + s]]
+    if src.kind == CELL:
+        position.cells[src.index] = cards[0]
+    else:
+        position.columns[src.index].extend(cards)
+
+
+def legal_moves(position: Position, variant: Variant) -> list[Move]:
+    """Every legal move. Moves to equivalent places (several empty free cells or
+    empty columns) are listed once, for the leftmost; moves into an empty column
+    are listed for every run length the capacity allows.
+
+    >>> from freecell_cli import deal, find_variant
+    >>> [str(m) for m in legal_moves(deal(1), find_variant("site"))][:6]
+    ['1a', '2a', '3a', '4a', '5a', '6a']
+    """
+    moves: list[Move] = []
+    first_free = next((i for i, c in enumerate(position.cells) if c is None), None)
+    first_empty = next((i for i, c in enumerate(position.columns) if not c), None)
+    sources = [Place(CELL, i) for i, c in enumerate(position.cells) if c is not None]
+    sources += [Place(COLUMN, i) for i, c in enumerate(position.columns) if c]
+    dests = [Place(FOUNDATION, -1)]
+    dests += [Place(COLUMN, i) for i, c in enumerate(position.columns) if c]
+    if first_empty is not None:
+        dests.append(Place(COLUMN, first_empty))
+    if first_free is not None:
+        dests.append(Place(CELL, first_free))
+    for dst in dests:
+        for src in sources:
+            if src == dst or (src.kind == CELL and dst.kind == CELL):
+                continue
+            if dst.kind == COLUMN and not position.columns[dst.index] and src.kind == COLUMN:
+                for n in range(1, position.run_length(src.index) + 1):
+                    try:
+                        moves.append(resolve(position, Move(src, dst, n, True), variant))
+                    except IllegalMove:
+                        break
+                continue
+            try:
+                moves.append(resolve(position, Move(src, dst), variant))
+            except IllegalMove:
+                pass
+    return moves
+
+
+__all__ = [
+    "CELL",
+    "COLUMN",
+    "FOUNDATION",
+    "Move",
+    "Place",
+    "apply",
+    "can_move",
+    "legal_moves",
+    "parse_moves",
+    "resolve",
+    "undo",
+]

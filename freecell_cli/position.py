@@ -1,0 +1,175 @@
+"""Position: columns, free-cell slots and foundations, plus the deal and variant
+it came from when known.
+
+A Position is mutable (moves apply and undo in place) and cheap to copy.
+
+>>> from freecell_cli import deal
+>>> p = deal(1)
+>>> len(p.columns), p.cells, p.foundations
+(8, [None, None, None, None], [0, 0, 0, 0])
+>>> str(p.columns[0][-1]), p.free_cells, p.empty_columns
+('6S', 4, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .cards import CARDS, RANK_CHARS, SUIT_NAMES, SUITS, Card
+from .errors import InvalidPosition
+
+MAX_CELLS = 15  # letters a..p without h, which names the foundation
+MAX_COLUMNS = 9  # standard notation names columns with one digit
+
+
+class Position:
+    __slots__ = ("columns", "cells", "foundations", "deal", "variant")
+
+    def __init__(
+        self,
+        columns: Iterable[Iterable[Card]],
+        cells: Iterable[Card | None] | int = 4,
+        foundations: Sequence[int] = (0, 0, 0, 0),
+        deal: int | None = None,
+        variant: str | None = None,
+    ) -> None:
+        self.columns: list[list[Card]] = [list(c) for c in columns]
+        self.cells: list[Card | None] = [None] * cells if isinstance(cells, int) else list(cells)
+        self.foundations: list[int] = list(foundations)
+        self.deal = deal
+        self.variant = variant
+
+    # -- copying, comparing -------------------------------------------------
+    def copy(self) -> Position:
+        p = Position.__new__(Position)
+        p.columns = [c[:] for c in self.columns]
+        p.cells = self.cells[:]
+        p.foundations = self.foundations[:]
+        p.deal = self.deal
+        p.variant = self.variant
+        return p
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (
+            self.columns == other.columns
+            and self.cells == other.cells
+            and self.foundations == other.foundations
+            and self.deal == other.deal
+            and self.variant == other.variant
+        )
+
+    def same_table(self, other: Position) -> bool:
+        """Same cards in the same places, whatever the deal/variant labels."""
+        return (self.columns, self.cells, self.foundations) == (
+            other.columns,
+            other.cells,
+            other.foundations,
+        )
+
+    def key(self) -> tuple:
+        """A hashable key equal for positions that differ only by the order of
+        columns or of free-cell slots (the transposition-table key)."""
+        return (
+            tuple(sorted(tuple(c.index for c in col) for col in self.columns)),
+            tuple(sorted(c.index for c in self.cells if c is not None)),
+            tuple(self.foundations),
+        )
+
+    __hash__ = None  # mutable
+
+    def __repr__(self) -> str:
+        from .formats.compact import format_compact
+
+        return f"parse_position({format_compact(self)!r})"
+
+    # -- reading the table --------------------------------------------------
+    @property
+    def free_cells(self) -> int:
+        """Number of empty free cells."""
+        return self.cells.count(None)
+
+    @property
+    def empty_columns(self) -> int:
+        return sum(1 for c in self.columns if not c)
+
+    @property
+    def cards_home(self) -> int:
+        return sum(self.foundations)
+
+    def is_won(self) -> bool:
+        return self.foundations == [13, 13, 13, 13]
+
+    def run_length(self, column: int) -> int:
+        """Length of the alternating descending run at the exposed end of a column."""
+        col = self.columns[column]
+        n = len(col)
+        if n == 0:
+            return 0
+        k = 1
+        while k < n and col[n - k].fits_on(col[n - k - 1]):
+            k += 1
+        return k
+
+    def locate(self, card: Card) -> tuple[str, int] | None:
+        """Where a card is: ("column", i), ("cell", i), ("foundation", suit) or None."""
+        for i, c in enumerate(self.cells):
+            if c == card:
+                return ("cell", i)
+        for i, col in enumerate(self.columns):
+            if card in col:
+                return ("column", i)
+        if self.foundations[card.suit_index] >= card.rank:
+            return ("foundation", card.suit_index)
+        return None
+
+    # -- validation ---------------------------------------------------------
+    def validate(self) -> Position:
+        """Check the deck invariants; raise :class:`InvalidPosition` naming the defect.
+
+        Returns ``self`` so it chains.
+        """
+        if len(self.foundations) != 4 or any(
+            not isinstance(f, int) or not 0 <= f <= 13 for f in self.foundations
+        ):
+            raise InvalidPosition(f"foundations must be four ranks 0..13, got {self.foundations!r}")
+        if len(self.cells) > MAX_CELLS:
+            raise InvalidPosition(
+                f"too many free cells: {len(self.cells)} (at most {MAX_CELLS})"
+            )
+        if not 1 <= len(self.columns) <= MAX_COLUMNS:
+            raise InvalidPosition(
+                f"{len(self.columns)} columns (between 1 and {MAX_COLUMNS} are supported)"
+            )
+        seen: dict[Card, str] = {}
+
+        def place(card: Card, where: str) -> None:
+            if card in seen:
+                raise InvalidPosition(f"duplicate card {card}: in {seen[card]} and in {where}")
+            f = self.foundations[card.suit_index]
+            if card.rank <= f:
+                raise InvalidPosition(
+                    f"card {card} is in {where} but the {SUIT_NAMES[card.suit]} foundation"
+                    f" is already at {RANK_CHARS[f]}"
+                )
+            seen[card] = where
+
+        for i, col in enumerate(self.columns):
+            for card in col:
+                place(card, f"column {i + 1}")
+        for i, card in enumerate(self.cells):
+            if card is not None:
+                place(card, f"free cell {cell_letter(i)}")
+        missing = [c for c in CARDS if c not in seen and c.rank > self.foundations[c.suit_index]]
+        if missing:
+            names = " ".join(str(c) for c in sorted(missing, key=lambda c: (SUITS.index(c.suit), c.rank)))
+            raise InvalidPosition(f"missing card{'s' if len(missing) > 1 else ''}: {names}")
+        return self
+
+
+CELL_LETTERS = "abcdefgijklmnop"  # 'h' is the foundation in standard notation
+
+
+def cell_letter(i: int) -> str:
+    return CELL_LETTERS[i]
