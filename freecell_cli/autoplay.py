@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .cards import Card
-from .moves import CELL, COLUMN, FOUNDATION, Move, Place, apply
+from .moves import CELL, COLUMN, FOUNDATION, EmptyColumnMode, Move, Place, apply, resolve
 from .position import Position
+from .variants import Variant
 
 MODES = ("collect", "safe")
 
@@ -83,3 +84,20 @@ def automatic_moves(position: Position, automatic: str | None) -> list[Move]:
     if automatic is None:
         return []
     return autoplay(position, automatic)
+
+
+def play_move(
+    position: Position, move: Move, variant: Variant, empty_column: EmptyColumnMode = "one"
+) -> list[Move]:
+    """Check and play ``move`` under ``variant``, then the variant's automatic
+    moves. Returns every move made (the resolved move first); raises
+    :class:`~freecell_cli.errors.IllegalMove` leaving the position unchanged.
+
+    >>> from freecell_cli import deal, find_variant
+    >>> p = deal(1)
+    >>> [str(m) for m in play_move(p, Move.parse("1a"), find_variant("windows"))]
+    ['1a']
+    """
+    resolved = resolve(position, move, variant, empty_column)
+    apply(position, resolved)
+    return [resolved, *automatic_moves(position, variant.automatic)]

@@ -1,0 +1,27 @@
+# Quick start: `make demo` (set up and run the main job), `make test` (set up and test).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): $(BIN)/python pyproject.toml
+	@echo "installing freecell-cli into $(VENV) (log: $(VENV)/install.log)"
+	@$(BIN)/pip install -e '.[dev]' > $(VENV)/install.log 2>&1 || { cat $(VENV)/install.log; exit 1; }
+	touch $(STAMP)
+
+demo: $(STAMP)
+	@bash examples/demo.sh $(BIN)/freecell
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

@@ -1,0 +1,31 @@
+"""The ``freecell`` command: a thin typer layer over the library.
+
+Each command lives in its own module and imports what it needs lazily, so that
+``freecell deal 1`` starts fast in a pipe.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from .autoplay import autoplay_command
+from .deal import deal_command
+from .move import move_command
+from .show import show_command
+
+app = typer.Typer(
+    name="freecell",
+    help="FreeCell deals, positions, moves and solutions — the site's rules by default.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+app.command("deal")(deal_command)
+app.command("show")(show_command)
+app.command("move")(move_command)
+app.command("autoplay")(autoplay_command)
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,119 @@
+"""What every command shares: reading input, writing output, mapping errors to
+exit codes. Exit codes: 0 success, 1 negative verdict, 2 usage or bad input,
+3 gave up."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from enum import Enum
+from pathlib import Path
+
+import typer
+
+from ..errors import FreecellError, IllegalMove
+from ..position import Position
+
+EXIT_OK, EXIT_NEGATIVE, EXIT_USAGE, EXIT_GAVE_UP = 0, 1, 2, 3
+
+
+class Format(str, Enum):
+    compact = "compact"
+    fcs = "fcs"
+    json = "json"
+
+
+class VariantName(str, Enum):
+    site = "site"
+    standard = "standard"
+    windows = "windows"
+    atomic = "atomic"
+
+
+class EmptyColumn(str, Enum):
+    one = "one"
+    max = "max"
+
+
+def err(message: str) -> None:
+    """One diagnostic line on stderr."""
+    sys.stderr.write(message.rstrip("\n") + "\n")
+
+
+def fail(message: str, code: int = EXIT_USAGE) -> typer.Exit:
+    err(f"error: {message}")
+    return typer.Exit(code)
+
+
+@contextmanager
+def errors_to_exit() -> Iterator[None]:
+    """Turn library errors into one-line messages and exit codes (never a traceback)."""
+    try:
+        yield
+    except IllegalMove as e:
+        raise fail(str(e), EXIT_NEGATIVE) from None
+    except FreecellError as e:
+        raise fail(str(e), EXIT_USAGE) from None
+
+
+def read_text(source: str | None, what: str = "position") -> str:
+    """Text from a file, or stdin for ``-`` / no argument."""
+    if source is None or source == "-":
+        if source is None and sys.stdin.isatty():
+            raise fail(f"no {what} given: pass a file, or pipe one in (- reads stdin)")
+        data = sys.stdin.buffer.read()
+        name = "stdin"
+    else:
+        try:
+            data = Path(source).read_bytes()
+        except OSError as e:
+            raise fail(f"cannot read {source}: {e.strerror or e}") from None
+        name = source
+    if b"\x00" in data:
+        raise fail(f"{name}: binary data, not a {what}")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise fail(f"{name}: not UTF-8 text") from None
+
+
+def read_position(source: str | None) -> tuple[Position, str]:
+    """A position and the format it was written in."""
+    from ..formats import detect_format, parse_position
+
+    text = read_text(source)
+    fmt = detect_format(text)
+    with errors_to_exit():
+        return parse_position(text, fmt), fmt
+
+
+def write_position(position: Position, fmt: str) -> None:
+    from ..formats import format_position
+
+    text = format_position(position, fmt)
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+def atomic_write(path: str, text: str) -> None:
+    """Write a file so that readers see the old or the new content, never half."""
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def stdout_is_terminal() -> bool:
+    return sys.stdout.isatty()
