@@ -90,10 +90,17 @@ def daily_number(day: datetime.date) -> int:
     if not isinstance(day, datetime.date):
         raise InvalidDeal(f"not a date: {day!r}")
     d = (day - DAILY_EPOCH).days
-    slot = (d * _DAILY_STEP + 617) % _DAILY_POOL  # 0-based among solvable numbers
+    return nth_solvable((d * _DAILY_STEP + 617) % _DAILY_POOL)
+
+
+def nth_solvable(slot: int) -> int:
+    """The ``slot``-th (0-based) number of 1..1,000,000 that is not labelled unsolvable.
+
+    >>> nth_solvable(0), nth_solvable(11980), nth_solvable(11981)
+    (1, 11981, 11983)
+    """
     n = slot + 1
-    # Shift past every unsolvable number at or below the candidate.
-    for u in _UNSOLVABLE_SORTED:
+    for u in _UNSOLVABLE_SORTED:  # sorted, so each shift can only reach later ones
         if u <= n:
             n += 1
     return n

@@ -32,7 +32,7 @@ from ..cards import RANK_CHARS, Card
 from ..errors import InvalidCard, InvalidPosition
 from ..position import Position
 
-_COMPACT_RE = re.compile(r"[^:\s]*:[0-9A-Za-z]{4}:[^\s]*")
+_COMPACT_RE = re.compile(r"[^\s]*:[^\s]*")  # one word with a colon
 
 
 def looks_compact(text: str) -> bool:

@@ -69,8 +69,13 @@ def parse_fcs(text: str, cells: int | None = None) -> Position:
         columns.append([_card(item, lineno) for item in line.split()])
     if not columns:
         raise InvalidPosition("no columns found")
-    slots = cells if cells is not None else max(4, len(cell_cards or []))
     cell_cards = cell_cards or []
+    if cells is not None:
+        slots = cells
+    elif None in cell_cards:
+        slots = len(cell_cards)  # every slot written out, as we write them
+    else:
+        slots = max(4, len(cell_cards))  # fc-solve writes only the occupied cells
     if len(cell_cards) > slots:
         occupied = [c for c in cell_cards if c is not None]
         if len(occupied) > slots:

@@ -1,0 +1,17 @@
+"""Hand-built positions used across tests (all 52 cards, validated)."""
+
+# 2 empty free cells, no empty column; column 2 ends with the run 8S 7H 6S 5H,
+# column 1 ends with 9H.
+TWO_FREE_NO_EMPTY = (
+    "7S6H--:4444:KCQCJCTC9H/KDQDJDTD8S7H6S5H/KHQHJHTH/KSQSJSTS/9C8C7C5S/9D8D7D/9S6C5C/6D5D8H"
+)
+# No empty free cell, 2 empty columns, same run and target.
+NO_FREE_TWO_EMPTY = (
+    "7S6H9S6C:4444:KCQCJCTC9H/KDQDJDTD8S7H6S5H/KHQHJHTH6D5D8H5C/KSQSJSTS/9C8C7C5S/9D8D7D//"
+)
+# 2 empty free cells, 1 empty column (column 8).
+TWO_FREE_ONE_EMPTY = (
+    "7S6H--:4444:KCQCJCTC9H/KDQDJDTD8S7H6S5H/KHQHJHTH6D5D8H/KSQSJSTS/9C8C7C5S/9D8D7D/9S6C5C/"
+)
+# Everything home but the kings and the queen of spades.
+NEARLY_WON = "----:QQQJ:KC/KD/KH/KSQS"

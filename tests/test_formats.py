@@ -1,0 +1,120 @@
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from freecell_cli import apply, deal, find_variant, legal_moves
+from freecell_cli.errors import InvalidPosition
+from freecell_cli.formats import (
+    FORMATS,
+    detect_format,
+    format_compact,
+    format_fcs,
+    format_position,
+    parse_compact,
+    parse_fcs,
+    parse_position,
+)
+from oracle import FIXTURES, columns_text
+
+
+@st.composite
+def positions(draw):
+    """A position reached by random legal play from a random deal."""
+    n = draw(st.integers(1, 8_589_934_591))
+    cells = draw(st.integers(0, 8))
+    p = deal(n, cells=cells)
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    site = find_variant("site")
+    for _ in range(draw(st.integers(0, 60))):
+        moves = legal_moves(p, site)
+        if not moves:
+            break
+        apply(p, rng.choice(moves))
+    if draw(st.booleans()):
+        p.deal = None
+    p.variant = draw(st.sampled_from([None, "site", "standard", "windows", "atomic"]))
+    return p
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions())
+def test_compact_round_trip(p):
+    text = format_compact(p)
+    assert " " not in text and "\n" not in text and text.isascii()
+    assert parse_compact(text) == p
+    assert format_compact(parse_compact(text)) == text
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions())
+def test_every_format_round_trips_the_table(p):
+    for fmt in FORMATS:
+        text = format_position(p, fmt)
+        assert detect_format(text) == fmt
+        # fcs cannot tell how many free cells there are when none is empty.
+        q = parse_fcs(text, cells=len(p.cells)) if fmt == "fcs" else parse_position(text)
+        assert q.same_table(p)
+        if fmt != "fcs":  # fcs has no place for the deal number or variant
+            assert q == p
+
+
+def test_fcs_variants_of_the_syntax():
+    text = """Founds: H-A C-0 D-2 S-0
+FC: - 7S -
+JD KD 2S 4C 3S 6D 6S
+: 2D KC KS 5C 10D 8S 9C
+"""
+    with pytest.raises(InvalidPosition, match="card 2D is in column 2 but the diamonds foundation is already at 2"):
+        parse_fcs(text)
+    import re
+
+    bare = re.sub(r"(?m)^: ", "", format_fcs(deal(1)).replace("TD", "10D"))
+    assert bare.count(":") == 2  # only the Foundations and Freecells labels remain
+    p = parse_fcs(bare)
+    assert p.same_table(deal(1))
+
+
+def test_fcs_reads_oracle_bare_lines():
+    lines = (FIXTURES / "ms_deals.txt").read_text().split("# deal 617")[0]
+    p = parse_position(lines.replace("# deal 1\n", ""))
+    assert columns_text(p) == columns_text(deal(1))
+    assert p.cells == [None] * 4
+
+
+def test_fcs_more_cells_and_too_many_entries():
+    base = format_fcs(deal(1)).splitlines()
+    cols = "\n".join(base[2:])
+    p = parse_fcs("Freecells: - - - - - -\n" + cols)
+    assert len(p.cells) == 6
+    with pytest.raises(InvalidPosition, match="too many free-cell entries: 3 cards for 2 free cells"):
+        parse_fcs("Freecells: AS 2S 3S\n" + cols, cells=2)
+
+
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ("", "empty input"),
+        ("{", "bad JSON"),
+        ('{"columns": 5}', "'columns' list"),
+        ('{"columns": [["ZZ"]]}', "unknown card 'ZZ' in column 1"),
+        ('{"columns": [], "foundations": {"X": 1}}', "'foundations'"),
+        ("a:b", "needs 3 to 5 ':'-separated fields, got 2"),
+        ("--:0000:JDXX", "unknown card 'XX' in column 1"),
+        ("----:0000:JD:0", "deal field"),
+        ("----:0000:JD:1:spider", "variant field"),
+        ("Foundations: H-Z\n: JD", "bad foundation entry 'H-Z'"),
+        ("\x00\x01", "binary"),
+    ],
+)
+def test_malformed_positions(text, message):
+    with pytest.raises(InvalidPosition, match=message):
+        parse_position(text)
+
+
+def test_json_carries_unsolvable_label():
+    import orjson
+
+    d = orjson.loads(format_position(deal(11982), "json"))
+    assert d["unsolvable"] is True and d["deal"] == 11982
+    assert orjson.loads(format_position(deal(617), "json"))["unsolvable"] is False
