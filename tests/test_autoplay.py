@@ -1,0 +1,40 @@
+from freecell_cli import Move, deal, find_variant, parse_position
+from freecell_cli.autoplay import autoplay, can_autocomplete, play_move
+from positions import NEARLY_WON, TWO_FREE_NO_EMPTY
+
+SAFE_STOPS = "----:Q9JJ:KC/KDQDJD/TDKHQH/KSQS"
+
+
+def test_collect_is_greedy_and_finishes():
+    p = parse_position(SAFE_STOPS)
+    made = autoplay(p, "collect")
+    assert len(made) == 9 and p.is_won()
+
+
+def test_safe_stops_where_a_card_is_still_needed():
+    p = parse_position(SAFE_STOPS)
+    assert [str(m) for m in autoplay(p, "safe")] == ["3h"]
+    assert p.foundations == [12, 9, 12, 11]
+
+
+def test_safe_rule_details():
+    # 5H may go only when both black foundations are at 4 or more.
+    p = parse_position(TWO_FREE_NO_EMPTY)  # all foundations at 4
+    made = autoplay(p.copy(), "safe")
+    assert "2h" in [str(m) for m in made]  # 5H (clubs 4, spades 4)
+
+
+def test_autocomplete_detection():
+    assert can_autocomplete(parse_position(NEARLY_WON))
+    assert not can_autocomplete(deal(1))
+    # QS under KS blocks spades, nothing else can help: not auto-completable.
+    assert not can_autocomplete(parse_position("----:QQQJ:KC/KD/KH/QSKS"))
+
+
+def test_windows_plays_automatic_moves_after_a_move():
+    p = parse_position("----:QQQJ:KC/KD/KH/QSKS/")
+    made = play_move(p, Move.parse("45"), find_variant("windows"))
+    assert [str(m) for m in made] == ["45", "4h", "1h", "2h", "3h", "5h"]
+    assert p.is_won()
+    q = parse_position("----:QQQJ:KC/KD/KH/QSKS/")
+    assert [str(m) for m in play_move(q, Move.parse("45"), find_variant("site"))] == ["45"]
