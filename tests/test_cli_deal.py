@@ -1,0 +1,69 @@
+import orjson
+import pytest
+
+from cli_helpers import run
+from freecell_cli import deal, format_position
+from oracle import FIXTURES, columns_text, pinned_deals
+
+DEAL_617 = (
+    "----:0000:7DTDTHKD4C4SJD/AD7SQC5HQSTSKS/5CQD3H9S9C2HKC/3SAC9D3C9H5D4H/"
+    "5S6D6S8S7CJC/8C8H8D7H6H6C/2DAS3D4D2CJH/AHKHTCJS2SQH:617\n"
+)
+
+
+def test_deal_compact_exact():
+    assert run("deal", "617") == (0, DEAL_617, "")
+
+
+@pytest.mark.parametrize("n", [1, 2147483647, 2147483648, 4294967295, 4294967296, 8589934591])
+def test_deal_fcs_columns_match_oracle(n):
+    code, out, _ = run("deal", str(n), "--format", "fcs")
+    assert code == 0
+    cols = [line[2:] for line in out.splitlines() if line.startswith(": ")]
+    assert cols == pinned_deals()[n]
+
+
+def test_deal_json_and_unsolvable_note():
+    code, out, err = run("deal", "11982", "-f", "json")
+    assert code == 0 and err == "note: deal 11982 is one of the 8 unsolvable deals of 1..1,000,000\n"
+    d = orjson.loads(out)
+    assert d["deal"] == 11982 and d["unsolvable"] is True and len(d["columns"]) == 8
+
+
+def test_deal_cells_and_variant():
+    code, out, _ = run("deal", "1", "--cells", "2", "--variant", "standard")
+    assert code == 0 and out.startswith("--:0000:") and out.endswith(":1:standard\n")
+
+
+def test_daily_and_random():
+    code, out, err = run("deal", "--daily", "2026-11-29")
+    assert code == 0 and err.startswith("daily deal 2026-11-29: ")
+    n = int(err.split(": ")[1])
+    assert out.endswith(f":{n}\n") and out == format_position(deal(n)) + "\n"
+    assert run("deal", "--daily")[0] == 0
+    a = run("deal", "--random", "--seed", "7")
+    assert a == run("deal", "--random", "--seed", "7") and a[0] == 0
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["0"], "deal number 0 is out of range (1 to 8,589,934,591)"),
+        (["8589934592"], "out of range"),
+        (["--", "-3"], "not a deal number: '-3'"),
+        (["abc"], "not a deal number: 'abc'"),
+        ([], "give a deal number, --daily or --random"),
+        (["--daily", "2026-13-01"], "not a date (YYYY-MM-DD): '2026-13-01'"),
+        (["--daily", "--random"], "cannot be combined"),
+        (["5", "--random"], "--random takes no deal number"),
+    ],
+)
+def test_deal_errors(args, message):
+    code, out, err = run("deal", *args)
+    assert code == 2 and out == ""
+    assert err == f"error: {message}\n" or (message in err and err.count("\n") == 1)
+
+
+def test_usage_error_exit_2():
+    code, out, err = run("deal", "1", "--cells", "99")
+    assert code == 2 and out == "" and "--cells" in err

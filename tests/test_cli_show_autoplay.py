@@ -1,0 +1,50 @@
+import orjson
+
+from cli_helpers import run
+from freecell_cli import deal, format_position
+from positions import NEARLY_WON
+
+SAFE_STOPS = "----:Q9JJ:KC/KDQDJD/TDKHQH/KSQS"
+
+
+def test_show_plain_when_piped():
+    code, out, err = run("show", input=format_position(deal(1)))
+    assert code == 0 and err == ""
+    assert out.splitlines()[0] == "deal 1 | site | can move 16 (4 free cells, 0 empty columns)"
+    assert out.isascii()
+
+
+def test_show_legal_and_variant():
+    code, out, _ = run("show", "--legal", "--variant", "standard", input=format_position(deal(1)))
+    assert code == 0
+    assert "standard | can move 5 (4 free cells, 0 empty columns)" in out
+    last = out.splitlines()[-1]
+    assert last.startswith("legal moves (") and " 1a " in last + " "
+
+
+def test_show_file_argument_and_unsolvable(tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text(format_position(deal(11982)))
+    code, out, _ = run("show", str(path))
+    assert code == 0 and "unsolvable: deal 11982 cannot be won from the start" in out
+
+
+def test_autoplay_collect_and_safe():
+    code, out, err = run("autoplay", "--moves", input=SAFE_STOPS)
+    assert (code, out) == (0, "----:KKKK:///\n")
+    assert err.splitlines()[0] == "9 moves: 3h 4h 1h 3h 3h 2h 2h 2h 4h"
+    code, out, err = run("autoplay", "--mode", "safe", "--moves", input=SAFE_STOPS)
+    assert out == "----:Q9QJ:KC/KDQDJD/TDKH/KSQS\n"
+    assert err.splitlines() == ["1 move: 3h", "auto-complete: the rest can be sent home directly (--mode collect)"]
+
+
+def test_autoplay_json_lists_moves():
+    code, out, _ = run("autoplay", "--moves", "-f", "json", input=NEARLY_WON)
+    d = orjson.loads(out)
+    assert d["autoplay"] == {"mode": "collect", "moves": ["4h", "1h", "2h", "3h", "4h"], "count": 5}
+    assert d["foundations"] == {"C": 13, "D": 13, "H": 13, "S": 13}
+
+
+def test_show_says_autocomplete():
+    code, out, _ = run("show", input=NEARLY_WON)
+    assert "auto-complete: the rest can be sent home directly" in out
