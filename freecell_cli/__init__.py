@@ -11,22 +11,57 @@
 10
 """
 
-from .autoplay import autoplay, automatic_moves, can_autocomplete
-from .cards import Card
-from .deals import UNSOLVABLE, daily_number, deal, is_unsolvable, random_number
-from .errors import (
-    FreecellError,
-    IllegalMove,
-    InvalidCard,
-    InvalidDeal,
-    InvalidMove,
-    InvalidPosition,
-    InvalidSolution,
-)
-from .formats import format_position, parse_position
-from .moves import Move, Place, apply, can_move, legal_moves, parse_moves, resolve, undo
-from .position import Position
-from .variants import VARIANTS, Variant, find_variant
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+# Names are imported on first use (PEP 562) so that `freecell deal 1` in a pipe
+# does not pay for modules it never touches.
+_EXPORTS = {
+    "autoplay": "autoplay", "automatic_moves": "autoplay", "can_autocomplete": "autoplay",
+    "Card": "cards",
+    "UNSOLVABLE": "deals", "daily_number": "deals", "deal": "deals", "is_unsolvable": "deals",
+    "random_number": "deals",
+    "FreecellError": "errors", "IllegalMove": "errors", "InvalidCard": "errors",
+    "InvalidDeal": "errors", "InvalidMove": "errors", "InvalidPosition": "errors",
+    "InvalidSolution": "errors",
+    "format_position": "formats", "parse_position": "formats",
+    "Move": "moves", "Place": "moves", "apply": "moves", "can_move": "moves",
+    "legal_moves": "moves", "parse_moves": "moves", "resolve": "moves", "undo": "moves",
+    "Position": "position",
+    "VARIANTS": "variants", "Variant": "variants", "find_variant": "variants",
+}
+
+
+def __getattr__(name: str):
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'freecell_cli' has no attribute {name!r}")
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_EXPORTS])
+
+
+if TYPE_CHECKING:
+    from .autoplay import autoplay, automatic_moves, can_autocomplete
+    from .cards import Card
+    from .deals import UNSOLVABLE, daily_number, deal, is_unsolvable, random_number
+    from .errors import (
+        FreecellError,
+        IllegalMove,
+        InvalidCard,
+        InvalidDeal,
+        InvalidMove,
+        InvalidPosition,
+        InvalidSolution,
+    )
+    from .formats import format_position, parse_position
+    from .moves import Move, Place, apply, can_move, legal_moves, parse_moves, resolve, undo
+    from .position import Position
+    from .variants import VARIANTS, Variant, find_variant
 
 __version__ = "0.1.0"
 

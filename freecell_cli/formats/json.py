@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import orjson
-
 from ..cards import SUITS, Card
 from ..errors import FreecellError, InvalidCard, InvalidPosition
 from ..position import Position
@@ -37,6 +35,8 @@ def position_to_dict(position: Position) -> dict[str, Any]:
 
 
 def format_json(position: Position) -> str:
+    import orjson
+
     return orjson.dumps(position_to_dict(position)).decode() + "\n"
 
 
@@ -86,6 +86,8 @@ def position_from_dict(d: Any) -> Position:
 
 
 def parse_json(text: str | bytes) -> Position:
+    import orjson
+
     try:
         data = orjson.loads(text)
     except orjson.JSONDecodeError as e:
