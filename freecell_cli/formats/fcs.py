@@ -57,12 +57,9 @@ def parse_fcs(text: str, cells: int | None = None) -> Position:
             continue
         m = _CELLS_RE.match(line)
         if m:
-            cell_cards = []
-            for item in m.group(2).split():
-                if item in ("-", "--", "---"):
-                    cell_cards.append(None)
-                else:
-                    cell_cards.append(_card(item, lineno))
+            rest = raw.split("#", 1)[0].rstrip("\n")
+            rest = rest[rest.index(":") + 1 :]
+            cell_cards = [None if item is None else _card(item, lineno) for item in _cell_items(rest)]
             continue
         if line.startswith(":"):
             line = line[1:]
@@ -85,6 +82,17 @@ def parse_fcs(text: str, cells: int | None = None) -> Position:
         cell_cards = occupied
     cell_cards = cell_cards + [None] * (slots - len(cell_cards))
     return Position(columns, cell_cards, foundations).validate()
+
+
+def _cell_items(rest: str) -> list[str | None]:
+    """Free-cell entries: ``-`` for an empty slot; or fc-solve's own layout,
+    where each slot is four characters wide and an empty one is blank."""
+    items = rest.split()
+    if "-" not in items and len(rest) >= 4 and len(rest) % 4 == 0:
+        chunks = [rest[i : i + 4].strip() for i in range(0, len(rest), 4)]
+        if [c for c in chunks if c] == items:
+            return [c or None for c in chunks]
+    return [None if item in ("-", "--", "---") else item for item in items]
 
 
 def _card(item: str, lineno: int) -> Card:

@@ -1,0 +1,351 @@
+"""Solution files: read every common format, write our own.
+
+Formats (auto-detected by :func:`detect_solution_format`):
+
+* ``standard`` — moves in standard notation separated by spaces/newlines, ``#``
+  comments; ``v<hex>`` counts (fc-solve ``-snx``).
+* ``fc-solve`` — Freecell Solver's complete output for ``-m``, ``-m -sn``,
+  ``-m -snx`` and ``-p -t -sam`` (states after each move are kept for checking).
+* ``fcpro`` — FreeCell Pro files (``#617 Attempt: 1 NumFcs=4 (FCPro)``): automatic
+  moves are left out, so they are read under the ``windows`` rules by default.
+* ``freecell-cli`` — ours: ``#`` header lines ``key: value`` then the moves::
+
+      # freecell-cli solution
+      # deal: 617
+      # variant: site
+      # cells: 4
+      # moves: 3
+      5a 82 a2
+
+* ``json`` — ``{"deal": 617, "variant": "site", "cells": 4, "moves": ["5a", ...]}``.
+
+>>> s = parse_solution("# freecell-cli solution\\n# deal: 617\\n5a 82\\n")
+>>> s.format, s.deal, [t.text for t in s.moves]
+('freecell-cli', 617, ['5a', '82'])
+>>> parse_solution(format_solution(s)).deal
+617
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .errors import FreecellError, InvalidSolution
+from .moves import CELL, COLUMN, FOUNDATION, Move, Place
+from .position import Position
+
+SOLUTION_FORMATS = ("standard", "fc-solve", "fcpro", "freecell-cli", "json")
+MAGIC = "# freecell-cli solution"
+
+
+@dataclass(slots=True)
+class SolutionMove:
+    """One move as written: its text, its line, and (fc-solve ``-sam``) the state
+    the file shows after it. ``move`` is ``None`` until parsed (see :meth:`parsed`)."""
+
+    text: str
+    line: int
+    move: Move | None = None
+    state: str | None = None
+
+    def parsed(self) -> Move:
+        if self.move is None:
+            self.move = _parse_token(self.text, self.line)
+        return self.move
+
+
+@dataclass
+class Solution:
+    moves: list[SolutionMove]
+    format: str = "standard"
+    deal: int | None = None
+    position: Position | None = None  # explicit start (header, or fc-solve's first state)
+    variant: str | None = None
+    cells: int | None = None
+    empty_column: str | None = None  # "max" for FreeCell Pro files
+    claims_solved: bool | None = None  # fc-solve's closing line
+    notes: list[str] = field(default_factory=list)
+
+
+@lru_cache(maxsize=4096)
+def _cached_move(token: str) -> Move:
+    return Move.parse(token)
+
+
+def _parse_token(token: str, line: int) -> Move:
+    try:
+        return _cached_move(token)
+    except FreecellError as e:
+        raise InvalidSolution(f"line {line}: {e}") from None
+
+
+# -- detection --------------------------------------------------------------
+_FCPRO_RE = re.compile(r"^#\s*(\d+)\s+Attempt:.*?(?:NumFcs=(\d+))?.*$", re.I)
+_FCS_MARKERS = ("-=-=-=", "Move a card", "Move: ", "This game is solveable", "I could not solve")
+
+
+def detect_solution_format(text: str) -> str:
+    stripped = text.lstrip()
+    if stripped.startswith("{"):
+        return "json"
+    first = stripped.split("\n", 1)[0].strip()
+    if first.lower().startswith(MAGIC):
+        return "freecell-cli"
+    if _FCPRO_RE.match(first) or "(FCPro)" in first:
+        return "fcpro"
+    head = text[:20000]
+    if any(m in head for m in _FCS_MARKERS) or re.search(r"^Move \d+ cards", head, re.M):
+        return "fc-solve"
+    return "standard"
+
+
+def parse_solution(text: str, format: str | None = None) -> Solution:
+    """Read a solution in any known format (auto-detected unless ``format``)."""
+    if "\x00" in text:
+        raise InvalidSolution("binary data, not a solution")
+    if not text.strip():
+        raise InvalidSolution("empty file, no moves")
+    fmt = format or detect_solution_format(text)
+    if fmt == "json":
+        return _parse_json(text)
+    if fmt == "fc-solve":
+        return _parse_fcsolve(text)
+    if fmt in ("standard", "freecell-cli", "fcpro"):
+        return _parse_notation(text, fmt)
+    raise InvalidSolution(f"unknown solution format {format!r} (choose from {', '.join(SOLUTION_FORMATS)})")
+
+
+# -- standard notation, our header, FreeCell Pro ----------------------------------
+_TOKEN_SPLIT = re.compile(r"[\s,;]+")
+
+
+def _parse_notation(text: str, fmt: str) -> Solution:
+    sol = Solution([], format=fmt)
+    if fmt == "fcpro":
+        sol.variant, sol.empty_column = "windows", "max"
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        body, _, comment = raw.partition("#")
+        if comment and not body.strip():
+            _header_line(sol, comment, lineno)
+        for token in _TOKEN_SPLIT.split(body.strip()):
+            if token:
+                _parse_token(token, lineno)  # fail early on a malformed token
+                sol.moves.append(SolutionMove(token, lineno))
+    return sol
+
+
+def _header_line(sol: Solution, comment: str, lineno: int) -> None:
+    from .deals import parse_deal_number
+    from .formats import parse_position
+    from .variants import find_variant
+
+    if sol.format == "fcpro" and lineno == 1:
+        m = _FCPRO_RE.match("#" + comment)
+        if m:
+            sol.deal = _field(parse_deal_number, m.group(1), lineno)
+            if m.group(2):
+                sol.cells = int(m.group(2))
+        return
+    if sol.format != "freecell-cli":
+        return
+    key, sep, value = comment.partition(":")
+    key, value = key.strip().lower(), value.strip()
+    if not sep:
+        return
+    if key == "deal":
+        sol.deal = _field(parse_deal_number, value, lineno)
+    elif key == "position":
+        sol.position = _field(parse_position, value, lineno)
+    elif key == "variant":
+        sol.variant = _field(lambda v: find_variant(v).name, value, lineno)
+    elif key == "cells":
+        if not value.isdigit() or int(value) > 15:
+            raise InvalidSolution(f"line {lineno}: cells must be 0..15, got {value!r}")
+        sol.cells = int(value)
+    elif key == "empty-column":
+        if value not in ("one", "max"):
+            raise InvalidSolution(f"line {lineno}: empty-column must be one or max, got {value!r}")
+        sol.empty_column = value
+
+
+def _field(parse, value: str, lineno: int):
+    try:
+        return parse(value)
+    except FreecellError as e:
+        raise InvalidSolution(f"line {lineno}: {e}") from None
+
+
+# -- Freecell Solver output -------------------------------------------------------
+_VERBOSE_RE = re.compile(
+    r"^Move (a card|\d+ cards) from (stack|freecell) (\d+) to "
+    r"(?:(stack|freecell) (\d+)|the foundations)$"
+)
+_SEQ_FOUND_RE = re.compile(r"^Move the sequence on top of Stack (\d+) to the foundations$", re.I)
+
+
+def _verbose_move(line: str, lineno: int) -> list[SolutionMove]:
+    m = _VERBOSE_RE.match(line)
+    if m:
+        count = 1 if m.group(1) == "a card" else int(m.group(1).split()[0])
+        src = Place(COLUMN if m.group(2) == "stack" else CELL, int(m.group(3)))
+        if m.group(4) is None:
+            dst = Place(FOUNDATION, -1)
+        else:
+            dst = Place(COLUMN if m.group(4) == "stack" else CELL, int(m.group(5)))
+        if src.kind == CELL and src.index >= 15 or dst.kind == CELL and dst.index >= 15:
+            raise InvalidSolution(f"line {lineno}: no such free cell in {line!r}")
+        if src.kind == COLUMN and src.index >= 9 or dst.kind == COLUMN and dst.index >= 9:
+            raise InvalidSolution(f"line {lineno}: no such stack in {line!r}")
+        move = Move(src, dst, count, dst.kind == COLUMN and count > 1)
+        return [SolutionMove(line, lineno, move)]
+    m = _SEQ_FOUND_RE.match(line)
+    if m:
+        src = Place(COLUMN, int(m.group(1)))
+        # One fc-solve step, thirteen cards home: each counted as a move.
+        return [SolutionMove(line, lineno, Move(src, Place(FOUNDATION, -1), 1)) for _ in range(13)]
+    raise InvalidSolution(f"line {lineno}: not a Freecell Solver move: {line!r}")
+
+
+def _parse_fcsolve(text: str) -> Solution:
+    from .formats.fcs import parse_fcs
+
+    sol = Solution([], format="fc-solve")
+    state_lines: list[str] = []
+    state_start = 0
+
+    def close_state() -> None:
+        nonlocal state_lines
+        if not state_lines:
+            return
+        state = "\n".join(state_lines) + "\n"
+        state_lines = []
+        if sol.moves:
+            for sm in sol.moves[-1:]:
+                sm.state = state
+        elif sol.position is None:
+            try:
+                sol.position = parse_fcs(state)
+            except FreecellError as e:
+                raise InvalidSolution(f"line {state_start}: initial state: {e}") from None
+
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if state_lines:
+            if line.startswith(("Freecells:", "FC:", ":")):
+                state_lines.append(raw.rstrip("\n"))
+                continue
+            close_state()
+        if not line or line.startswith(("-=-=-", "=====")):
+            continue
+        if line.startswith(("Foundations:", "Founds:")):
+            state_lines = [raw]
+            state_start = lineno
+            continue
+        if line.startswith("This game is solveable"):
+            sol.claims_solved = True
+            continue
+        if line.startswith("I could not solve"):
+            sol.claims_solved = False
+            continue
+        if line.startswith(("Total number of states", "This scan generated", "Stored-States",
+                            "Iteration:", "Depth:", "Scan:", "Reading the board", "Please refer",
+                            "    http", "To cancel this message")):
+            continue
+        if line.startswith("Move: "):
+            token = line[6:].strip()
+            _parse_token(token, lineno)
+            sol.moves.append(SolutionMove(token, lineno))
+            continue
+        if line.startswith("Move "):
+            sol.moves.extend(_verbose_move(line, lineno))
+            continue
+        for token in _TOKEN_SPLIT.split(line):
+            if token:
+                _parse_token(token, lineno)
+                sol.moves.append(SolutionMove(token, lineno))
+    close_state()
+    return sol
+
+
+# -- JSON ---------------------------------------------------------------------
+def _parse_json(text: str) -> Solution:
+    import orjson
+
+    from .deals import check_deal_number
+    from .formats.json import position_from_dict
+    from .variants import find_variant
+
+    try:
+        d = orjson.loads(text)
+    except orjson.JSONDecodeError as e:
+        raise InvalidSolution(f"bad JSON: {e}") from None
+    if not isinstance(d, dict) or not isinstance(d.get("moves"), list):
+        raise InvalidSolution("JSON solution needs an object with a 'moves' list")
+    sol = Solution([], format="json")
+    try:
+        if d.get("deal") is not None:
+            sol.deal = check_deal_number(d["deal"])
+        if d.get("position") is not None:
+            pos = d["position"]
+            if isinstance(pos, str):
+                from .formats import parse_position
+
+                sol.position = parse_position(pos)
+            else:
+                sol.position = position_from_dict(pos)
+        if d.get("variant") is not None:
+            sol.variant = find_variant(d["variant"]).name
+    except FreecellError as e:
+        raise InvalidSolution(f"JSON solution: {e}") from None
+    cells = d.get("cells")
+    if cells is not None:
+        if isinstance(cells, bool) or not isinstance(cells, int) or not 0 <= cells <= 15:
+            raise InvalidSolution(f"JSON solution: cells must be 0..15, got {cells!r}")
+        sol.cells = cells
+    for i, token in enumerate(d["moves"], 1):
+        if not isinstance(token, str):
+            raise InvalidSolution(f"JSON solution: move {i} is not a string: {token!r}")
+        try:
+            _cached_move(token)
+        except FreecellError as e:
+            raise InvalidSolution(f"JSON solution: move {i}: {e}") from None
+        sol.moves.append(SolutionMove(token, 1))
+    return sol
+
+
+# -- writing ---------------------------------------------------------------------
+def format_solution(solution: Solution, per_line: int = 10) -> str:
+    """Our own solution file (header, then moves ten a line)."""
+    from .formats.compact import format_compact
+
+    lines = [MAGIC]
+    if solution.deal is not None:
+        lines.append(f"# deal: {solution.deal}")
+    if solution.position is not None:
+        lines.append(f"# position: {format_compact(solution.position)}")
+    if solution.variant is not None:
+        lines.append(f"# variant: {solution.variant}")
+    if solution.cells is not None:
+        lines.append(f"# cells: {solution.cells}")
+    if solution.empty_column is not None:
+        lines.append(f"# empty-column: {solution.empty_column}")
+    tokens = [str(m.move) if m.move is not None else m.text for m in solution.moves]
+    lines.append(f"# moves: {len(tokens)}")
+    for i in range(0, len(tokens), per_line):
+        lines.append(" ".join(tokens[i : i + per_line]))
+    return "\n".join(lines) + "\n"
+
+
+def solution_to_dict(solution: Solution) -> dict:
+    from .formats.compact import format_compact
+
+    return {
+        "format": "freecell-cli-solution",
+        "deal": solution.deal,
+        "position": None if solution.position is None else format_compact(solution.position),
+        "variant": solution.variant,
+        "cells": solution.cells,
+        "moves": [str(m.move) if m.move is not None else m.text for m in solution.moves],
+    }

@@ -1,0 +1,201 @@
+"""Replay a solution on a position under a variant and give a verdict.
+
+Moves are counted the variant's way: a run is one move, and every card the
+variant sends home by itself (windows) is one move more.
+
+>>> from freecell_cli.solutions import parse_solution
+>>> from freecell_cli import deal, find_variant
+>>> v = verify(parse_solution("5a 82 a2"), deal(617), find_variant("site"))
+>>> v.valid, v.solved, v.moves, v.summary()
+(True, False, 3, 'all 3 moves legal, not solved: 0 cards home')
+>>> v = verify(parse_solution("5a 58"), deal(617), find_variant("site"))
+>>> v.valid, v.error.index, v.error.reason
+(False, 2, '7C cannot go on QH')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .autoplay import automatic_moves
+from .errors import FreecellError, InvalidSolution
+from .moves import apply, resolve
+from .position import Position
+from .solutions import Solution
+from .variants import Variant
+
+
+@dataclass
+class Problem:
+    index: int  # 1-based position of the move in the file
+    move: str  # as written
+    reason: str
+    line: int | None = None
+
+    def to_dict(self) -> dict:
+        return {"index": self.index, "move": self.move, "reason": self.reason, "line": self.line}
+
+    def __str__(self) -> str:
+        return f'move {self.index} "{self.move}": {self.reason}'
+
+
+@dataclass
+class Verdict:
+    valid: bool  # every move legal (and every printed state matched)
+    solved: bool
+    moves: int  # counted the variant's way
+    variant: str
+    deal: int | None
+    cards_home: int
+    file_moves: int
+    problems: list[Problem] = field(default_factory=list)
+    before_error: Position | None = None
+    final: Position | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.valid and self.solved
+
+    @property
+    def error(self) -> Problem | None:
+        return self.problems[0] if self.problems else None
+
+    def summary(self) -> str:
+        if self.problems:
+            return "; ".join(str(p) for p in self.problems)
+        if self.solved:
+            return f"solved in {self.moves} moves"
+        return f"all {self.moves} moves legal, not solved: {self.cards_home} cards home"
+
+    def to_dict(self) -> dict:
+        return {
+            "valid": self.valid,
+            "solved": self.solved,
+            "moves": self.moves,
+            "file_moves": self.file_moves,
+            "variant": self.variant,
+            "deal": self.deal,
+            "cards_home": self.cards_home,
+            "error": self.error.to_dict() if self.error else None,
+            "problems": [p.to_dict() for p in self.problems],
+        }
+
+
+def start_position(
+    solution: Solution,
+    deal: int | None = None,
+    position: Position | None = None,
+    cells: int | None = None,
+) -> Position:
+    """The position a solution starts from: an explicit position or deal wins over
+    the file's header; raises :class:`InvalidSolution` when there is none."""
+    from .deals import deal as make_deal
+
+    n_cells = cells if cells is not None else solution.cells
+    if position is not None:
+        return position
+    if deal is not None:
+        return make_deal(deal, cells=4 if n_cells is None else n_cells)
+    if solution.position is not None:
+        p = solution.position.copy()
+        if n_cells is not None and n_cells != len(p.cells):
+            raise InvalidSolution(
+                f"the solution's start position has {len(p.cells)} free cells, not {n_cells}"
+            )
+        return p
+    if solution.deal is not None:
+        return make_deal(solution.deal, cells=4 if n_cells is None else n_cells)
+    raise InvalidSolution("the solution names no deal: give --deal N or --position FILE")
+
+
+def _state_difference(ours: Position, theirs: Position) -> str | None:
+    if ours.foundations != theirs.foundations:
+        return f"foundations {ours.foundations} here, {theirs.foundations} in the file"
+    if Counter(ours.cells) != Counter(theirs.cells):
+        def show(cells):
+            return " ".join(str(c) for c in cells if c is not None) or "none"
+
+        return f"free cells hold {show(ours.cells)} here, {show(theirs.cells)} in the file"
+    for i, (a, b) in enumerate(zip(ours.columns, theirs.columns)):
+        if a != b:
+            return (
+                f"column {i + 1} is '{' '.join(map(str, a))}' here, "
+                f"'{' '.join(map(str, b))}' in the file"
+            )
+    if len(ours.columns) != len(theirs.columns):
+        return f"{len(ours.columns)} columns here, {len(theirs.columns)} in the file"
+    return None
+
+
+def verify(
+    solution: Solution,
+    start: Position,
+    variant: Variant,
+    empty_column: str | None = None,
+    all_errors: bool = False,
+) -> Verdict:
+    """Replay ``solution`` from ``start`` (not modified) under ``variant``.
+
+    Stops at the first bad move unless ``all_errors`` and the file shows the
+    position after each move (fc-solve ``-sam``), which lets the replay
+    resynchronise and go on."""
+    from .formats.fcs import parse_fcs
+
+    mode = empty_column or solution.empty_column or "one"
+    position = start.copy()
+    count = 0
+    problems: list[Problem] = []
+    before_error: Position | None = None
+    automatic = variant.automatic
+
+    def resync(text: str | None) -> bool:
+        nonlocal position
+        if not all_errors or text is None:
+            return False
+        try:
+            position = parse_fcs(text, cells=len(position.cells))
+        except FreecellError:
+            return False
+        return True
+
+    for index, sm in enumerate(solution.moves, 1):
+        try:
+            move = resolve(position, sm.parsed(), variant, mode)
+        except InvalidSolution:
+            raise
+        except FreecellError as e:
+            problems.append(Problem(index, sm.text, str(e), sm.line))
+            if before_error is None:
+                before_error = position.copy()
+            if resync(sm.state):
+                continue
+            break
+        apply(position, move)
+        count += 1 + len(automatic_moves(position, automatic))
+        if sm.state is not None:
+            try:
+                theirs = parse_fcs(sm.state, cells=len(position.cells))
+            except FreecellError as e:
+                raise InvalidSolution(f"line {sm.line}: state after the move: {e}") from None
+            diff = _state_difference(position, theirs)
+            if diff:
+                problems.append(
+                    Problem(index, sm.text, f"position after this move differs from the file's: {diff}", sm.line)
+                )
+                if before_error is None:
+                    before_error = position.copy()
+                if not resync(sm.state):
+                    break
+    return Verdict(
+        valid=not problems,
+        solved=not problems and position.is_won(),
+        moves=count,
+        variant=variant.name,
+        deal=start.deal,
+        cards_home=position.cards_home,
+        file_moves=len(solution.moves),
+        problems=problems,
+        before_error=before_error,
+        final=position,
+    )
