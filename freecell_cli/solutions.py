@@ -20,7 +20,7 @@ Formats (auto-detected by :func:`detect_solution_format`):
 * ``json`` — ``{"deal": 617, "variant": "site", "cells": 4, "moves": ["5a", ...]}``.
 
 >>> s = parse_solution("# freecell-cli solution\\n# deal: 617\\n5a 82\\n")
->>> s.format, s.deal, [t.text for t in s.moves]
+>>> s.format, s.deal, s.tokens
 ('freecell-cli', 617, ['5a', '82'])
 >>> parse_solution(format_solution(s)).deal
 617
@@ -40,25 +40,13 @@ SOLUTION_FORMATS = ("standard", "fc-solve", "fcpro", "freecell-cli", "json")
 MAGIC = "# freecell-cli solution"
 
 
-@dataclass(slots=True)
-class SolutionMove:
-    """One move as written: its text, its line, and (fc-solve ``-sam``) the state
-    the file shows after it. ``move`` is ``None`` until parsed (see :meth:`parsed`)."""
-
-    text: str
-    line: int
-    move: Move | None = None
-    state: str | None = None
-
-    def parsed(self) -> Move:
-        if self.move is None:
-            self.move = _parse_token(self.text, self.line)
-        return self.move
-
-
 @dataclass
 class Solution:
-    moves: list[SolutionMove]
+    """Moves as written (``tokens``) with their line numbers, and what the file
+    says around them. Kept as flat lists so that a 10 MB file stays cheap."""
+
+    tokens: list[str] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
     format: str = "standard"
     deal: int | None = None
     position: Position | None = None  # explicit start (header, or fc-solve's first state)
@@ -66,7 +54,28 @@ class Solution:
     cells: int | None = None
     empty_column: str | None = None  # "max" for FreeCell Pro files
     claims_solved: bool | None = None  # fc-solve's closing line
-    notes: list[str] = field(default_factory=list)
+    states: dict[int, str] = field(default_factory=dict)  # move index (0-based) -> state after it
+    explicit: dict[int, Move] = field(default_factory=dict)  # moves not in standard notation
+
+    def __len__(self) -> int:
+        return len(self.tokens)
+
+    def move(self, i: int) -> Move:
+        """The i-th (0-based) move, parsed."""
+        m = self.explicit.get(i)
+        return m if m is not None else _parse_token(self.tokens[i], self.lines[i])
+
+    def add(self, token: str, line: int, move: Move | None = None) -> None:
+        if move is None:
+            _parse_token(token, line)  # fail early on a malformed token
+        else:
+            self.explicit[len(self.tokens)] = move
+        self.tokens.append(token)
+        self.lines.append(line)
+
+    def notation(self) -> list[str]:
+        """Every move in standard notation."""
+        return [str(self.explicit[i]) if i in self.explicit else t for i, t in enumerate(self.tokens)]
 
 
 @lru_cache(maxsize=4096)
@@ -122,17 +131,24 @@ _TOKEN_SPLIT = re.compile(r"[\s,;]+")
 
 
 def _parse_notation(text: str, fmt: str) -> Solution:
-    sol = Solution([], format=fmt)
+    sol = Solution(format=fmt)
     if fmt == "fcpro":
         sol.variant, sol.empty_column = "windows", "max"
+    checked: set[str] = set()
+    tokens, lines = sol.tokens, sol.lines
     for lineno, raw in enumerate(text.splitlines(), 1):
-        body, _, comment = raw.partition("#")
-        if comment and not body.strip():
+        body, hash_, comment = raw.partition("#")
+        if hash_ and not body.strip():
             _header_line(sol, comment, lineno)
-        for token in _TOKEN_SPLIT.split(body.strip()):
-            if token:
-                _parse_token(token, lineno)  # fail early on a malformed token
-                sol.moves.append(SolutionMove(token, lineno))
+        found = body.replace(",", " ").replace(";", " ").split()
+        if not found:
+            continue
+        for token in found:
+            if token not in checked:
+                _parse_token(token, lineno)
+                checked.add(token)
+        tokens.extend(found)
+        lines.extend([lineno] * len(found))
     return sol
 
 
@@ -185,7 +201,7 @@ _VERBOSE_RE = re.compile(
 _SEQ_FOUND_RE = re.compile(r"^Move the sequence on top of Stack (\d+) to the foundations$", re.I)
 
 
-def _verbose_move(line: str, lineno: int) -> list[SolutionMove]:
+def _verbose_move(line: str, lineno: int) -> list[Move]:
     m = _VERBOSE_RE.match(line)
     if m:
         count = 1 if m.group(1) == "a card" else int(m.group(1).split()[0])
@@ -198,20 +214,19 @@ def _verbose_move(line: str, lineno: int) -> list[SolutionMove]:
             raise InvalidSolution(f"line {lineno}: no such free cell in {line!r}")
         if src.kind == COLUMN and src.index >= 9 or dst.kind == COLUMN and dst.index >= 9:
             raise InvalidSolution(f"line {lineno}: no such stack in {line!r}")
-        move = Move(src, dst, count, dst.kind == COLUMN and count > 1)
-        return [SolutionMove(line, lineno, move)]
+        return [Move(src, dst, count, dst.kind == COLUMN and count > 1)]
     m = _SEQ_FOUND_RE.match(line)
     if m:
         src = Place(COLUMN, int(m.group(1)))
         # One fc-solve step, thirteen cards home: each counted as a move.
-        return [SolutionMove(line, lineno, Move(src, Place(FOUNDATION, -1), 1)) for _ in range(13)]
+        return [Move(src, Place(FOUNDATION, -1), 1)] * 13
     raise InvalidSolution(f"line {lineno}: not a Freecell Solver move: {line!r}")
 
 
 def _parse_fcsolve(text: str) -> Solution:
     from .formats.fcs import parse_fcs
 
-    sol = Solution([], format="fc-solve")
+    sol = Solution(format="fc-solve")
     state_lines: list[str] = []
     state_start = 0
 
@@ -221,9 +236,8 @@ def _parse_fcsolve(text: str) -> Solution:
             return
         state = "\n".join(state_lines) + "\n"
         state_lines = []
-        if sol.moves:
-            for sm in sol.moves[-1:]:
-                sm.state = state
+        if sol.tokens:
+            sol.states[len(sol.tokens) - 1] = state
         elif sol.position is None:
             try:
                 sol.position = parse_fcs(state)
@@ -254,17 +268,15 @@ def _parse_fcsolve(text: str) -> Solution:
                             "    http", "To cancel this message")):
             continue
         if line.startswith("Move: "):
-            token = line[6:].strip()
-            _parse_token(token, lineno)
-            sol.moves.append(SolutionMove(token, lineno))
+            sol.add(line[6:].strip(), lineno)
             continue
         if line.startswith("Move "):
-            sol.moves.extend(_verbose_move(line, lineno))
+            for move in _verbose_move(line, lineno):
+                sol.add(line, lineno, move)
             continue
         for token in _TOKEN_SPLIT.split(line):
             if token:
-                _parse_token(token, lineno)
-                sol.moves.append(SolutionMove(token, lineno))
+                sol.add(token, lineno)
     close_state()
     return sol
 
@@ -283,7 +295,7 @@ def _parse_json(text: str) -> Solution:
         raise InvalidSolution(f"bad JSON: {e}") from None
     if not isinstance(d, dict) or not isinstance(d.get("moves"), list):
         raise InvalidSolution("JSON solution needs an object with a 'moves' list")
-    sol = Solution([], format="json")
+    sol = Solution(format="json")
     try:
         if d.get("deal") is not None:
             sol.deal = check_deal_number(d["deal"])
@@ -311,7 +323,8 @@ def _parse_json(text: str) -> Solution:
             _cached_move(token)
         except FreecellError as e:
             raise InvalidSolution(f"JSON solution: move {i}: {e}") from None
-        sol.moves.append(SolutionMove(token, 1))
+        sol.tokens.append(token)
+        sol.lines.append(1)
     return sol
 
 
@@ -331,7 +344,7 @@ def format_solution(solution: Solution, per_line: int = 10) -> str:
         lines.append(f"# cells: {solution.cells}")
     if solution.empty_column is not None:
         lines.append(f"# empty-column: {solution.empty_column}")
-    tokens = [str(m.move) if m.move is not None else m.text for m in solution.moves]
+    tokens = solution.notation()
     lines.append(f"# moves: {len(tokens)}")
     for i in range(0, len(tokens), per_line):
         lines.append(" ".join(tokens[i : i + per_line]))
@@ -347,5 +360,5 @@ def solution_to_dict(solution: Solution) -> dict:
         "position": None if solution.position is None else format_compact(solution.position),
         "variant": solution.variant,
         "cells": solution.cells,
-        "moves": [str(m.move) if m.move is not None else m.text for m in solution.moves],
+        "moves": solution.notation(),
     }

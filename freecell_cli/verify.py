@@ -159,33 +159,38 @@ def verify(
             return False
         return True
 
-    for index, sm in enumerate(solution.moves, 1):
+    states = solution.states
+    for i in range(len(solution)):
+        text, line = solution.tokens[i], solution.lines[i]
         try:
-            move = resolve(position, sm.parsed(), variant, mode)
+            move = resolve(position, solution.move(i), variant, mode)
         except InvalidSolution:
             raise
         except FreecellError as e:
-            problems.append(Problem(index, sm.text, str(e), sm.line))
+            problems.append(Problem(i + 1, text, str(e), line))
             if before_error is None:
                 before_error = position.copy()
-            if resync(sm.state):
+            if resync(states.get(i)):
                 continue
             break
         apply(position, move)
-        count += 1 + len(automatic_moves(position, automatic))
-        if sm.state is not None:
+        count += 1
+        if automatic is not None:
+            count += len(automatic_moves(position, automatic))
+        state = states.get(i)
+        if state is not None:
             try:
-                theirs = parse_fcs(sm.state, cells=len(position.cells))
+                theirs = parse_fcs(state, cells=len(position.cells))
             except FreecellError as e:
-                raise InvalidSolution(f"line {sm.line}: state after the move: {e}") from None
+                raise InvalidSolution(f"line {line}: state after the move: {e}") from None
             diff = _state_difference(position, theirs)
             if diff:
                 problems.append(
-                    Problem(index, sm.text, f"position after this move differs from the file's: {diff}", sm.line)
+                    Problem(i + 1, text, f"position after this move differs from the file's: {diff}", line)
                 )
                 if before_error is None:
                     before_error = position.copy()
-                if not resync(sm.state):
+                if not resync(state):
                     break
     return Verdict(
         valid=not problems,
@@ -194,7 +199,7 @@ def verify(
         variant=variant.name,
         deal=start.deal,
         cards_home=position.cards_home,
-        file_moves=len(solution.moves),
+        file_moves=len(solution),
         problems=problems,
         before_error=before_error,
         final=position,

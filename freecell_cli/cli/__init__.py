@@ -12,6 +12,7 @@ from .autoplay import autoplay_command
 from .deal import deal_command
 from .move import move_command
 from .show import show_command
+from .verify import verify_command
 
 app = typer.Typer(
     name="freecell",
@@ -25,6 +26,7 @@ app.command("deal")(deal_command)
 app.command("show")(show_command)
 app.command("move")(move_command)
 app.command("autoplay")(autoplay_command)
+app.command("verify")(verify_command)
 
 
 def main() -> None:

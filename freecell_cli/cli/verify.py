@@ -1,0 +1,103 @@
+"""freecell verify: check solution files under a variant (the site's by default)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated, Optional
+
+import typer
+
+from .common import (
+    EXIT_NEGATIVE,
+    EXIT_OK,
+    EXIT_USAGE,
+    EmptyColumn,
+    VariantName,
+    err,
+    read_position,
+    read_text,
+)
+
+
+def verify_command(
+    solutions: Annotated[list[str], typer.Argument(metavar="SOLUTION...", help="Solution files (- for stdin).")],
+    deal: Annotated[Optional[str], typer.Option(help="Deal number, when the file names none.")] = None,
+    position_file: Annotated[Optional[str], typer.Option("--position", help="Start position file (- for stdin).")] = None,
+    variant: Annotated[Optional[VariantName], typer.Option(help="Rules (default: the file's, else site).")] = None,
+    cells: Annotated[Optional[int], typer.Option(help="Number of free cells.", min=0, max=15)] = None,
+    empty_column: Annotated[
+        Optional[EmptyColumn], typer.Option(help="Read a plain move into an empty column as one card, or as many as fit.")
+    ] = None,
+    format: Annotated[
+        Optional[str], typer.Option("--format", help="Force a solution format: standard, fc-solve, fcpro, freecell-cli, json.")
+    ] = None,
+    json: Annotated[bool, typer.Option("--json", help="One JSON object per file (JSON Lines).")] = False,
+    show: Annotated[bool, typer.Option("--show", help="Print the position before the failing move.")] = False,
+    all_errors: Annotated[bool, typer.Option("--all-errors", help="Go on after a bad move where the file lets us resynchronise.")] = False,
+) -> None:
+    """Replay solution files and say whether each is legal and solves the game.
+
+    Exit 0 when every file is valid and solves, 1 when any is not, 2 when a file
+    cannot be read.
+    """
+    import orjson
+
+    from ..deals import parse_deal_number
+    from ..errors import FreecellError
+    from ..formats import format_position
+    from ..render import render_plain
+    from ..solutions import SOLUTION_FORMATS, parse_solution
+    from ..variants import find_variant
+    from ..verify import start_position, verify
+
+    if format is not None and format not in SOLUTION_FORMATS:
+        err(f"error: unknown solution format {format!r} (choose from {', '.join(SOLUTION_FORMATS)})")
+        raise typer.Exit(EXIT_USAGE)
+    if sum(s == "-" for s in solutions) + (position_file == "-") > 1:
+        err("error: stdin (-) can be read only once")
+        raise typer.Exit(EXIT_USAGE)
+    start = None
+    try:
+        n = parse_deal_number(deal) if deal is not None else None
+    except FreecellError as e:
+        err(f"error: --deal: {e}")
+        raise typer.Exit(EXIT_USAGE) from None
+    if position_file is not None:
+        start, _ = read_position(position_file)
+
+    worst = EXIT_OK
+    for name in solutions:
+        label = name if name != "-" else "stdin"
+        try:
+            text = read_text(name, "solution")
+        except typer.Exit as e:
+            worst = max(worst, e.exit_code)
+            continue
+        try:
+            solution = parse_solution(text, format)
+            origin = start_position(solution, deal=n, position=start, cells=cells)
+            rules = find_variant(variant.value if variant else solution.variant or origin.variant)
+            verdict = verify(
+                solution, origin, rules, empty_column.value if empty_column else None, all_errors
+            )
+        except FreecellError as e:
+            err(f"error: {label}: {e}")
+            if json:
+                sys.stdout.write(orjson.dumps({"file": name, "valid": None, "error": {"reason": str(e)}}).decode() + "\n")
+            worst = max(worst, EXIT_USAGE)
+            continue
+        if not verdict.ok:
+            worst = max(worst, EXIT_NEGATIVE)
+        if json:
+            d = {"file": name, **verdict.to_dict()}
+            sys.stdout.write(orjson.dumps(d).decode() + "\n")
+            continue
+        who = f"deal {verdict.deal}" if verdict.deal is not None else label
+        if verdict.ok:
+            sys.stdout.write(f"OK {who}: solved in {verdict.moves} moves ({verdict.variant})\n")
+        else:
+            sys.stdout.write(f"FAIL {who} ({verdict.variant}): {verdict.summary()}\n")
+            if show and verdict.before_error is not None:
+                sys.stdout.write(render_plain(verdict.before_error, rules))
+                sys.stdout.write(format_position(verdict.before_error) + "\n")
+    raise typer.Exit(worst)
