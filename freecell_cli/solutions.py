@@ -91,7 +91,8 @@ def _parse_token(token: str, line: int) -> Move:
 
 
 # -- detection --------------------------------------------------------------
-_FCPRO_RE = re.compile(r"^#\s*(\d+)\s+Attempt:.*?(?:NumFcs=(\d+))?.*$", re.I)
+_FCPRO_RE = re.compile(r"^#\s*(\d+)\s+Attempt:", re.I)
+_NUMFCS_RE = re.compile(r"NumFcs=(\d+)", re.I)
 _FCS_MARKERS = ("-=-=-=", "Move a card", "Move: ", "This game is solveable", "I could not solve")
 
 
@@ -161,8 +162,9 @@ def _header_line(sol: Solution, comment: str, lineno: int) -> None:
         m = _FCPRO_RE.match("#" + comment)
         if m:
             sol.deal = _field(parse_deal_number, m.group(1), lineno)
-            if m.group(2):
-                sol.cells = int(m.group(2))
+            cells = _NUMFCS_RE.search(comment)
+            if cells and int(cells.group(1)) <= 15:
+                sol.cells = int(cells.group(1))
         return
     if sol.format != "freecell-cli":
         return

@@ -1,0 +1,87 @@
+import orjson
+import pytest
+
+from cli_helpers import run
+from oracle import FIXTURES
+
+EXAMPLES = FIXTURES.parent.parent / "examples"
+E = str(EXAMPLES)
+
+
+def test_ok_and_fail_lines_and_exit_codes():
+    assert run("verify", "--deal", "617", f"{E}/617.snx-out.txt") == (0, "OK deal 617: solved in 103 moves (site)\n", "")
+    code, out, err = run("verify", "--deal", "4", f"{E}/4.snx-out.txt")
+    assert (code, err) == (1, "")
+    assert out == 'FAIL deal 4 (site): move 66 "13": 4 cards > can move 3 (0 free cells, 2 empty columns)\n'
+    assert run("verify", "--deal", "4", "--variant", "standard", f"{E}/4.snx-out.txt")[0] == 0
+
+
+def test_sam_output_needs_no_deal_and_fcpro_uses_windows():
+    code, out, _ = run("verify", f"{E}/617.sam.txt")
+    assert code == 0 and out.startswith("OK ") and "solved in 103 moves (site)" in out
+    assert run("verify", f"{E}/3.fcpro.txt") == (0, "OK deal 3: solved in 113 moves (windows)\n", "")
+
+
+def test_json_lines_for_several_files():
+    code, out, _ = run("verify", "--deal", "4", "--json", f"{E}/4.snx-out.txt", f"{E}/4.snx-out.txt")
+    lines = [orjson.loads(x) for x in out.splitlines()]
+    assert code == 1 and len(lines) == 2
+    d = lines[0]
+    assert (d["valid"], d["solved"], d["variant"], d["deal"]) == (False, False, "site", 4)
+    assert d["error"] == {"index": 66, "move": "13", "reason": "4 cards > can move 3 (0 free cells, 2 empty columns)", "line": 9}
+
+
+def test_not_solved_and_show(tmp_path):
+    path = tmp_path / "short.sol"
+    path.write_text("# freecell-cli solution\n# deal: 617\n5a 82 a2\n")
+    assert run("verify", str(path)) == (1, "FAIL deal 617 (site): all 3 moves legal, not solved: 0 cards home\n", "")
+    path.write_text("# freecell-cli solution\n# deal: 617\n5a 58\n")
+    code, out, _ = run("verify", "--show", str(path))
+    assert code == 1
+    assert out.splitlines()[0] == 'FAIL deal 617 (site): move 2 "58": 7C cannot go on QH'
+    assert "deal 617 | site | can move 8 (3 free cells, 0 empty columns)" in out
+    assert out.splitlines()[-1].startswith("JC---:0000:")
+
+
+def test_position_from_stdin(tmp_path):
+    from freecell_cli import deal, format_position
+
+    path = tmp_path / "moves.txt"
+    path.write_text("5a 82\n")
+    code, out, _ = run("verify", "--position", "-", str(path), input=format_position(deal(617)))
+    assert code == 1 and "all 2 moves legal" in out
+
+
+@pytest.mark.parametrize(
+    "content,message",
+    [
+        (b"", "empty file, no moves"),
+        (b"\x00\xff\x10junk", "binary data"),
+        (b"5a 9z\n", 'line 1: not a move: \'9z\''),
+        (b"# freecell-cli solution\n# deal: 0\n5a\n", "line 2: deal number 0 is out of range"),
+        (b"5a 82\n", "names no deal"),
+    ],
+)
+def test_bad_files_one_line_exit_2(tmp_path, content, message):
+    path = tmp_path / "bad.sol"
+    path.write_bytes(content)
+    code, out, err = run("verify", str(path))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and message in err and err.startswith("error: ")
+
+
+def test_ten_megabytes_of_moves(tmp_path):
+    path = tmp_path / "big.sol"
+    line = "5a a5 " * 10 + "\n"
+    path.write_text("# freecell-cli solution\n# deal: 617\n" + line * (10 * 1024 * 1024 // len(line)))
+    code, out, err = run("verify", str(path))
+    assert code == 1 and out.startswith('FAIL deal 617 (site): move 2 "a5": JC cannot go on 7C')
+
+
+def test_missing_file_and_bad_options(tmp_path):
+    code, out, err = run("verify", str(tmp_path / "nope"))
+    assert code == 2 and "cannot read" in err
+    code, out, err = run("verify", "--deal", "0", f"{E}/617.snx-out.txt")
+    assert code == 2 and err == "error: --deal: deal number 0 is out of range (1 to 8,589,934,591)\n"
+    code, out, err = run("verify", "--format", "nonsense", f"{E}/617.snx-out.txt")
+    assert code == 2
