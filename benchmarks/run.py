@@ -1,0 +1,56 @@
+"""Benchmarks (`make bench`). Figures are printed as a table and written to
+bench-results/latest.json (and appended to bench-results/history.jsonl) so runs
+can be compared. The machines are shared and noisy: compare ratios measured in
+the same run, not absolute times across runs.
+
+    python benchmarks/run.py [startup] [verify] [solve] ...
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(ROOT))
+
+from bench_startup import bench_startup  # noqa: E402
+from bench_verify import bench_verify  # noqa: E402
+
+SECTIONS = {"startup": bench_startup, "verify": bench_verify}
+try:
+    from bench_solve import bench_solve  # noqa: E402
+
+    SECTIONS["solve"] = bench_solve
+except ImportError:  # the solver benchmark arrives with the solver
+    pass
+
+
+def main(argv: list[str]) -> int:
+    wanted = argv or list(SECTIONS)
+    unknown = [w for w in wanted if w not in SECTIONS]
+    if unknown:
+        print(f"unknown benchmark(s): {', '.join(unknown)}; choose from {', '.join(SECTIONS)}", file=sys.stderr)
+        return 2
+    results = {"time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    for name in wanted:
+        print(f"== {name}", flush=True)
+        figures = SECTIONS[name]()
+        for key, value in figures.items():
+            print(f"  {key:<48} {value}")
+        results[name] = figures
+    out = ROOT / "bench-results"
+    out.mkdir(exist_ok=True)
+    (out / "latest.json").write_text(json.dumps(results, indent=2) + "\n")
+    with open(out / "history.jsonl", "a") as f:
+        f.write(json.dumps(results) + "\n")
+    print(f"written to {out / 'latest.json'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
