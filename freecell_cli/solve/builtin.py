@@ -1,0 +1,371 @@
+"""The built-in engine: weighted best-first search in pure Python.
+
+Speed comes from a compact state — columns as ``bytes`` of card codes, the free
+cells as a sorted ``bytes``, foundations as a 4-tuple — and a canonical key (columns
+sorted) for the transposition table. Safe moves to the foundations (the Windows
+rule: nothing can ever land on the card) are made inside the search; they never
+cost a solution. The moves are the variant's own: runs up to its capacity, so
+under ``site`` the search may use 2^free × (empty + 1) runs that textbook rules
+would refuse. A found solution is shortened by a post-pass before it is returned.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from itertools import count
+
+from ..autoplay import automatic_moves
+from ..moves import CELL, COLUMN, FOUNDATION, Move, Place, apply, resolve
+from ..position import Position
+from ..variants import Variant
+from .engine import GAVE_UP, SOLVED, UNSOLVABLE, Limits, Result
+
+# Card codes are Microsoft deck indices: code = (rank - 1) * 4 + suit, suits C D H S.
+RANK = [c // 4 + 1 for c in range(52)]
+SUIT = [c % 4 for c in range(52)]
+RED = [c % 4 in (1, 2) for c in range(52)]
+FIT = [[RANK[b] == RANK[a] + 1 and RED[a] != RED[b] for b in range(52)] for a in range(52)]
+OPPOSITE = [(1, 2), (0, 3), (0, 3), (1, 2)]  # foundations of the other colour, per suit
+
+# Search moves: (kind, a, b, n)
+TO_HOME_FROM_COL, TO_HOME_FROM_CELL, CELL_TO_COL, COL_TO_COL, COL_TO_CELL = range(5)
+
+_RUN: dict[bytes, int] = {}
+_DISORDER: dict[bytes, int] = {}
+
+
+def run_length(col: bytes) -> int:
+    n = _RUN.get(col)
+    if n is None:
+        n = 1 if col else 0
+        while n < len(col) and FIT[col[-n]][col[-n - 1]]:
+            n += 1
+        _RUN[col] = n
+    return n
+
+
+def disorder(col: bytes) -> int:
+    """Cards lying above a lower card of the same column (each must move again)."""
+    n = _DISORDER.get(col)
+    if n is None:
+        n, low = 0, 99
+        for c in col:
+            r = RANK[c]
+            if r > low:
+                n += 1
+            else:
+                low = r
+        _DISORDER[col] = n
+    return n
+
+
+def key_of(cols: tuple[bytes, ...], cells: bytes) -> bytes:
+    return b"\xff".join(sorted(cols)) + b"\xfe" + cells
+
+
+def safe_home(cols: list[bytes], cells: bytes, found: list[int]) -> tuple[bytes, list[tuple]]:
+    """Send safe cards home (in place on cols/found); returns new cells and the moves."""
+    made = []
+    progress = True
+    while progress:
+        progress = False
+        for i, col in enumerate(cols):
+            if col:
+                c = col[-1]
+                s, r = SUIT[c], RANK[c]
+                if found[s] == r - 1 and (r <= 2 or all(found[o] >= r - 1 for o in OPPOSITE[s])):
+                    cols[i] = col[:-1]
+                    found[s] = r
+                    made.append((TO_HOME_FROM_COL, i, 0, 1))
+                    progress = True
+        for c in cells:
+            s, r = SUIT[c], RANK[c]
+            if found[s] == r - 1 and (r <= 2 or all(found[o] >= r - 1 for o in OPPOSITE[s])):
+                cells = cells.replace(bytes((c,)), b"")
+                found[s] = r
+                made.append((TO_HOME_FROM_CELL, c, 0, 1))
+                progress = True
+    return cells, made
+
+
+class Search:
+    def __init__(self, position: Position, variant: Variant, limits: Limits, exhaustive: bool,
+                 g_weight: float = 0.5):
+        self.variant = variant
+        self.cap = variant.capacity
+        self.ncells = len(position.cells)
+        self.limits = limits
+        self.exhaustive = exhaustive
+        self.g_weight = g_weight
+        self.cols0 = tuple(bytes(c.index for c in col) for col in position.columns)
+        self.cells0 = bytes(sorted(c.index for c in position.cells if c is not None))
+        self.found0 = tuple(position.foundations)
+        self.states = 0
+
+    # -- moves ------------------------------------------------------------------
+    def successors(self, cols, cells, found):
+        out = []
+        free = self.ncells - len(cells)
+        empties = [i for i, c in enumerate(cols) if not c]
+        n_empty = len(empties)
+        first_empty = empties[0] if empties else -1
+        for i, col in enumerate(cols):
+            if col:
+                c = col[-1]
+                if found[SUIT[c]] == RANK[c] - 1:
+                    out.append((TO_HOME_FROM_COL, i, 0, 1))
+        for c in cells:
+            if found[SUIT[c]] == RANK[c] - 1:
+                out.append((TO_HOME_FROM_CELL, c, 0, 1))
+        for c in cells:
+            fit = FIT[c]
+            for j, dst in enumerate(cols):
+                if dst and fit[dst[-1]]:
+                    out.append((CELL_TO_COL, c, j, 1))
+            if first_empty >= 0:
+                out.append((CELL_TO_COL, c, first_empty, 1))
+        cap_full = self.cap(free, n_empty)
+        cap_empty = self.cap(free, n_empty - 1) if n_empty else 0
+        for i, col in enumerate(cols):
+            if not col:
+                continue
+            run = run_length(col)
+            top_rank = RANK[col[-1]]
+            for j, dst in enumerate(cols):
+                if j == i:
+                    continue
+                if dst:
+                    d = dst[-1]
+                    k = RANK[d] - top_rank
+                    if 1 <= k <= run and (k == 1 or k <= cap_full) and RED[col[-k]] != RED[d]:
+                        out.append((COL_TO_COL, i, j, k))
+                elif j == first_empty:
+                    most = min(run, cap_empty, len(col) - 1)  # a whole column gains nothing
+                    for k in range(max(most, 1 if len(col) > 1 else 0), 0, -1):
+                        out.append((COL_TO_COL, i, j, k))
+        if free:
+            for i, col in enumerate(cols):
+                if col:
+                    out.append((COL_TO_CELL, i, 0, 1))
+        return out
+
+    @staticmethod
+    def play(cols, cells, found, move):
+        kind, a, b, n = move
+        cols = list(cols)
+        found = list(found)
+        if kind == TO_HOME_FROM_COL:
+            c = cols[a][-1]
+            cols[a] = cols[a][:-1]
+            found[SUIT[c]] += 1
+        elif kind == TO_HOME_FROM_CELL:
+            cells = cells.replace(bytes((a,)), b"")
+            found[SUIT[a]] += 1
+        elif kind == CELL_TO_COL:
+            cells = cells.replace(bytes((a,)), b"")
+            cols[b] = cols[b] + bytes((a,))
+        elif kind == COL_TO_COL:
+            src = cols[a]
+            cols[b] = cols[b] + src[-n:]
+            cols[a] = src[:-n]
+        else:
+            c = cols[a][-1]
+            cols[a] = cols[a][:-1]
+            cells = bytes(sorted(cells + bytes((c,))))
+        cells, autos = safe_home(cols, cells, found)
+        return tuple(cols), cells, tuple(found), autos
+
+    # -- heuristic ----------------------------------------------------------------
+    def h(self, cols, cells, found):
+        home = found[0] + found[1] + found[2] + found[3]
+        dis = 0
+        empty = 0
+        for col in cols:
+            if col:
+                dis += disorder(col)
+            else:
+                empty += 1
+        free = self.ncells - len(cells)
+        # Depth of the next card each suit needs: cards above it must all move.
+        depth = 0
+        for col in cols:
+            for idx, c in enumerate(col):
+                if RANK[c] == found[SUIT[c]] + 1:
+                    depth += len(col) - 1 - idx
+        return (52 - home) + 2 * dis + depth - free - 2 * empty
+
+    # -- search -------------------------------------------------------------------
+    def run(self) -> tuple[str, list[tuple], str]:
+        start = time.perf_counter()
+        cols, cells, found = list(self.cols0), self.cells0, list(self.found0)
+        cells, autos0 = safe_home(cols, cells, found)
+        cols, found = tuple(cols), tuple(found)
+        self.autos0 = autos0
+        key0 = key_of(cols, cells)
+        parent: dict[bytes, tuple] = {key0: (None, None)}
+        tie = count()
+        heap = [(0.0, next(tie), 0, cols, cells, found, key0)]
+        time_limit, state_limit = self.limits.time, self.limits.states
+        exhaustive = self.exhaustive
+        gw = self.g_weight
+        while heap:
+            _, _, g, cols, cells, found, key = heapq.heappop(heap)
+            self.states += 1
+            if found == (13, 13, 13, 13):
+                return SOLVED, self._path(parent, key), ""
+            if self.states & 255 == 0:
+                if time_limit is not None and time.perf_counter() - start > time_limit:
+                    return GAVE_UP, [], f"time limit of {time_limit:g} s reached"
+            if state_limit is not None and self.states >= state_limit:
+                return GAVE_UP, [], f"state limit of {state_limit:,} reached"
+            for move in self.successors(cols, cells, found):
+                ncols, ncells_, nfound, _ = self.play(cols, cells, found, move)
+                nkey = key_of(ncols, ncells_)
+                if nkey in parent:
+                    continue
+                parent[nkey] = (key, move)
+                pri = 0.0 if exhaustive else g * gw + self.h(ncols, ncells_, nfound)
+                heapq.heappush(heap, (pri, next(tie), g + 1, ncols, ncells_, nfound, nkey))
+        return UNSOLVABLE, [], ""
+
+    @staticmethod
+    def _path(parent, key) -> list[tuple]:
+        path = []
+        while True:
+            prev, move = parent[key]
+            if prev is None:
+                break
+            path.append(move)
+            key = prev
+        path.reverse()
+        return path
+
+
+def to_moves(position: Position, variant: Variant, path: list[tuple]) -> list[Move]:
+    """Turn search moves into real moves on ``position``, explicit foundation moves
+    included except those the variant makes by itself (windows)."""
+    p = position.copy()
+    out: list[Move] = []
+    cols = [bytes(c.index for c in col) for col in p.columns]
+
+    def emit(move: Move) -> None:
+        r = resolve(p, move, variant)
+        apply(p, r)
+        out.append(r)
+
+    def home_autos() -> None:
+        # What Search.play did after the move, replayed with real slots.
+        cells = bytes(sorted(c.index for c in p.cells if c is not None))
+        found = list(p.foundations)
+        colsb = [bytes(c.index for c in col) for col in p.columns]
+        _, autos = safe_home(colsb, cells, found)
+        if variant.automatic is not None:
+            automatic_moves(p, variant.automatic)
+            return
+        for kind, a, _, _ in autos:
+            if kind == TO_HOME_FROM_COL:
+                emit(Move(Place(COLUMN, a), Place(FOUNDATION, -1)))
+            else:
+                slot = next(i for i, c in enumerate(p.cells) if c is not None and c.index == a)
+                emit(Move(Place(CELL, slot), Place(FOUNDATION, -1)))
+
+    del cols
+    home_autos()
+    for kind, a, b, n in path:
+        if kind == TO_HOME_FROM_COL:
+            emit(Move(Place(COLUMN, a), Place(FOUNDATION, -1)))
+        elif kind == TO_HOME_FROM_CELL:
+            slot = next(i for i, c in enumerate(p.cells) if c is not None and c.index == a)
+            emit(Move(Place(CELL, slot), Place(FOUNDATION, -1)))
+        elif kind == CELL_TO_COL:
+            slot = next(i for i, c in enumerate(p.cells) if c is not None and c.index == a)
+            emit(Move(Place(CELL, slot), Place(COLUMN, b)))
+        elif kind == COL_TO_COL:
+            emit(Move(Place(COLUMN, a), Place(COLUMN, b), n, not p.columns[b]))
+        else:
+            slot = p.cells.index(None)
+            emit(Move(Place(COLUMN, a), Place(CELL, slot)))
+        if variant.automatic is not None:
+            automatic_moves(p, variant.automatic)
+        else:
+            home_autos()
+    return out
+
+
+class BuiltinEngine:
+    name = "builtin"
+
+    def solve(self, position: Position, variant: Variant, limits: Limits, exhaustive: bool = False) -> Result:
+        start = time.perf_counter()
+        search = Search(position, variant, limits, exhaustive)
+        verdict, path, reason = search.run()
+        if verdict == SOLVED:
+            path = shorten(search, path)
+        moves = to_moves(position, variant, path) if verdict == SOLVED else []
+        return Result(verdict, self.name, moves, len(moves), search.states,
+                      time.perf_counter() - start, reason)
+
+
+# -- shortening ---------------------------------------------------------------
+def _remap(move: tuple, perm: list[int]) -> tuple:
+    kind, a, b, n = move
+    if kind in (TO_HOME_FROM_COL, COL_TO_CELL):
+        return (kind, perm[a], b, n)
+    if kind == CELL_TO_COL:
+        return (kind, a, perm[b], n)
+    if kind == COL_TO_COL:
+        return (kind, perm[a], perm[b], n)
+    return move
+
+
+def _permutation(have: tuple[bytes, ...], want: tuple[bytes, ...]) -> list[int]:
+    """perm[i] = index in ``have`` of the column that is ``want``'s column i... inverted:
+    maps an index of ``want`` to the index of the same column in ``have``."""
+    used = [False] * len(have)
+    perm = []
+    for col in want:
+        j = next(j for j, c in enumerate(have) if not used[j] and c == col)
+        used[j] = True
+        perm.append(j)
+    return perm
+
+
+def _states(search: Search, path: list[tuple]):
+    cols, cells, found = list(search.cols0), search.cells0, list(search.found0)
+    cells, _ = safe_home(cols, cells, found)
+    state = (tuple(cols), cells, tuple(found))
+    out = [state]
+    for move in path:
+        state = search.play(*state, move)[:3]
+        out.append(state)
+    return out
+
+
+def shorten(search: Search, path: list[tuple], max_rounds: int = 20) -> list[tuple]:
+    """Cut detours: from each position of the path, if one move reaches a position
+    the path only reaches later (up to the order of columns), jump there."""
+    for _ in range(max_rounds):
+        states = _states(search, path)
+        index = {}
+        for i, (cols, cells, _) in enumerate(states):
+            index[key_of(cols, cells)] = i
+        improved = False
+        for i in range(len(path)):
+            cols, cells, found = states[i]
+            best = None
+            for move in search.successors(cols, cells, found):
+                ncols, ncells, nfound, _ = search.play(cols, cells, found, move)
+                j = index.get(key_of(ncols, ncells), -1)
+                if j > i + 1 and (best is None or j > best[0]):
+                    best = (j, move, ncols)
+            if best is not None:
+                j, move, ncols = best
+                perm = _permutation(ncols, states[j][0])
+                rest = [_remap(m, perm) for m in path[j:]]
+                path = path[:i] + [move] + rest
+                improved = True
+                break
+        if not improved:
+            break
+    return path

@@ -1,0 +1,105 @@
+"""The solver interface: limits in, a result with a verdict out.
+
+Every engine returns moves in standard notation for the variant it was asked to
+play; :func:`solve` re-checks them with our own verifier before anyone sees them.
+
+>>> from freecell_cli import deal, find_variant
+>>> r = solve(deal(1), find_variant("site"), engine="builtin")
+>>> r.verdict, r.engine, r.move_count > 0
+('solved', 'builtin', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from ..errors import FreecellError
+from ..moves import FOUNDATION, Move
+from ..position import Position
+from ..variants import Variant
+
+SOLVED, UNSOLVABLE, GAVE_UP = "solved", "unsolvable", "gave-up"
+
+
+class SolverError(FreecellError):
+    """An engine could not run (missing program, bad preset...)."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """When to give up: wall-clock seconds and/or states explored (None: no limit)."""
+
+    time: float | None = None
+    states: int | None = None
+
+
+@dataclass
+class Result:
+    verdict: str  # solved / unsolvable / gave-up
+    engine: str
+    moves: list[Move] = field(default_factory=list)  # resolved, as the variant plays them
+    move_count: int = 0  # counted the variant's way (automatic moves included)
+    states: int = 0
+    seconds: float = 0.0
+    reason: str = ""  # why it gave up, or a note
+
+    @property
+    def nonfoundation_moves(self) -> int:
+        return sum(1 for m in self.moves if m.dest.kind != FOUNDATION)
+
+    @property
+    def notation(self) -> list[str]:
+        return [str(m) for m in self.moves]
+
+
+class Engine(Protocol):
+    name: str
+
+    def solve(
+        self, position: Position, variant: Variant, limits: Limits, exhaustive: bool = False
+    ) -> Result: ...
+
+
+def get_engine(name: str, preset: str | None = None) -> Engine:
+    """``builtin``, ``fc-solve`` (raises :class:`SolverError` when absent), or
+    ``auto`` (fc-solve when present, else builtin)."""
+    from .builtin import BuiltinEngine
+
+    if name == "builtin":
+        return BuiltinEngine()
+    if name in ("fc-solve", "auto"):
+        from .fcsolve import FcSolveEngine, fcsolve_available
+
+        if fcsolve_available():
+            return FcSolveEngine(preset=preset)
+        if name == "auto":
+            return BuiltinEngine()
+        raise SolverError(
+            "Freecell Solver is not installed: apt-get install freecell-solver-bin "
+            "(or pip install 'freecell-cli[fcs]' with libfreecell-solver0)"
+        )
+    raise SolverError(f"unknown engine {name!r} (choose from auto, builtin, fc-solve)")
+
+
+def solve(
+    position: Position,
+    variant: Variant,
+    engine: str | Engine = "builtin",
+    limits: Limits = Limits(),
+    exhaustive: bool = False,
+) -> Result:
+    """Search for a solution and verify it before returning it."""
+    from ..solutions import Solution
+    from ..verify import verify
+
+    eng = get_engine(engine) if isinstance(engine, str) else engine
+    result = eng.solve(position, variant, limits, exhaustive=exhaustive)
+    if result.verdict == SOLVED:
+        tokens = result.notation
+        sol = Solution(tokens=tokens, lines=list(range(1, len(tokens) + 1)))
+        verdict = verify(sol, position, variant)
+        if not verdict.ok:
+            raise SolverError(f"{result.engine} produced a solution our verifier rejects: {verdict.summary()}")
+        result.move_count = verdict.moves
+    return result
