@@ -195,13 +195,18 @@ class Search:
                     depth += len(col) - 1 - idx
         return (52 - home) + 2 * dis + depth - free - 2 * empty
 
+    def start_state(self):
+        """Safe cards go home before the first move, except where the variant's own
+        automatic moves come only after a move (windows)."""
+        cols, cells, found = list(self.cols0), self.cells0, list(self.found0)
+        if self.variant.automatic is None:
+            cells, _ = safe_home(cols, cells, found)
+        return tuple(cols), cells, tuple(found)
+
     # -- search -------------------------------------------------------------------
     def run(self) -> tuple[str, list[tuple], str]:
         start = time.perf_counter()
-        cols, cells, found = list(self.cols0), self.cells0, list(self.found0)
-        cells, autos0 = safe_home(cols, cells, found)
-        cols, found = tuple(cols), tuple(found)
-        self.autos0 = autos0
+        cols, cells, found = self.start_state()
         key0 = key_of(cols, cells)
         parent: dict[bytes, tuple] = {key0: (None, None)}
         tie = count()
@@ -271,7 +276,8 @@ def to_moves(position: Position, variant: Variant, path: list[tuple]) -> list[Mo
                 emit(Move(Place(CELL, slot), Place(FOUNDATION, -1)))
 
     del cols
-    home_autos()
+    if variant.automatic is None:
+        home_autos()
     for kind, a, b, n in path:
         if kind == TO_HOME_FROM_COL:
             emit(Move(Place(COLUMN, a), Place(FOUNDATION, -1)))
@@ -332,9 +338,7 @@ def _permutation(have: tuple[bytes, ...], want: tuple[bytes, ...]) -> list[int]:
 
 
 def _states(search: Search, path: list[tuple]):
-    cols, cells, found = list(search.cols0), search.cells0, list(search.found0)
-    cells, _ = safe_home(cols, cells, found)
-    state = (tuple(cols), cells, tuple(found))
+    state = search.start_state()
     out = [state]
     for move in path:
         state = search.play(*state, move)[:3]
