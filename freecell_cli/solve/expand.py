@@ -7,7 +7,7 @@ so an engine's run that is over the variant's capacity can be replaced by them.
 >>> from freecell_cli import parse_position, find_variant
 >>> p = parse_position("7S6H9S6C:4444:KCQCJCTC9H/KDQDJDTD8S7H6S5H/KHQHJHTH6D5D8H5C/KSQSJSTS/9C8C7C5S/9D8D7D//")
 >>> [str(m) for m in expand_run(p, 1, 0, 4, find_variant("site"))]
-['27', '28', '78', '21', '81', '71']
+['28', '27', '87', '28', '21', '81', '78', '71', '81']
 """
 
 from __future__ import annotations
