@@ -12,6 +12,7 @@ from .autoplay import autoplay_command
 from .deal import deal_command
 from .move import move_command
 from .show import show_command
+from .solve import solve_command
 from .verify import verify_command
 
 app = typer.Typer(
@@ -26,6 +27,7 @@ app.command("deal")(deal_command)
 app.command("show")(show_command)
 app.command("move")(move_command)
 app.command("autoplay")(autoplay_command)
+app.command("solve")(solve_command)
 app.command("verify")(verify_command)
 
 

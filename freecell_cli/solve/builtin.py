@@ -212,6 +212,7 @@ class Search:
         tie = count()
         heap = [(0.0, next(tie), 0, cols, cells, found, key0)]
         time_limit, state_limit = self.limits.time, self.limits.states
+        progress = self.limits.progress
         exhaustive = self.exhaustive
         gw = self.g_weight
         while heap:
@@ -220,8 +221,11 @@ class Search:
             if found == (13, 13, 13, 13):
                 return SOLVED, self._path(parent, key), ""
             if self.states & 255 == 0:
-                if time_limit is not None and time.perf_counter() - start > time_limit:
-                    return GAVE_UP, [], f"time limit of {time_limit:g} s reached"
+                elapsed = time.perf_counter() - start
+                if time_limit is not None and elapsed > time_limit:
+                    return GAVE_UP, [], f"time limit of {time_limit:g} s reached after {self.states:,} states"
+                if progress is not None and self.states & 4095 == 0:
+                    progress(self.states, elapsed)
             if state_limit is not None and self.states >= state_limit:
                 return GAVE_UP, [], f"state limit of {state_limit:,} reached"
             for move in self.successors(cols, cells, found):

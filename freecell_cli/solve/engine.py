@@ -12,6 +12,7 @@ play; :func:`solve` re-checks them with our own verifier before anyone sees them
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Protocol
 
 from ..errors import FreecellError
@@ -28,10 +29,13 @@ class SolverError(FreecellError):
 
 @dataclass(frozen=True)
 class Limits:
-    """When to give up: wall-clock seconds and/or states explored (None: no limit)."""
+    """When to give up: wall-clock seconds and/or states explored (None: no limit).
+
+    ``progress``, when given, is called now and then with (states, seconds)."""
 
     time: float | None = None
     states: int | None = None
+    progress: Callable[[int, float], None] | None = None
 
 
 @dataclass

@@ -1,0 +1,212 @@
+"""freecell solve: find a solution (or a proof there is none), print it verified."""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from typing import Annotated, Optional
+
+import typer
+
+from .common import (
+    EXIT_GAVE_UP,
+    EXIT_NEGATIVE,
+    EXIT_OK,
+    VariantName,
+    atomic_write,
+    err,
+    errors_to_exit,
+    fail,
+    read_position,
+)
+
+
+class EngineName(str, Enum):
+    auto = "auto"
+    builtin = "builtin"
+    fc_solve = "fc-solve"
+
+
+class SolutionFormat(str, Enum):
+    file = "file"
+    sn = "sn"
+    snx = "snx"
+    verbose = "verbose"
+
+
+def solve_command(
+    position_file: Annotated[
+        Optional[str], typer.Argument(metavar="[POSITION]", help="Position file, or - for stdin (default).")
+    ] = None,
+    deal: Annotated[Optional[str], typer.Option(help="Solve this deal instead of reading a position.")] = None,
+    variant: Annotated[Optional[VariantName], typer.Option(help="Rules (default: the position's, else site).")] = None,
+    cells: Annotated[Optional[int], typer.Option(help="Free cells for --deal.", min=0, max=15)] = None,
+    engine: Annotated[EngineName, typer.Option(help="auto: Freecell Solver when installed, else builtin.")] = EngineName.builtin,
+    preset: Annotated[Optional[str], typer.Option(help="fc-solve preset (-l), default lg.")] = None,
+    time_limit: Annotated[Optional[float], typer.Option(help="Give up after S seconds (default 60; none with --exhaustive).", min=0)] = None,
+    max_states: Annotated[Optional[int], typer.Option(help="Give up after N states.", min=1)] = None,
+    hint: Annotated[bool, typer.Option("--hint", help="Only the next move, and why.")] = False,
+    exhaustive: Annotated[bool, typer.Option("--exhaustive", help="Search to the end: proves unsolvability.")] = False,
+    json: Annotated[bool, typer.Option("--json", help="The result as JSON.")] = False,
+    format: Annotated[SolutionFormat, typer.Option("--format", help="file (ours, with header), sn, snx, verbose.")] = SolutionFormat.file,
+    output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the solution to FILE (atomically).")] = None,
+) -> None:
+    """Solve a position under a variant. Exit 0 solved, 1 proven unsolvable, 3 gave up.
+
+    Every solution is replayed by our own verifier before it is printed.
+    """
+    import orjson
+
+    from ..deals import deal as make_deal
+    from ..deals import parse_deal_number
+    from ..solve.engine import GAVE_UP, SOLVED, Limits, get_engine, solve
+    from ..variants import find_variant
+
+    with errors_to_exit():
+        if deal is not None:
+            if position_file is not None:
+                raise fail("give a position or --deal, not both")
+            position = make_deal(parse_deal_number(deal), cells=4 if cells is None else cells)
+        else:
+            position, _ = read_position(position_file)
+        rules = find_variant(variant.value if variant else position.variant)
+        eng = get_engine(engine.value, preset)
+    limit = time_limit if time_limit is not None else (None if exhaustive else 60.0)
+    status = _Status() if sys.stderr.isatty() and not hint else None
+    limits = Limits(time=limit, states=max_states, progress=status.update if status else None)
+    try:
+        with errors_to_exit():
+            result = solve(position, rules, eng, limits, exhaustive=exhaustive)
+    finally:
+        if status:
+            status.close()
+
+    if hint:
+        _print_hint(position, rules, result, json)
+    elif json:
+        d = {
+            "verdict": result.verdict,
+            "engine": result.engine,
+            "moves": result.notation,
+            "move_count": result.move_count,
+            "nonfoundation_moves": result.nonfoundation_moves,
+            "seconds": round(result.seconds, 4),
+            "states": result.states,
+            "deal": position.deal,
+            "variant": rules.name,
+            "reason": result.reason or None,
+        }
+        sys.stdout.write(orjson.dumps(d).decode() + "\n")
+    elif result.verdict == SOLVED:
+        text = _solution_text(position, rules, result, format.value)
+        if output:
+            atomic_write(output, text)
+        else:
+            sys.stdout.write(text)
+        err(f"solved: {result.move_count} moves ({result.nonfoundation_moves} not to the foundation), "
+            f"{result.states:,} states, {result.seconds:.2f} s, {result.engine}")
+    elif result.verdict == GAVE_UP:
+        err(f"gave up: {result.reason or 'limit reached'} ({result.states:,} states explored)")
+    else:
+        err(f"unsolvable: the search was complete ({result.states:,} states){': ' + result.reason if result.reason else ''}")
+    code = {SOLVED: EXIT_OK, GAVE_UP: EXIT_GAVE_UP}.get(result.verdict, EXIT_NEGATIVE)
+    raise typer.Exit(code)
+
+
+def _solution_text(position, rules, result, fmt: str) -> str:
+    from ..solutions import Solution, format_solution
+
+    if fmt == "file":
+        from ..deals import deal as make_deal
+
+        sol = Solution(tokens=result.notation, lines=[], variant=rules.name, cells=len(position.cells))
+        opening = position.deal is not None and position.same_table(make_deal(position.deal, cells=len(position.cells)))
+        if opening:
+            sol.deal = position.deal
+        else:
+            sol.position = position
+        return format_solution(sol)
+    if fmt == "snx":
+        tokens = result.notation
+    elif fmt == "sn":
+        tokens = [t.split("v")[0] for t in result.notation]
+    else:
+        return "".join(_verbose(m) + "\n\n" for m in result.moves)
+    return "\n".join(" ".join(tokens[i : i + 10]) for i in range(0, len(tokens), 10)) + "\n"
+
+
+def _verbose(move) -> str:
+    """fc-solve's wording (0-based stacks and free cells)."""
+    kind = {"column": "stack", "cell": "freecell"}
+    what = "a card" if (move.count or 1) == 1 else f"{move.count} cards"
+    src = f"{kind[move.source.kind]} {move.source.index}"
+    dst = "the foundations" if move.dest.kind == "foundation" else f"{kind[move.dest.kind]} {move.dest.index}"
+    return f"Move {what} from {src} to {dst}"
+
+
+def _print_hint(position, rules, result, as_json: bool) -> None:
+    import orjson
+
+    from ..solve.engine import SOLVED, UNSOLVABLE
+
+    if result.verdict == SOLVED and result.moves:
+        move = result.moves[0]
+        why = _why(position, move)
+        line = f"{move}  ({why}; {result.move_count} moves to finish)"
+    elif result.verdict == SOLVED:
+        line, why = "nothing to do: the game is won", "won"
+    elif result.verdict == UNSOLVABLE:
+        line, why = "this position is unsolvable", "unsolvable"
+    else:
+        line, why = "no verdict within the limit", result.reason
+    if as_json:
+        d = {"verdict": result.verdict, "move": str(result.moves[0]) if result.moves else None, "reason": why,
+             "move_count": result.move_count}
+        sys.stdout.write(orjson.dumps(d).decode() + "\n")
+    else:
+        sys.stdout.write(line + "\n")
+
+
+def _why(position, move) -> str:
+    """A few words on what a move does."""
+    p = position
+    if move.source.kind == "cell":
+        card = p.cells[move.source.index]
+        what = f"{card} from free cell {move.source}"
+    else:
+        col = p.columns[move.source.index]
+        n = move.count or 1
+        card = col[-n]
+        what = f"{card}" + (f" and {n - 1} more" if n > 1 else "")
+        below = col[-n - 1] if len(col) > n else None
+    if move.dest.kind == "foundation":
+        doing = f"{card} home"
+    elif move.dest.kind == "cell":
+        doing = f"{what} to a free cell"
+    elif not p.columns[move.dest.index]:
+        doing = f"{what} to the empty column {move.dest}"
+    else:
+        doing = f"{what} onto {p.columns[move.dest.index][-1]}"
+    if move.source.kind == "column":
+        if below is None:
+            doing += f", empties column {move.source}"
+        else:
+            doing += f", uncovers {below}"
+    return doing
+
+
+class _Status:
+    """A live line on a terminal's stderr while a long search runs."""
+
+    def __init__(self) -> None:
+        self.shown = False
+
+    def update(self, states: int, seconds: float) -> None:
+        sys.stderr.write(f"\rsearching: {states:,} states, {seconds:.1f} s ")
+        sys.stderr.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
