@@ -1,0 +1,80 @@
+import orjson
+
+from cli_helpers import run
+from freecell_cli import deal, format_position
+from oracle import needs_fcsolve
+
+D617 = format_position(deal(617))
+
+
+def test_solve_pipe_then_verify(tmp_path):
+    code, out, err = run("solve", input=D617)
+    assert code == 0 and out.startswith("# freecell-cli solution\n# deal: 617\n# variant: site\n# cells: 4\n# moves: ")
+    assert err.startswith("solved: ") and "builtin" in err
+    path = tmp_path / "617.sol"
+    path.write_text(out)
+    code, vout, _ = run("verify", str(path))
+    n = int(out.split("# moves: ")[1].split()[0])
+    assert (code, vout) == (0, f"OK deal 617: solved in {n} moves (site)\n")
+
+
+def test_solve_from_a_position_writes_the_position(tmp_path):
+    code, out, _ = run("move", "5a", input=D617)
+    code, sol, _ = run("solve", input=out)
+    assert code == 0 and "# position: JC---:0000:" in sol and "# deal:" not in sol
+    path = tmp_path / "p.sol"
+    path.write_text(sol)
+    assert run("verify", str(path))[0] == 0
+
+
+def test_json_fields():
+    code, out, _ = run("solve", "--deal", "1", "--json", "--variant", "standard")
+    d = orjson.loads(out)
+    assert code == 0
+    assert set(d) >= {"verdict", "engine", "moves", "move_count", "nonfoundation_moves", "seconds", "states", "deal", "variant"}
+    assert d["verdict"] == "solved" and d["deal"] == 1 and d["variant"] == "standard"
+    assert d["move_count"] == len(d["moves"])
+    assert d["nonfoundation_moves"] == sum(1 for m in d["moves"] if not m.endswith("h"))
+
+
+def test_unsolvable_and_gave_up_exit_codes():
+    code, out, err = run("solve", "--deal", "11982", "--exhaustive", "--variant", "atomic")
+    assert (code, out) == (1, "") and err.startswith("unsolvable: the search was complete (")
+    code, out, err = run("solve", "--deal", "617", "--max-states", "10")
+    assert (code, out) == (3, "") and err.startswith("gave up: state limit of 10 reached")
+
+
+def test_hint():
+    code, out, _ = run("solve", "--hint", input=D617)
+    assert code == 0 and out.count("\n") == 1 and "moves to finish)" in out
+    code, out, _ = run("solve", "--hint", "--deal", "11982", "--exhaustive")
+    assert (code, out) == (1, "this position is unsolvable\n")
+    code, out, _ = run("solve", "--hint", "--deal", "617", "--max-states", "3")
+    assert (code, out) == (3, "no verdict within the limit\n")
+
+
+def test_bare_formats_and_output_file(tmp_path):
+    code, out, _ = run("solve", "--deal", "1", "--format", "snx")
+    assert code == 0 and not out.startswith("#") and len(out.split("\n")[0].split()) == 10
+    code, out, _ = run("solve", "--deal", "1", "--format", "verbose")
+    assert out.startswith("Move a card from ") or out.startswith("Move ")
+    target = tmp_path / "one.sol"
+    code, out, _ = run("solve", "--deal", "1", "-o", str(target))
+    assert code == 0 and out == "" and target.read_text().startswith("# freecell-cli solution")
+    assert [p.name for p in tmp_path.iterdir()] == ["one.sol"]  # no temp file left behind
+
+
+def test_bad_input():
+    code, out, err = run("solve", "--deal", "0")
+    assert code == 2 and err.startswith("error: deal number 0")
+    code, out, err = run("solve", input="garbage:here")
+    assert code == 2 and err.startswith("error: ")
+
+
+@needs_fcsolve
+def test_fcsolve_engine_on_the_command_line(tmp_path):
+    code, out, err = run("solve", "--deal", "4", "--engine", "fc-solve")
+    assert code == 0 and "fc-solve" in err
+    path = tmp_path / "4.sol"
+    path.write_text(out)
+    assert run("verify", str(path))[0] == 0

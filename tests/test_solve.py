@@ -1,0 +1,107 @@
+import pytest
+
+from freecell_cli import deal, find_variant, parse_position
+from freecell_cli.solutions import Solution
+from freecell_cli.solve.builtin import BuiltinEngine, Search
+from freecell_cli.solve.engine import GAVE_UP, SOLVED, UNSOLVABLE, Limits, SolverError, get_engine, solve
+from freecell_cli.solve.expand import expand_run
+from freecell_cli.verify import verify
+from oracle import needs_fcsolve
+from positions import NO_FREE_TWO_EMPTY
+from refimpl import replay, site_capacity, standard_capacity
+
+SITE, STANDARD, WINDOWS, ATOMIC = (find_variant(n) for n in ("site", "standard", "windows", "atomic"))
+
+
+def _independent_check(n, tokens, capacity):
+    cols = [[str(c) for c in col] for col in deal(n).columns]
+    index, kind, table = replay(cols, tokens, capacity)
+    return index, table.cards_home()
+
+
+@pytest.mark.parametrize("n", [1, 617, 5000000000])
+@pytest.mark.parametrize("variant", [SITE, STANDARD, ATOMIC, WINDOWS], ids=lambda v: v.name)
+def test_builtin_solves_pinned_deals_legally(n, variant):
+    r = solve(deal(n), variant, "builtin", Limits(time=30))
+    assert r.verdict == SOLVED and r.engine == "builtin"
+    sol = Solution(tokens=r.notation, lines=[1] * len(r.notation))
+    v = verify(sol, deal(n), variant)
+    assert v.ok and v.moves == r.move_count
+    if variant is ATOMIC:
+        assert all((m.count or 1) == 1 for m in r.moves)
+    if variant in (SITE, STANDARD):
+        # An independent replayer agrees the moves are legal and finish the game.
+        cap = site_capacity if variant is SITE else standard_capacity
+        assert _independent_check(n, r.notation, cap) == (None, 52)
+
+
+def test_site_solutions_may_use_runs_textbook_rules_refuse():
+    """Under site, the search plans with 2^free x (empty + 1): with 4 free cells that
+    is 16 cards where the textbook allows 5. Find one solution that uses such a run."""
+    used = False
+    for n in range(1, 40):
+        r = solve(deal(n), SITE, "builtin", Limits(time=30))
+        sol = Solution(tokens=r.notation, lines=[1] * len(r.notation))
+        if not verify(sol, deal(n), STANDARD).valid:
+            used = True
+            break
+    assert used
+
+
+def test_unsolvable_deal_11982_is_proven_under_atomic():
+    r = BuiltinEngine().solve(deal(11982), ATOMIC, Limits(time=120), exhaustive=True)
+    assert r.verdict == UNSOLVABLE and r.states > 1000
+
+
+def test_limits_give_up():
+    r = solve(deal(617), SITE, "builtin", Limits(states=5))
+    assert r.verdict == GAVE_UP and "state limit of 5" in r.reason
+    r = solve(deal(617), SITE, "builtin", Limits(time=0.0))
+    assert r.verdict in (GAVE_UP, SOLVED)
+
+
+def test_won_and_nearly_won_positions():
+    p = parse_position("----:QQQJ:KC/KD/KH/KSQS")
+    r = solve(p, SITE, "builtin")
+    assert r.verdict == SOLVED and sorted(r.notation) == ["1h", "2h", "3h", "4h", "4h"]
+    won = parse_position("----:KKKK:////////")
+    assert solve(won, SITE, "builtin").notation == []
+
+
+def test_search_state_is_canonical():
+    s = Search(deal(1), SITE, Limits(), False)
+    cols, cells, found = s.start_state()
+    from freecell_cli.solve.builtin import key_of
+
+    assert key_of(cols, cells) == key_of(tuple(reversed(cols)), cells)
+
+
+def test_expand_run_uses_single_moves_only():
+    p = parse_position(NO_FREE_TWO_EMPTY)
+    moves = expand_run(p, 1, 0, 4, SITE)
+    assert all(m.count == 1 for m in moves) and len(moves) == 9
+    assert [str(c) for c in p.columns[0][-5:]] == ["9H", "8S", "7H", "6S", "5H"]
+
+
+def test_unknown_engine():
+    with pytest.raises(SolverError, match="unknown engine"):
+        get_engine("stockfish")
+
+
+@needs_fcsolve
+@pytest.mark.parametrize("variant", [SITE, STANDARD, ATOMIC, WINDOWS], ids=lambda v: v.name)
+def test_fcsolve_engine_output_is_legal_under_the_variant(variant):
+    for n in (1, 4, 10, 617):  # deal 4's fc-solve line breaks the site's rule at move 66
+        r = solve(deal(n), variant, "fc-solve", Limits(time=30))
+        assert r.verdict == SOLVED
+        v = verify(Solution(tokens=r.notation, lines=[1] * len(r.notation)), deal(n), variant)
+        assert v.ok
+
+
+@needs_fcsolve
+def test_fcsolve_unsolvable_and_limits():
+    assert solve(deal(11982), STANDARD, "fc-solve").verdict == UNSOLVABLE
+    r = solve(deal(11982), SITE, "fc-solve")
+    assert r.verdict == GAVE_UP and "textbook" in r.reason
+    r = solve(deal(617), SITE, "fc-solve", Limits(states=10))
+    assert r.verdict == GAVE_UP and "state limit" in r.reason
