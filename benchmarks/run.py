@@ -22,12 +22,10 @@ from bench_startup import bench_startup  # noqa: E402
 from bench_verify import bench_verify  # noqa: E402
 
 SECTIONS = {"startup": bench_startup, "verify": bench_verify}
-try:
-    from bench_solve import bench_solve  # noqa: E402
+from bench_solve import bench_solve, bench_unsolvable  # noqa: E402
 
-    SECTIONS["solve"] = bench_solve
-except ImportError:  # the solver benchmark arrives with the solver
-    pass
+SECTIONS["solve"] = bench_solve
+SECTIONS["unsolvable"] = bench_unsolvable
 
 
 def main(argv: list[str]) -> int:

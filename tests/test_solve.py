@@ -105,3 +105,36 @@ def test_fcsolve_unsolvable_and_limits():
     assert r.verdict == GAVE_UP and "textbook" in r.reason
     r = solve(deal(617), SITE, "fc-solve", Limits(states=10))
     assert r.verdict == GAVE_UP and "state limit" in r.reason
+
+
+@needs_fcsolve
+def test_fcsolve_program_path_without_bindings(monkeypatch):
+    from freecell_cli.solve import fcsolve
+
+    monkeypatch.setitem(fcsolve._LIB_STATE, "cls", None)
+    for variant in (SITE, WINDOWS):
+        r = solve(deal(4), variant, "fc-solve", Limits(time=30))
+        assert r.verdict == SOLVED and r.engine.startswith("fc-solve")
+    assert solve(deal(11982), STANDARD, "fc-solve").verdict == UNSOLVABLE
+    assert solve(deal(617), SITE, "fc-solve", Limits(states=10)).verdict == GAVE_UP
+
+
+def test_library_moves_match_the_program():
+    """The bindings' decoded moves are the program's -snx moves (same preset)."""
+    import shutil
+    import subprocess
+
+    from freecell_cli.formats import format_position
+    from freecell_cli.solutions import parse_solution
+    from freecell_cli.solve import fcsolve
+
+    cls = fcsolve._library()
+    if cls is None or shutil.which("fc-solve") is None:
+        pytest.skip("needs both the freecell_solver bindings and fc-solve")
+    for n in (1, 4, 617):
+        _, moves, _ = fcsolve._LibraryRun(cls, deal(n), "lg").run(Limits())
+        out = subprocess.run(["fc-solve", "-m", "-snx", "-l", "lg", "-"], input=format_position(deal(n), "fcs"),
+                             capture_output=True, text=True).stdout
+        sol = parse_solution(out)
+        assert [(m.source, m.dest.kind, m.dest.index if m.dest.kind != "foundation" else -1) for m in moves] == [
+            (m.source, m.dest.kind, m.dest.index) for m in (sol.move(i) for i in range(len(sol)))]

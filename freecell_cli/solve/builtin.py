@@ -65,33 +65,42 @@ def key_of(cols: tuple[bytes, ...], cells: bytes) -> bytes:
 
 
 def safe_home(cols: list[bytes], cells: bytes, found: list[int]) -> tuple[bytes, list[tuple]]:
-    """Send safe cards home (in place on cols/found); returns new cells and the moves."""
+    """Send safe cards home (in place on cols/found); returns new cells and the moves.
+
+    Only the next card of each suit can go, so at most four candidates are looked
+    for at the column ends and in the free cells."""
     made = []
-    progress = True
-    while progress:
-        progress = False
-        for i, col in enumerate(cols):
-            if col:
-                c = col[-1]
-                s, r = SUIT[c], RANK[c]
-                if found[s] == r - 1 and (r <= 2 or all(found[o] >= r - 1 for o in OPPOSITE[s])):
-                    cols[i] = col[:-1]
-                    found[s] = r
-                    made.append((TO_HOME_FROM_COL, i, 0, 1))
-                    progress = True
-        for c in cells:
-            s, r = SUIT[c], RANK[c]
-            if found[s] == r - 1 and (r <= 2 or all(found[o] >= r - 1 for o in OPPOSITE[s])):
+    moved = True
+    while moved:
+        moved = False
+        for s in range(4):
+            f = found[s]
+            if f == 13:
+                continue
+            if f >= 2:
+                o1, o2 = OPPOSITE[s]
+                if found[o1] < f or found[o2] < f:
+                    continue
+            c = f * 4 + s
+            if c in cells:
                 cells = cells.replace(bytes((c,)), b"")
-                found[s] = r
+                found[s] = f + 1
                 made.append((TO_HOME_FROM_CELL, c, 0, 1))
-                progress = True
+                moved = True
+                continue
+            for i, col in enumerate(cols):
+                if col and col[-1] == c:
+                    cols[i] = col[:-1]
+                    found[s] = f + 1
+                    made.append((TO_HOME_FROM_COL, i, 0, 1))
+                    moved = True
+                    break
     return cells, made
 
 
 class Search:
     def __init__(self, position: Position, variant: Variant, limits: Limits, exhaustive: bool,
-                 g_weight: float = 0.5):
+                 g_weight: float = 0.8):
         self.variant = variant
         self.cap = variant.capacity
         self.ncells = len(position.cells)
@@ -173,26 +182,45 @@ class Search:
             c = cols[a][-1]
             cols[a] = cols[a][:-1]
             cells = bytes(sorted(cells + bytes((c,))))
+        if kind > TO_HOME_FROM_CELL:
+            # Foundations did not change: only the card this move uncovered can
+            # have become a safe card to send home.
+            src = cols[a] if kind != CELL_TO_COL else b""
+            if not src:
+                return tuple(cols), cells, tuple(found), []
+            c = src[-1]
+            f = c >> 2
+            s = c & 3
+            if found[s] != f or (f >= 2 and (found[OPPOSITE[s][0]] < f or found[OPPOSITE[s][1]] < f)):
+                return tuple(cols), cells, tuple(found), []
         cells, autos = safe_home(cols, cells, found)
         return tuple(cols), cells, tuple(found), autos
 
     # -- heuristic ----------------------------------------------------------------
     def h(self, cols, cells, found):
-        home = found[0] + found[1] + found[2] + found[3]
+        """Estimated work left: cards not home, cards lying above a lower card,
+        cards above the next card each suit needs; free cells and empty columns
+        count in favour."""
         dis = 0
         empty = 0
         for col in cols:
             if col:
-                dis += disorder(col)
+                d = _DISORDER.get(col)
+                dis += disorder(col) if d is None else d
             else:
                 empty += 1
-        free = self.ncells - len(cells)
-        # Depth of the next card each suit needs: cards above it must all move.
         depth = 0
-        for col in cols:
-            for idx, c in enumerate(col):
-                if RANK[c] == found[SUIT[c]] + 1:
-                    depth += len(col) - 1 - idx
+        for s in range(4):
+            f = found[s]
+            if f < 13:
+                c = f * 4 + s
+                for col in cols:
+                    i = col.find(c)
+                    if i >= 0:
+                        depth += len(col) - 1 - i
+                        break
+        home = found[0] + found[1] + found[2] + found[3]
+        free = self.ncells - len(cells)
         return (52 - home) + 2 * dis + depth - free - 2 * empty
 
     def start_state(self):

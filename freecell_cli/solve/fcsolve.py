@@ -1,5 +1,5 @@
-"""Freecell Solver as an engine: the PyPI bindings when importable, else the
-``fc-solve`` program.
+"""Freecell Solver as an engine: libfreecell-solver through the PyPI bindings
+(``freecell_solver``) when they and the library load, else the ``fc-solve`` program.
 
 Its moves follow the textbook rules. Translated into ours, any run over the
 variant's capacity (the site's is smaller with few free cells and several empty
@@ -30,7 +30,89 @@ DEFAULT_PRESET = "lg"
 
 
 def fcsolve_available() -> bool:
-    return shutil.which("fc-solve") is not None
+    return _library() is not None or shutil.which("fc-solve") is not None
+
+
+_LIB_STATE: dict = {}
+
+
+def _library():
+    """The bindings' FreecellSolver class, or None when they or the library are missing."""
+    if "cls" not in _LIB_STATE:
+        try:
+            import freecell_solver
+
+            freecell_solver.FreecellSolver()  # loads libfreecell-solver.so.0
+            _LIB_STATE["cls"] = freecell_solver.FreecellSolver
+        except Exception:  # ImportError, OSError from dlopen, cffi errors
+            _LIB_STATE["cls"] = None
+    return _LIB_STATE["cls"]
+
+
+# fcs_move_t: type, source, destination, number of cards (libfreecell-solver's layout).
+_STACK_TO_STACK, _STACK_TO_CELL, _CELL_TO_STACK, _CELL_TO_CELL, _STACK_TO_HOME, _CELL_TO_HOME = range(6)
+
+
+def _decode(raw: tuple[int, int, int, int]) -> Move:
+    kind, src, dst, n = raw
+    home = Place(FOUNDATION, -1)
+    if kind == _STACK_TO_STACK:
+        return Move(Place(COLUMN, src), Place(COLUMN, dst), n)
+    if kind == _STACK_TO_CELL:
+        return Move(Place(COLUMN, src), Place(CELL, dst), 1)
+    if kind == _CELL_TO_STACK:
+        return Move(Place(CELL, src), Place(COLUMN, dst), 1)
+    if kind == _STACK_TO_HOME:
+        return Move(Place(COLUMN, src), home, 1)
+    if kind == _CELL_TO_HOME:
+        return Move(Place(CELL, src), home, 1)
+    raise SolverError(f"libfreecell-solver move of unknown type {kind}")
+
+
+class _LibraryRun:
+    """One solve through the bindings, with iteration limits (and time, checked
+    between chunks of iterations)."""
+
+    SOLVED, UNSOLVABLE, SUSPENDED = 0, 1, 5
+    CHUNK = 50_000
+
+    def __init__(self, cls, position: Position, preset: str):
+        key = (len(position.cells), len(position.columns), preset)
+        handle = _LIB_STATE.get(key)
+        if handle is None:
+            handle = cls()
+            args = ["--freecells-num", str(key[0]), "--stacks-num", str(key[1])]
+            if preset != "none":
+                args += ["-l", preset]
+            handle.input_cmd_line(args)
+            _LIB_STATE[key] = handle
+        self.handle = handle
+        self.position = position
+
+    def run(self, limits: Limits) -> tuple[int, list[Move], int]:
+        h = self.handle
+        start = time.perf_counter()
+        cap = limits.states
+        budget = min(self.CHUNK, cap) if cap is not None else self.CHUNK
+        if limits.time is None and cap is None:
+            budget = 1 << 62
+        h.limit_iterations(budget)
+        ret = h.solve_board(format_fcs(self.position))
+        while ret == self.SUSPENDED:
+            if cap is not None and budget >= cap:
+                break
+            if limits.time is not None and time.perf_counter() - start > limits.time:
+                break
+            budget = budget + self.CHUNK if cap is None else min(budget + self.CHUNK, cap)
+            h.limit_iterations(budget)
+            ret = h.resume_solution()
+        states = h.get_num_times()
+        moves = []
+        if ret == self.SOLVED:
+            while (m := h.get_next_move()) is not None:
+                moves.append(_decode(tuple(h.ffi.buffer(m)[0:4])))
+        h.recycle()
+        return ret, moves, states
 
 
 class FcSolveEngine:
@@ -65,25 +147,35 @@ class FcSolveEngine:
         return proc.stdout, time.perf_counter() - start
 
     def solve(self, position: Position, variant: Variant, limits: Limits, exhaustive: bool = False) -> Result:
+        cls = _library()
+        if cls is not None:
+            return self._solve_library(cls, position, variant, limits)
+        return self._solve_program(position, variant, limits)
+
+    def _solve_library(self, cls, position, variant, limits) -> Result:
         start = time.perf_counter()
-        out, _ = self.run_raw(position, limits)
-        if not out:
-            return Result(GAVE_UP, self.name, seconds=time.perf_counter() - start,
-                          reason=f"time limit of {limits.time:g} s reached")
-        sol = parse_solution(out, "fc-solve")
-        states = _states_checked(out)
-        if sol.claims_solved is not True:
-            gave_up = limits.states is not None and states >= limits.states
-            if gave_up:
-                reason = f"state limit of {limits.states:,} reached"
-            elif variant.name == "site":
-                gave_up, reason = True, "fc-solve found no solution under textbook rules; the site's runs differ"
-            else:
-                reason = ""
-            return Result(GAVE_UP if gave_up else UNSOLVABLE, self.name, states=states,
-                          seconds=time.perf_counter() - start, reason=reason)
+        ret, moves, states = _LibraryRun(cls, position, self.preset).run(limits)
+        if ret == _LibraryRun.SOLVED:
+            return self._finish(position, variant, limits, moves, states, start)
+        if ret == _LibraryRun.UNSOLVABLE:
+            return self._not_solved(variant, limits, states, start, complete=True)
+        reason = (f"state limit of {limits.states:,} reached" if limits.states is not None and states >= limits.states
+                  else f"time limit of {limits.time:g} s reached")
+        return Result(GAVE_UP, self.name, states=states, seconds=time.perf_counter() - start, reason=reason)
+
+    def _not_solved(self, variant, limits, states, start, complete: bool) -> Result:
+        if not complete:
+            gave_up, reason = True, f"state limit of {limits.states:,} reached"
+        elif variant.name == "site":
+            gave_up, reason = True, "fc-solve found no solution under textbook rules; the site's runs differ"
+        else:
+            gave_up, reason = False, ""
+        return Result(GAVE_UP if gave_up else UNSOLVABLE, self.name, states=states,
+                      seconds=time.perf_counter() - start, reason=reason)
+
+    def _finish(self, position, variant, limits, planned, states, start) -> Result:
         try:
-            moves = translate(position, variant, sol)
+            moves = translate(position, variant, planned)
         except FreecellError as e:
             from .builtin import BuiltinEngine
 
@@ -94,6 +186,20 @@ class FcSolveEngine:
             return r
         return Result(SOLVED, self.name, moves, len(moves), states, time.perf_counter() - start)
 
+    def _solve_program(self, position: Position, variant: Variant, limits: Limits) -> Result:
+        start = time.perf_counter()
+        out, _ = self.run_raw(position, limits)
+        if not out:
+            return Result(GAVE_UP, self.name, seconds=time.perf_counter() - start,
+                          reason=f"time limit of {limits.time:g} s reached")
+        sol = parse_solution(out, "fc-solve")
+        states = _states_checked(out)
+        if sol.claims_solved is not True:
+            complete = not (limits.states is not None and states >= limits.states)
+            return self._not_solved(variant, limits, states, start, complete)
+        planned = [sol.move(i) for i in range(len(sol))]
+        return self._finish(position, variant, limits, planned, states, start)
+
 
 def _states_checked(out: str) -> int:
     for line in out.splitlines():
@@ -102,7 +208,7 @@ def _states_checked(out: str) -> int:
     return 0
 
 
-def translate(position: Position, variant: Variant, sol) -> list:
+def translate(position: Position, variant: Variant, planned: list[Move]) -> list[Move]:
     """fc-solve's moves as moves legal under ``variant``.
 
     A shadow position follows fc-solve's own moves under the textbook rules, so we
@@ -112,13 +218,16 @@ def translate(position: Position, variant: Variant, sol) -> list:
     shadow = position.copy()
     p = position.copy()
     out = []
-    for i in range(len(sol)):
-        planned = resolve(shadow, sol.move(i), standard)
-        cards = _cards_moved(shadow, planned)
-        apply(shadow, planned)
-        if all(p.foundations[c.suit_index] >= c.rank for c in cards):
-            continue  # the game already sent them home
-        move = _relocate(p, planned, cards)
+    for step in planned:
+        if variant.automatic is None:
+            move = step  # no automatic moves: the shadow would be this very position
+        else:
+            step = resolve(shadow, step, standard)
+            cards = _cards_moved(shadow, step)
+            apply(shadow, step)
+            if all(p.foundations[c.suit_index] >= c.rank for c in cards):
+                continue  # the game already sent them home
+            move = _relocate(p, step, cards)
         try:
             r = resolve(p, move, variant)
         except FreecellError:
@@ -131,7 +240,8 @@ def translate(position: Position, variant: Variant, sol) -> list:
         else:
             apply(p, r)
             out.append(r)
-        automatic_moves(p, variant.automatic)
+        if variant.automatic is not None:
+            automatic_moves(p, variant.automatic)
     if not p.is_won():
         raise SolverError("fc-solve's moves do not finish the game here")
     return out
