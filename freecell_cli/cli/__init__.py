@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import typer
 
+from .analyze import analyze_command
 from .autoplay import autoplay_command
 from .deal import deal_command
 from .move import move_command
@@ -29,6 +30,7 @@ app.command("move")(move_command)
 app.command("autoplay")(autoplay_command)
 app.command("solve")(solve_command)
 app.command("verify")(verify_command)
+app.command("analyze")(analyze_command)
 
 
 def main() -> None:
