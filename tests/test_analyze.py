@@ -1,0 +1,140 @@
+import datetime
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+
+import orjson
+import pytest
+
+from freecell_cli.analyze import (
+    InvalidRange,
+    InvalidResults,
+    Job,
+    analyze,
+    load_records,
+    parse_ranges,
+    summarize,
+)
+from freecell_cli.deals import daily_number
+from freecell_cli.solutions import Solution
+from freecell_cli.verify import verify
+
+FREECELL = [sys.executable, "-m", "freecell_cli"]
+
+
+def test_parse_ranges():
+    assert parse_ranges(["1-3,5", "2", "617"]) == [1, 2, 3, 5, 617]
+    nov = parse_ranges(["daily:2026-11"])
+    assert len(nov) == 30 and nov[0] == daily_number(datetime.date(2026, 11, 1))
+    assert parse_ranges(["daily:2026-11-29"]) == [daily_number(datetime.date(2026, 11, 29))]
+    a = parse_ranges(["random:50"], seed=3)
+    assert a == parse_ranges(["random:50"], seed=3) and len(set(a)) == 50
+
+
+@pytest.mark.parametrize("spec", ["0", "5-2", "x", "1-", "random:0", "daily:2026-13", "1-99999999999", "3-a"])
+def test_bad_ranges(spec):
+    with pytest.raises(InvalidRange):
+        parse_ranges([spec])
+
+
+def test_load_records_drops_a_torn_last_line(tmp_path):
+    path = tmp_path / "r.jsonl"
+    good = b'{"deal":1,"verdict":"solved"}\n{"deal":2,"verdict":"solved"}\n'
+    path.write_bytes(good + b'{"deal":3,"verd')
+    assert [r["deal"] for r in load_records(path)] == [1, 2]
+    assert path.read_bytes().endswith(b"verd")  # not repaired unless asked
+    assert [r["deal"] for r in load_records(path, repair=True)] == [1, 2]
+    assert path.read_bytes() == good
+    path.write_bytes(b'{"deal":1}\ngarbage\n{"deal":2}\n')
+    with pytest.raises(InvalidResults, match="line 2"):
+        load_records(path)
+
+
+def test_analyze_writes_verified_records_and_resumes(tmp_path):
+    out = tmp_path / "a.jsonl"
+    job = Job(time_limit=30)
+    first = analyze([1, 2, 3], job, out, jobs=2)
+    assert sorted(r["deal"] for r in first) == [1, 2, 3]
+    again = analyze([1, 2, 3, 4], job, out, jobs=1)
+    lines = [orjson.loads(x) for x in out.read_bytes().splitlines()]
+    assert sorted(r["deal"] for r in lines) == [1, 2, 3, 4]  # nothing written twice
+    assert len(again) == 4
+    from freecell_cli import deal, find_variant
+
+    for r in lines:
+        assert set(r) >= {"deal", "variant", "verdict", "move_count", "nonfoundation_moves", "seconds", "states", "engine", "solution"}
+        tokens = r["solution"].split()
+        v = verify(Solution(tokens=tokens, lines=[1] * len(tokens)), deal(r["deal"]), find_variant("site"))
+        assert v.ok and v.moves == r["move_count"]
+
+
+def test_summary():
+    records = [
+        {"deal": 1, "verdict": "solved", "move_count": 90, "nonfoundation_moves": 40, "seconds": 0.1, "states": 10},
+        {"deal": 2, "verdict": "solved", "move_count": 110, "nonfoundation_moves": 50, "seconds": 0.3, "states": 30},
+        {"deal": 11982, "verdict": "unsolvable", "move_count": 0, "nonfoundation_moves": 0, "seconds": 2.0, "states": 61643},
+        {"deal": 7, "verdict": "gave-up", "move_count": 0, "nonfoundation_moves": 0, "seconds": 60.0, "states": 5},
+    ]
+    s = summarize(records)
+    assert s["counts"] == {"solved": 2, "unsolvable": 1, "gave-up": 1}
+    assert s["unsolvable"] == [11982] and s["gave_up"] == [7]
+    assert s["move_count"] == {"mean": 100, "median": 100.0, "max": 110}
+    assert s["hardest"][0]["deal"] == 11982
+
+
+def _run_and_kill(out, seconds):
+    proc = subprocess.Popen(FREECELL + ["analyze", "1-300", "--out", str(out), "--jobs", "2", "--no-solutions"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(seconds)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    # the workers of a SIGKILLed parent notice on their own; give them a moment
+    time.sleep(0.2)
+
+
+def test_kill_9_at_random_moments_then_resume(tmp_path):
+    out = tmp_path / "r.jsonl"
+    rng = random.Random(7)
+    for _ in range(4):
+        _run_and_kill(out, rng.uniform(1.0, 3.0))
+        load_records(out)  # every complete line is valid (raises otherwise)
+    done = subprocess.run(FREECELL + ["analyze", "1-300", "--out", str(out), "--jobs", "2", "--no-solutions"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    lines = out.read_bytes().splitlines()
+    deals = [orjson.loads(x)["deal"] for x in lines]
+    assert len(deals) == 300 and sorted(deals) == list(range(1, 301))
+
+
+def test_ctrl_c_stops_cleanly(tmp_path):
+    out = tmp_path / "c.jsonl"
+    proc = subprocess.Popen(FREECELL + ["analyze", "1-300", "--out", str(out), "--jobs", "2", "--no-solutions"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(2.5)
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=30)
+    assert proc.returncode == 130, stderr
+    assert "interrupted" in stderr and "Traceback" not in stderr
+    n = len(load_records(out))
+    assert stdout.startswith(f"deals: {n}\n") and 0 < n < 300
+
+
+def test_dask_executor_matches_local(tmp_path):
+    distributed = pytest.importorskip("dask.distributed")
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    try:
+        job = Job(time_limit=30, solutions=False)
+        local = analyze(list(range(1, 51)), job, tmp_path / "local.jsonl", jobs=2)
+        remote = analyze(list(range(1, 51)), job, tmp_path / "dask.jsonl", executor="dask",
+                         scheduler=cluster.scheduler_address)
+    finally:
+        cluster.close()
+
+    def verdicts(records):
+        return {r["deal"]: (r["verdict"], r["move_count"]) for r in records}
+
+    assert len(remote) == 50 and verdicts(remote) == verdicts(local)
+    assert len((tmp_path / "dask.jsonl").read_bytes().splitlines()) == 50
