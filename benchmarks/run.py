@@ -22,10 +22,12 @@ from bench_startup import bench_startup  # noqa: E402
 from bench_verify import bench_verify  # noqa: E402
 
 SECTIONS = {"startup": bench_startup, "verify": bench_verify}
+from bench_analyze import bench_analyze  # noqa: E402
 from bench_solve import bench_solve, bench_unsolvable  # noqa: E402
 
 SECTIONS["solve"] = bench_solve
 SECTIONS["unsolvable"] = bench_unsolvable
+SECTIONS["analyze"] = bench_analyze
 
 
 def main(argv: list[str]) -> int:

@@ -12,6 +12,7 @@ from .analyze import analyze_command
 from .autoplay import autoplay_command
 from .deal import deal_command
 from .move import move_command
+from .play import play_command
 from .show import show_command
 from .solve import solve_command
 from .verify import verify_command
@@ -31,6 +32,7 @@ app.command("autoplay")(autoplay_command)
 app.command("solve")(solve_command)
 app.command("verify")(verify_command)
 app.command("analyze")(analyze_command)
+app.command("play")(play_command)
 
 
 def main() -> None:

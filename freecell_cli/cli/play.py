@@ -1,0 +1,64 @@
+"""freecell play: a game in the terminal."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated, Optional
+
+import typer
+
+from .common import VariantName, err, errors_to_exit, fail, read_position
+
+
+def play_command(
+    number: Annotated[Optional[str], typer.Argument(metavar="[N]", help="Deal number (with --daily: a date).")] = None,
+    daily: Annotated[bool, typer.Option("--daily", help="The daily deal (today, UTC, or the date given).")] = False,
+    random: Annotated[bool, typer.Option("--random", help="A random deal.")] = False,
+    position_file: Annotated[Optional[str], typer.Option("--position", help="Start from a position file.")] = None,
+    variant: Annotated[Optional[VariantName], typer.Option(help="Rules (default site).")] = None,
+    cells: Annotated[int, typer.Option(help="Free cells.", min=0, max=15)] = 4,
+) -> None:
+    """Play FreeCell in the terminal; with no argument, resume the unfinished game.
+
+    When stdin is not a terminal, commands are read line by line and the table is
+    printed plain; a win prints `won deal N in M moves`.
+    """
+    from ..deals import daily_number, parse_date, parse_deal_number
+    from ..game import Game
+    from ..play import Session, _new_game, interactive_lines, load_game
+
+    v = variant.value if variant else None
+    with errors_to_exit():
+        if sum([daily, random, position_file is not None]) > 1:
+            raise fail("choose one of N, --daily, --random, --position")
+        if daily:
+            day = parse_date(number)
+            saved = load_game(daily=True)
+            if saved is not None and saved.daily == day.isoformat() and not saved.position.is_won():
+                game = saved
+            else:
+                game = Game.new(daily_number(day), v, cells, daily=day.isoformat())
+        elif random:
+            game = _new_game(Game.new(1, v, cells))
+        elif position_file is not None:
+            position, _ = read_position(position_file)
+            game = Game(position, _variant(v or position.variant))
+        elif number is not None:
+            game = Game.new(parse_deal_number(number), v, cells)
+        else:
+            saved = load_game(daily=False)
+            if saved is not None and not saved.position.is_won():
+                game = saved
+                err(f"resuming deal {game.deal} at move {game.moves}")
+            else:
+                game = _new_game(Game.new(1, v, cells))
+    interactive = sys.stdin.isatty()
+    session = Session(game, interactive)
+    lines = interactive_lines(session) if interactive else sys.stdin
+    session.run(lines)
+
+
+def _variant(name):
+    from ..variants import find_variant
+
+    return find_variant(name)

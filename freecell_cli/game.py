@@ -1,0 +1,253 @@
+"""A game in progress: moves as undoable steps, the site's move count, elapsed
+time that stops while the game is suspended or closed, and a JSON save.
+
+A step is what one undo takes back: one move (a run is one move) with the moves
+the variant then makes by itself, or a whole auto-collect.
+
+>>> g = Game.new(617)
+>>> g.play("5a").ok, g.moves
+(True, 1)
+>>> g.play("58").message
+'58: 7C cannot go on QH'
+>>> g.undo(), g.moves
+(True, 0)
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from .autoplay import autoplay, automatic_moves, can_autocomplete
+from .cards import Card
+from .errors import FreecellError, IllegalMove, InvalidCard
+from .moves import CELL, Move, Place, apply, legal_moves, resolve
+from .position import Position
+from .variants import Variant, find_variant
+
+
+@dataclass
+class Step:
+    moves: list[str]  # what the player did, in standard notation
+    automatic: int = 0  # cards the variant then sent home by itself (windows)
+
+
+@dataclass
+class Outcome:
+    ok: bool
+    message: str = ""
+
+
+@dataclass
+class Game:
+    start: Position
+    variant: Variant
+    steps: list[Step] = field(default_factory=list)
+    redo_steps: list[Step] = field(default_factory=list)
+    elapsed_before: float = 0.0  # seconds played in earlier sessions or before a pause
+    running_since: float | None = None
+    daily: str | None = None  # the date of a daily deal
+    hint: str | None = None  # the last hint shown, played if asked again
+    position: Position = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.position = self.start.copy()
+        for step in self.steps:
+            self._replay(step)
+        self.resume_clock()
+
+    # -- making games -------------------------------------------------------------
+    @classmethod
+    def new(cls, deal_number: int, variant: str | None = None, cells: int = 4, daily: str | None = None) -> Game:
+        from .deals import deal
+
+        return cls(deal(deal_number, cells=cells), find_variant(variant), daily=daily)
+
+    @property
+    def deal(self) -> int | None:
+        return self.start.deal
+
+    # -- the clock ----------------------------------------------------------------
+    def resume_clock(self) -> None:
+        if self.running_since is None and not self.position.is_won():
+            self.running_since = time.monotonic()
+
+    def pause_clock(self) -> None:
+        if self.running_since is not None:
+            self.elapsed_before += time.monotonic() - self.running_since
+            self.running_since = None
+
+    @property
+    def elapsed(self) -> float:
+        extra = time.monotonic() - self.running_since if self.running_since is not None else 0.0
+        return self.elapsed_before + extra
+
+    # -- counting -----------------------------------------------------------------
+    @property
+    def moves(self) -> int:
+        """The site's count: every move, every card sent home by auto-collect or
+        by the variant itself."""
+        return sum(len(s.moves) + s.automatic for s in self.steps)
+
+    def played(self) -> list[str]:
+        """Every move the player made, in order (what a solution file holds)."""
+        return [m for s in self.steps for m in s.moves]
+
+    # -- playing ------------------------------------------------------------------
+    def _replay(self, step: Step) -> None:
+        for text in step.moves:
+            apply(self.position, resolve(self.position, Move.parse(text), self.variant))
+            automatic_moves(self.position, self.variant.automatic)
+
+    def _do(self, move: Move) -> Step:
+        r = resolve(self.position, move, self.variant)
+        apply(self.position, r)
+        auto = automatic_moves(self.position, self.variant.automatic)
+        return Step([str(r)], len(auto))
+
+    def play(self, text: str) -> Outcome:
+        """Play one or more moves (standard notation, or a card: ``7S8``, ``7S``).
+        Stops at the first refused move; the ones before it stay played."""
+        done = []
+        for token in text.replace(",", " ").split():
+            try:
+                move = self.parse(token)
+                step = self._do(move)
+            except FreecellError as e:
+                msg = f"{token}: {e}"
+                return Outcome(False, msg if not done else f"played {' '.join(done)}; {msg}")
+            self.steps.append(step)
+            self.redo_steps.clear()
+            self.hint = None
+            done.append(step.moves[0])
+        if self.position.is_won():
+            self.pause_clock()
+        return Outcome(True, " ".join(done))
+
+    def parse(self, token: str) -> Move:
+        """Standard notation, or a card as the source: ``7S8`` (to column 8), ``7Sa``,
+        ``7Sh``; a bare card (``7S``) goes home."""
+        if len(token) in (2, 3) and token[-1] in "CDHS" and token[:-1].upper() in _RANKS:
+            return self._card_move(Card.parse(token), "h")  # an upper-case card name
+        try:
+            return Move.parse(token)
+        except FreecellError as move_error:
+            for size in (2, 3):
+                try:
+                    card = Card.parse(token[:size])
+                except InvalidCard:
+                    continue
+                rest = token[size:]
+                if rest == "" or (len(rest) == 1 and rest.lower() in "123456789abcdefghijklmnop"):
+                    return self._card_move(card, rest.lower() or "h")
+            raise move_error
+
+    def _card_move(self, card: Card, dest: str) -> Move:
+        where = self.position.locate(card)
+        if where is None:
+            raise IllegalMove(f"{card} is not on the table")
+        kind, index = where
+        if kind == "foundation":
+            raise IllegalMove(f"{card} is already home")
+        if kind == "cell":
+            return Move.parse(f"{Place(CELL, index)}{dest}")
+        col = self.position.columns[index]
+        depth = len(col) - col.index(card)
+        if depth > self.position.run_length(index):
+            raise IllegalMove(f"{card} is not free to move (under {depth - 1} cards)")
+        move = Move.parse(f"{index + 1}{dest}")
+        if dest.isdigit():
+            return Move(move.source, move.dest, depth, not self.position.columns[int(dest) - 1])
+        if depth > 1:
+            raise IllegalMove(f"{card} is under {depth - 1} cards")
+        return move
+
+    def collect(self) -> Outcome:
+        """The site's auto-collect: every card that can go home; one undo step."""
+        made = autoplay(self.position, "collect")
+        if not made:
+            return Outcome(False, "no card can go home now")
+        self.steps.append(Step([str(m) for m in made]))
+        self.redo_steps.clear()
+        self.hint = None
+        if self.position.is_won():
+            self.pause_clock()
+        return Outcome(True, f"{len(made)} card{'s' if len(made) > 1 else ''} home")
+
+    def undo(self) -> bool:
+        if not self.steps:
+            return False
+        self.redo_steps.append(self.steps.pop())
+        self._rebuild()
+        return True
+
+    def redo(self) -> bool:
+        if not self.redo_steps:
+            return False
+        step = self.redo_steps.pop()
+        self._replay(step)
+        self.steps.append(step)
+        return True
+
+    def restart(self) -> None:
+        self.steps.clear()
+        self.redo_steps.clear()
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        self.position = self.start.copy()
+        for step in self.steps:
+            self._replay(step)
+        self.hint = None
+        self.resume_clock()
+
+    # -- what the table says ------------------------------------------------------
+    def stuck(self) -> bool:
+        return not self.position.is_won() and not legal_moves(self.position, self.variant)
+
+    def can_autocomplete(self) -> bool:
+        return not self.position.is_won() and can_autocomplete(self.position)
+
+    # -- saving -------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        from .formats.compact import format_compact
+
+        return {
+            "format": "freecell-cli-game",
+            "version": 1,
+            "deal": self.deal,
+            "start": format_compact(self.start),
+            "variant": self.variant.name,
+            "daily": self.daily,
+            "steps": [{"moves": s.moves, "automatic": s.automatic} for s in self.steps],
+            "redo": [{"moves": s.moves, "automatic": s.automatic} for s in self.redo_steps],
+            "elapsed": round(self.elapsed, 3),
+            "won": self.position.is_won(),
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Game:
+        from .formats.compact import parse_compact
+
+        try:
+            start = parse_compact(d["start"])
+            steps = [Step(list(s["moves"]), int(s.get("automatic", 0))) for s in d.get("steps", [])]
+            redo = [Step(list(s["moves"]), int(s.get("automatic", 0))) for s in d.get("redo", [])]
+            return cls(start, find_variant(d.get("variant")), steps, redo, float(d.get("elapsed", 0.0)),
+                       daily=d.get("daily"))
+        except (KeyError, TypeError, ValueError) as e:
+            raise FreecellError(f"saved game is damaged: {e}") from None
+
+    def solution_text(self) -> str:
+        from .deals import deal as make_deal
+        from .solutions import Solution, format_solution
+
+        sol = Solution(tokens=self.played(), variant=self.variant.name, cells=len(self.start.cells))
+        if self.deal is not None and self.start.same_table(make_deal(self.deal, cells=len(self.start.cells))):
+            sol.deal = self.deal
+        else:
+            sol.position = self.start
+        return format_solution(sol)
+
+
+_RANKS = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K"}

@@ -1,0 +1,264 @@
+"""The terminal game: read commands, play them, draw the table, save after each.
+
+Saved games are JSON under ``$XDG_DATA_HOME/freecell/`` (``~/.local/share/freecell``):
+``game.json`` for the main table, ``daily.json`` for the daily deal.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from .errors import FreecellError
+from .game import Game
+
+HELP = """moves: 5a 58 8h ah 36v4 (several per line); a card as source: 7S8, 7Sa; a bare card (7S) goes home
+u undo   r redo   h hint (again: play it)   a auto-collect   restart   new   daily
+save FILE (the moves as a solution file)   show   help   q (quit; the game is kept)"""
+
+
+def data_dir() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "freecell"
+
+
+def save_path(daily: bool) -> Path:
+    return data_dir() / ("daily.json" if daily else "game.json")
+
+
+def save_game(game: Game) -> None:
+    import orjson
+
+    from .cli.common import atomic_write
+
+    path = save_path(game.daily is not None)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write(str(path), orjson.dumps(game.to_dict(), option=orjson.OPT_INDENT_2).decode() + "\n")
+
+
+def load_game(daily: bool) -> Game | None:
+    import orjson
+
+    path = save_path(daily)
+    if not path.exists():
+        return None
+    try:
+        return Game.from_dict(orjson.loads(path.read_bytes()))
+    except (orjson.JSONDecodeError, FreecellError):
+        return None
+
+
+def _clock(seconds: float) -> str:
+    s = int(seconds)
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+
+
+class Session:
+    """One terminal (or script) session of play."""
+
+    def __init__(self, game: Game, interactive: bool, out: TextIO = sys.stdout):
+        self.game = game
+        self.interactive = interactive
+        self.out = out
+        self.quit = False
+
+    # -- drawing ------------------------------------------------------------------
+    def status(self) -> str:
+        g = self.game
+        label = f"daily {g.daily} (deal {g.deal})" if g.daily else (f"deal {g.deal}" if g.deal else "position")
+        return f"{label} | moves {g.moves} | time {_clock(g.elapsed)}"
+
+    def draw(self) -> None:
+        from .render import render_plain
+
+        g = self.game
+        if self.interactive:
+            from rich.console import Console
+            from rich.text import Text
+
+            from .render import render_rich
+
+            console = Console(file=self.out, highlight=False)
+            console.print(Text(self.status(), style="bold"))
+            console.print(render_rich(g.position, g.variant))
+        else:
+            self.out.write(self.status() + "\n" + render_plain(g.position, g.variant))
+        self.advise()
+
+    def say(self, text: str) -> None:
+        self.out.write(text + "\n")
+
+    def advise(self) -> None:
+        g = self.game
+        if g.position.is_won():
+            return
+        if g.stuck():
+            self.say("no legal move left: u (undo), restart, or new")
+        elif g.can_autocomplete():
+            self.say("the rest can go home directly: a (auto-complete)")
+
+    # -- commands -----------------------------------------------------------------
+    def handle(self, line: str) -> None:
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            return
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        g = self.game
+        changed = True
+        if word in ("q", "quit", "exit"):
+            self.quit = True
+            return
+        if word in ("help", "?"):
+            self.say(HELP)
+            return
+        if word == "show":
+            self.draw()
+            return
+        if word in ("u", "undo"):
+            changed = g.undo()
+            self.say("undone" if changed else "nothing to undo")
+        elif word in ("r", "redo"):
+            changed = g.redo()
+            self.say("redone" if changed else "nothing to redo")
+        elif word in ("h", "hint"):
+            changed = self.hint()
+        elif word in ("a", "collect", "auto"):
+            outcome = g.collect()
+            changed = outcome.ok
+            self.say(outcome.message)
+        elif word == "restart":
+            g.restart()
+            self.say("back to the opening position")
+        elif word == "new":
+            self.switch(_new_game(g))
+        elif word == "daily":
+            self.switch(_daily_game(g, rest.strip() or None))
+        elif word == "save":
+            self.save_solution(rest.strip())
+            return
+        else:
+            outcome = g.play(line)
+            changed = outcome.ok or outcome.message.startswith("played")
+            if not outcome.ok:
+                self.say(f"refused {outcome.message}")
+        if changed:
+            save_game(g)
+            if self.interactive:
+                self.draw()
+        if g.position.is_won():
+            self.won()
+
+    def hint(self) -> bool:
+        from .solve.engine import GAVE_UP, SOLVED, Limits, solve
+
+        g = self.game
+        if g.hint is not None:
+            text = g.hint
+            outcome = g.play(text)
+            self.say(f"played the hint {text}" if outcome.ok else f"refused {outcome.message}")
+            return outcome.ok
+        self.say("computing a hint...") if self.interactive else None
+        result = solve(g.position, g.variant, "builtin", Limits(time=10))
+        if result.verdict == SOLVED and result.moves:
+            g.hint = str(result.moves[0])
+            self.say(f"hint: {g.hint} ({result.move_count} moves to finish; h again plays it)")
+        elif result.verdict == GAVE_UP:
+            from .moves import legal_moves
+
+            moves = legal_moves(g.position, g.variant)
+            home = [m for m in moves if m.dest.kind == "foundation"]
+            guess = (home or moves or [None])[0]
+            self.say("no verdict within the limit" + (f"; you could try {guess}" if guess else ""))
+        else:
+            self.say("this position is unsolvable: u (undo), restart, or new")
+        return False
+
+    def switch(self, game: Game) -> None:
+        save_game(self.game)
+        self.game.pause_clock()
+        self.game = game
+        self.say(f"now playing {self.status().split(' | ')[0]}")
+
+    def save_solution(self, path: str) -> None:
+        from .cli.common import atomic_write
+
+        if not path:
+            self.say("save needs a file name")
+            return
+        try:
+            atomic_write(path, self.game.solution_text())
+        except OSError as e:
+            self.say(f"cannot save {path}: {e.strerror or e}")
+            return
+        self.say(f"saved {len(self.game.played())} moves to {path}")
+
+    def won(self) -> None:
+        g = self.game
+        name = f"deal {g.deal}" if g.deal is not None else "the position"
+        if self.interactive:
+            self.say(f"won {name} in {g.moves} moves, time {_clock(g.elapsed)}, "
+                     f"{g.position.cards_home} cards home — new, restart, or q")
+        else:
+            self.say(f"won {name} in {g.moves} moves")
+        self.quit = not self.interactive
+
+    # -- the loop -----------------------------------------------------------------
+    def run(self, lines) -> None:
+        self.draw()
+        if self.game.position.is_won():
+            self.won()
+            return
+        for line in lines:
+            self.handle(line)
+            if self.quit:
+                break
+            if not self.interactive and line.strip() and line.split("#", 1)[0].strip():
+                pass
+        if not self.interactive and not self.game.position.is_won():
+            self.draw()
+        save_game(self.game)
+
+
+def _new_game(old: Game) -> Game:
+    from .deals import UNSOLVABLE, random_number
+
+    n = random_number()
+    while n in UNSOLVABLE:
+        n = random_number()
+    return Game.new(n, old.variant.name, len(old.start.cells))
+
+
+def _daily_game(old: Game, date: str | None) -> Game:
+    from .deals import daily_number, parse_date
+
+    day = parse_date(date)
+    saved = load_game(daily=True)
+    if saved is not None and saved.daily == day.isoformat():
+        return saved
+    return Game.new(daily_number(day), old.variant.name, len(old.start.cells), daily=day.isoformat())
+
+
+def interactive_lines(session: Session):
+    """Prompted input with Ctrl-Z stopping the clock."""
+    def on_suspend(signum, frame):
+        session.game.pause_clock()
+        signal.signal(signal.SIGTSTP, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTSTP)
+        # execution resumes here after SIGCONT
+        signal.signal(signal.SIGTSTP, on_suspend)
+        session.game.resume_clock()
+
+    if hasattr(signal, "SIGTSTP"):
+        signal.signal(signal.SIGTSTP, on_suspend)
+    while True:
+        try:
+            yield input("> ")
+        except EOFError:
+            return
+        except KeyboardInterrupt:
+            session.say("")
+            return
