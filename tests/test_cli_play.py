@@ -1,0 +1,100 @@
+import os
+import subprocess
+import sys
+
+import orjson
+import pytest
+
+from freecell_cli import deal, find_variant
+from freecell_cli.solve.engine import solve
+
+FREECELL = [sys.executable, "-m", "freecell_cli"]
+
+
+@pytest.fixture
+def env(tmp_path):
+    return {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "COLUMNS": "100"}
+
+
+def play(args, text, env):
+    return subprocess.run(FREECELL + ["play", *args], input=text, capture_output=True, text=True, env=env, timeout=120)
+
+
+def test_playing_deal_1_to_the_end_from_a_solution_file(env):
+    r = solve(deal(1), find_variant("site"), "builtin")
+    sol = subprocess.run(FREECELL + ["solve", "--deal", "1"], capture_output=True, text=True, env=env).stdout
+    p = play(["1"], sol, env)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.splitlines()[-1] == f"won deal 1 in {r.move_count} moves"
+    assert "Traceback" not in p.stderr
+
+
+def test_undo_redo_restart_piped(env, tmp_path):
+    p = play(["617"], "5a\n58\nu\nr\nrestart\n5a 82\nsave " + str(tmp_path / "s.sol") + "\nq\n", env)
+    out = p.stdout
+    assert "refused 58: 7C cannot go on QH" in out
+    assert "undone" in out and "redone" in out and "back to the opening position" in out
+    assert f"saved 2 moves to {tmp_path / 's.sol'}" in out
+    v = subprocess.run(FREECELL + ["verify", str(tmp_path / "s.sol")], capture_output=True, text=True, env=env)
+    assert v.stdout == "FAIL deal 617 (site): all 2 moves legal, not solved: 0 cards home\n"
+    saved = orjson.loads((tmp_path / "data" / "freecell" / "game.json").read_bytes())
+    assert saved["deal"] == 617 and [s["moves"] for s in saved["steps"]] == [["5a"], ["82"]]
+
+
+def test_killed_game_resumes(env):
+    proc = subprocess.Popen(FREECELL + ["play", "617"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)
+    proc.stdin.write("5a\n82\n")
+    proc.stdin.flush()
+    import time
+
+    path = os.path.join(env["XDG_DATA_HOME"], "freecell", "game.json")
+    for _ in range(100):
+        time.sleep(0.1)
+        if os.path.exists(path) and len(orjson.loads(open(path, "rb").read())["steps"]) == 2:
+            break
+    proc.kill()
+    proc.wait()
+    p = play([], "show\nq\n", env)
+    assert "resuming deal 617 at move 2" in p.stderr
+    assert "deal 617 | moves 2 |" in p.stdout
+
+
+def test_daily_is_kept_apart(env):
+    play(["--daily", "2026-11-29"], "5a\nq\n", env)
+    play(["617"], "1a\nq\n", env)
+    base = os.path.join(env["XDG_DATA_HOME"], "freecell")
+    daily = orjson.loads(open(os.path.join(base, "daily.json"), "rb").read())
+    main = orjson.loads(open(os.path.join(base, "game.json"), "rb").read())
+    assert daily["daily"] == "2026-11-29" and main["deal"] == 617
+    p = play(["--daily", "2026-11-29"], "q\n", env)
+    assert "moves 1 |" in p.stdout
+
+
+def test_pty_session(env):
+    pexpect = pytest.importorskip("pexpect")
+    child = pexpect.spawn(sys.executable, ["-m", "freecell_cli", "play", "617"], env=env, encoding="utf-8",
+                          timeout=60, dimensions=(60, 100))
+    child.expect("deal 617 \\| moves 0")
+    child.expect("> ")
+    child.sendline("5a")
+    child.expect("deal 617 \\| moves 1")
+    child.expect("J♣")  # the rich table, with suit symbols
+    child.expect("> ")
+    child.sendline("58")
+    child.expect("refused 58: 7C cannot go on QH")
+    child.expect("> ")
+    child.sendline("u")
+    child.expect("undone")
+    child.expect("deal 617 \\| moves 0")
+    child.expect("> ")
+    child.sendline("h")
+    child.expect("hint: (\\S+) \\(")
+    hinted = child.match.group(1)
+    child.expect("> ")
+    child.sendline("h")
+    child.expect(f"played the hint {hinted}")
+    child.expect("deal 617 \\| moves 1")
+    child.expect("> ")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
