@@ -122,13 +122,13 @@ def parse_moves(text: str) -> list[Move]:
     return [Move.parse(t) for t in re.split(r"[\s,;]+", text.strip()) if t]
 
 
-def _plural(n: int, word: str) -> str:
+def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def capacity_reason(n: int, cap: int, free: int, empty: int, to_empty: bool) -> str:
     cols = "other empty column" if to_empty else "empty column"
-    return f"{n} cards > can move {cap} ({_plural(free, 'free cell')}, {_plural(empty, cols)})"
+    return f"{n} cards > can move {cap} ({plural(free, 'free cell')}, {plural(empty, cols)})"
 
 
 def can_move(position: Position, variant: Variant, to_empty_column: bool = False) -> int:
@@ -154,7 +154,7 @@ def resolve(
             raise InvalidMove(f"there is no column {place.index + 1} ({len(position.columns)} columns)")
         if place.kind == CELL and place.index >= len(position.cells):
             n = len(position.cells)
-            raise InvalidMove(f"there is no free cell {cell_letter(place.index)} ({_plural(n, 'free cell')})")
+            raise InvalidMove(f"there is no free cell {cell_letter(place.index)} ({plural(n, 'free cell')})")
 
     if src.kind == CELL:
         card = position.cells[src.index]
@@ -207,9 +207,9 @@ def resolve(
                 )
             if move.count is not None and move.count != n:
                 raise IllegalMove(
-                    f"{_plural(move.count, 'card')} cannot go on {target} ({col[-n]} and the {n - 1} below it would)"
+                    f"{plural(move.count, 'card')} cannot go on {target} ({col[-n]} and the {n - 1} below it would)"
                     if n > 1
-                    else f"{_plural(move.count, 'card')} cannot go on {target} (only {card} would)"
+                    else f"{plural(move.count, 'card')} cannot go on {target} (only {card} would)"
                 )
             if n > 1:
                 cap = can_move(position, variant)
@@ -229,7 +229,7 @@ def resolve(
         n = move.count
         if n > available:
             raise IllegalMove(
-                f"column {src.index + 1} has a run of {_plural(available, 'card')}, not {n}"
+                f"column {src.index + 1} has a run of {plural(available, 'card')}, not {n}"
             )
     if n > cap:
         raise IllegalMove(

@@ -12,16 +12,12 @@ from typing import TYPE_CHECKING
 from .autoplay import can_autocomplete
 from .cards import CARDS, RANK_CHARS, SUIT_SYMBOLS, SUITS
 from .deals import is_unsolvable
-from .moves import can_move
+from .moves import can_move, plural
 from .position import Position, cell_letter
 from .variants import Variant
 
 if TYPE_CHECKING:  # rich is imported only when a picture is drawn
     from rich.console import RenderableType
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def status_line(position: Position, variant: Variant) -> str:
@@ -31,8 +27,8 @@ def status_line(position: Position, variant: Variant) -> str:
     parts.append(variant.name)
     cap = can_move(position, variant)
     parts.append(
-        f"can move {cap} ({_plural(position.free_cells, 'free cell')}, "
-        f"{_plural(position.empty_columns, 'empty column')})"
+        f"can move {cap} ({plural(position.free_cells, 'free cell')}, "
+        f"{plural(position.empty_columns, 'empty column')})"
     )
     return " | ".join(parts)
 

@@ -10,18 +10,12 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import VariantName, err, errors_to_exit, fail
+from .common import EngineName, VariantName, err, errors_to_exit, fail
 
 
 class Executor(str, Enum):
     local = "local"
     dask = "dask"
-
-
-class EngineName(str, Enum):
-    auto = "auto"
-    builtin = "builtin"
-    fc_solve = "fc-solve"
 
 
 def analyze_command(

@@ -33,6 +33,12 @@ class VariantName(str, Enum):
     atomic = "atomic"
 
 
+class EngineName(str, Enum):
+    auto = "auto"
+    builtin = "builtin"
+    fc_solve = "fc-solve"
+
+
 class EmptyColumn(str, Enum):
     one = "one"
     max = "max"

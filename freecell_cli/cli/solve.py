@@ -12,6 +12,7 @@ from .common import (
     EXIT_GAVE_UP,
     EXIT_NEGATIVE,
     EXIT_OK,
+    EngineName,
     VariantName,
     atomic_write,
     err,
@@ -19,12 +20,6 @@ from .common import (
     fail,
     read_position,
 )
-
-
-class EngineName(str, Enum):
-    auto = "auto"
-    builtin = "builtin"
-    fc_solve = "fc-solve"
 
 
 class SolutionFormat(str, Enum):

@@ -284,7 +284,9 @@ def to_moves(position: Position, variant: Variant, path: list[tuple]) -> list[Mo
     included except those the variant makes by itself (windows)."""
     p = position.copy()
     out: list[Move] = []
-    cols = [bytes(c.index for c in col) for col in p.columns]
+
+    def slot_of(code: int) -> int:
+        return next(i for i, c in enumerate(p.cells) if c is not None and c.index == code)
 
     def emit(move: Move) -> None:
         r = resolve(p, move, variant)
@@ -304,21 +306,17 @@ def to_moves(position: Position, variant: Variant, path: list[tuple]) -> list[Mo
             if kind == TO_HOME_FROM_COL:
                 emit(Move(Place(COLUMN, a), Place(FOUNDATION, -1)))
             else:
-                slot = next(i for i, c in enumerate(p.cells) if c is not None and c.index == a)
-                emit(Move(Place(CELL, slot), Place(FOUNDATION, -1)))
+                emit(Move(Place(CELL, slot_of(a)), Place(FOUNDATION, -1)))
 
-    del cols
     if variant.automatic is None:
         home_autos()
     for kind, a, b, n in path:
         if kind == TO_HOME_FROM_COL:
             emit(Move(Place(COLUMN, a), Place(FOUNDATION, -1)))
         elif kind == TO_HOME_FROM_CELL:
-            slot = next(i for i, c in enumerate(p.cells) if c is not None and c.index == a)
-            emit(Move(Place(CELL, slot), Place(FOUNDATION, -1)))
+            emit(Move(Place(CELL, slot_of(a)), Place(FOUNDATION, -1)))
         elif kind == CELL_TO_COL:
-            slot = next(i for i, c in enumerate(p.cells) if c is not None and c.index == a)
-            emit(Move(Place(CELL, slot), Place(COLUMN, b)))
+            emit(Move(Place(CELL, slot_of(a)), Place(COLUMN, b)))
         elif kind == COL_TO_COL:
             emit(Move(Place(COLUMN, a), Place(COLUMN, b), n, not p.columns[b]))
         else:
