@@ -89,7 +89,8 @@ def bench_unsolvable() -> dict:
 
     figures = {}
     for n in sorted(UNSOLVABLE):
-        for v in ("site", "standard", "atomic"):
+        # atomic (single cards only) multiplies the states; 11982 is the one asked for.
+        for v in ("site", "standard") + (("atomic",) if n == 11982 else ()):
             start = time.perf_counter()
             r = BuiltinEngine().solve(deal(n), find_variant(v), Limits(time=900), exhaustive=True)
             figures[f"deal {n} {v}"] = f"{r.verdict}, {r.states:,} states, {time.perf_counter() - start:.1f} s"

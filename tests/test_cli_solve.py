@@ -78,3 +78,22 @@ def test_fcsolve_engine_on_the_command_line(tmp_path):
     path = tmp_path / "4.sol"
     path.write_text(out)
     assert run("verify", str(path))[0] == 0
+
+
+def test_every_solution_of_a_batch_passes_verify(tmp_path):
+    """Solutions from both engines, written by solve and read back by verify."""
+    from freecell_cli.solve.fcsolve import fcsolve_available
+
+    engines = ["builtin"] + (["fc-solve"] if fcsolve_available() else [])
+    files = []
+    for engine in engines:
+        for n in range(1, 31):
+            code, out, _ = run("solve", "--deal", str(n), "--engine", engine)
+            assert code == 0
+            path = tmp_path / f"{engine}-{n}.sol"
+            path.write_text(out)
+            files.append(str(path))
+    code, out, _ = run("verify", *files)
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == len(files)
+    assert all(line.startswith("OK deal ") and line.endswith("(site)") for line in lines)
