@@ -138,3 +138,17 @@ def test_library_moves_match_the_program():
         sol = parse_solution(out)
         assert [(m.source, m.dest.kind, m.dest.index if m.dest.kind != "foundation" else -1) for m in moves] == [
             (m.source, m.dest.kind, m.dest.index) for m in (sol.move(i) for i in range(len(sol)))]
+
+
+def test_fcsolve_absent_says_how_to_install(monkeypatch):
+    from freecell_cli.solve import fcsolve
+
+    monkeypatch.setitem(fcsolve._LIB_STATE, "cls", None)
+    monkeypatch.setattr(fcsolve.shutil, "which", lambda name: None)
+    with pytest.raises(SolverError, match="apt-get install freecell-solver-bin"):
+        get_engine("fc-solve")
+    assert get_engine("auto").name == "builtin"
+    from cli_helpers import run
+
+    code, out, err = run("solve", "--deal", "1", "--engine", "fc-solve")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "freecell-solver-bin" in err
