@@ -134,7 +134,7 @@ class Session:
             g.restart()
             self.say("back to the opening position")
         elif word == "new":
-            self.switch(_new_game(g))
+            self.switch(new_random_game(g.variant.name, len(g.start.cells)))
         elif word == "daily":
             self.switch(_daily_game(g, rest.strip() or None))
         elif word == "save":
@@ -161,7 +161,8 @@ class Session:
             outcome = g.play(text)
             self.say(f"played the hint {text}" if outcome.ok else f"refused {outcome.message}")
             return outcome.ok
-        self.say("computing a hint...") if self.interactive else None
+        if self.interactive:
+            self.say("computing a hint...")
         result = solve(g.position, g.variant, "builtin", Limits(time=10))
         if result.verdict == SOLVED and result.moves:
             g.hint = str(result.moves[0])
@@ -216,20 +217,19 @@ class Session:
             self.handle(line)
             if self.quit:
                 break
-            if not self.interactive and line.strip() and line.split("#", 1)[0].strip():
-                pass
         if not self.interactive and not self.game.position.is_won():
             self.draw()
         save_game(self.game)
 
 
-def _new_game(old: Game) -> Game:
+def new_random_game(variant: str | None, cells: int) -> Game:
+    """A random deal of 1..1,000,000, never one of the unsolvable eight."""
     from .deals import UNSOLVABLE, random_number
 
     n = random_number()
     while n in UNSOLVABLE:
         n = random_number()
-    return Game.new(n, old.variant.name, len(old.start.cells))
+    return Game.new(n, variant, cells)
 
 
 def _daily_game(old: Game, date: str | None) -> Game:

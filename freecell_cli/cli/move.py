@@ -33,12 +33,12 @@ def move_command(
 
     A refused move prints nothing on stdout, says which move failed and why, and exits 1.
     """
+    import re
+
     from ..autoplay import play_move
     from ..errors import FreecellError, IllegalMove
     from ..moves import Move
     from ..variants import find_variant
-
-    import re
 
     tokens = [t for arg in moves for t in re.split(r"[\s,;]+", arg.strip()) if t]
     if not tokens:

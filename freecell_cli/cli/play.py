@@ -25,7 +25,8 @@ def play_command(
     """
     from ..deals import daily_number, parse_date, parse_deal_number
     from ..game import Game
-    from ..play import Session, _new_game, interactive_lines, load_game
+    from ..play import Session, interactive_lines, load_game, new_random_game
+    from ..variants import find_variant
 
     v = variant.value if variant else None
     with errors_to_exit():
@@ -39,10 +40,10 @@ def play_command(
             else:
                 game = Game.new(daily_number(day), v, cells, daily=day.isoformat())
         elif random:
-            game = _new_game(Game.new(1, v, cells))
+            game = new_random_game(v, cells)
         elif position_file is not None:
             position, _ = read_position(position_file)
-            game = Game(position, _variant(v or position.variant))
+            game = Game(position, find_variant(v or position.variant))
         elif number is not None:
             game = Game.new(parse_deal_number(number), v, cells)
         else:
@@ -51,14 +52,9 @@ def play_command(
                 game = saved
                 err(f"resuming deal {game.deal} at move {game.moves}")
             else:
-                game = _new_game(Game.new(1, v, cells))
+                game = new_random_game(v, cells)
     interactive = sys.stdin.isatty()
     session = Session(game, interactive)
     lines = interactive_lines(session) if interactive else sys.stdin
     session.run(lines)
 
-
-def _variant(name):
-    from ..variants import find_variant
-
-    return find_variant(name)
