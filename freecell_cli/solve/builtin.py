@@ -241,7 +241,6 @@ class Search:
         heap = [(0.0, next(tie), 0, cols, cells, found, key0)]
         time_limit, state_limit = self.limits.time, self.limits.states
         progress = self.limits.progress
-        exhaustive = self.exhaustive
         gw = self.g_weight
         while heap:
             _, _, g, cols, cells, found, key = heapq.heappop(heap)
@@ -262,7 +261,7 @@ class Search:
                 if nkey in parent:
                     continue
                 parent[nkey] = (key, move)
-                pri = 0.0 if exhaustive else g * gw + self.h(ncols, ncells_, nfound)
+                pri = g * gw + self.h(ncols, ncells_, nfound)
                 heapq.heappush(heap, (pri, next(tie), g + 1, ncols, ncells_, nfound, nkey))
         return UNSOLVABLE, [], ""
 
@@ -330,17 +329,42 @@ def to_moves(position: Position, variant: Variant, path: list[tuple]) -> list[Mo
 
 
 class BuiltinEngine:
+    """Weighted best-first search in phases: a careful weighting first (short
+    solutions), then greedier ones when a deal takes long. Each phase is a complete
+    search: one that runs out of positions proves the deal unsolvable."""
+
     name = "builtin"
+    # (weight of the moves made so far, states before moving on; None: the rest)
+    PHASES = ((0.8, 20_000), (0.2, 100_000), (0.0, None))
 
     def solve(self, position: Position, variant: Variant, limits: Limits, exhaustive: bool = False) -> Result:
         start = time.perf_counter()
-        search = Search(position, variant, limits, exhaustive)
-        verdict, path, reason = search.run()
+        total = 0
+        verdict, path, reason, search = GAVE_UP, [], "", None
+        for weight, budget in self.PHASES:
+            left_time = None if limits.time is None else limits.time - (time.perf_counter() - start)
+            if left_time is not None and left_time <= 0:
+                break
+            left_states = None if limits.states is None else limits.states - total
+            if left_states is not None and left_states <= 0:
+                break
+            cap = left_states if budget is None else (budget if left_states is None else min(budget, left_states))
+            search = Search(position, variant, Limits(left_time, cap, limits.progress), exhaustive, g_weight=weight)
+            verdict, path, reason = search.run()
+            total += search.states
+            if verdict != GAVE_UP:
+                break
+            if budget is not None and (left_states is None or budget < left_states) and "state limit" in reason:
+                continue  # this phase's own budget ran out: try the next weighting
+            break
+        if verdict == GAVE_UP and limits.states is not None and total >= limits.states:
+            reason = f"state limit of {limits.states:,} reached"
+        elif verdict == GAVE_UP and limits.time is not None and "time limit" not in reason:
+            reason = f"time limit of {limits.time:g} s reached after {total:,} states"
         if verdict == SOLVED:
             path = shorten(search, path)
         moves = to_moves(position, variant, path) if verdict == SOLVED else []
-        return Result(verdict, self.name, moves, len(moves), search.states,
-                      time.perf_counter() - start, reason)
+        return Result(verdict, self.name, moves, len(moves), total, time.perf_counter() - start, reason)
 
 
 # -- shortening ---------------------------------------------------------------
