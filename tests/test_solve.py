@@ -152,3 +152,25 @@ def test_fcsolve_absent_says_how_to_install(monkeypatch):
 
     code, out, err = run("solve", "--deal", "1", "--engine", "fc-solve")
     assert code == 2 and out == "" and err.count("\n") == 1 and "freecell-solver-bin" in err
+
+
+def test_labelled_deal_781948_is_solvable_under_the_sites_rules():
+    """The site labels it unsolvable; textbook rules agree, but its own runs of
+    2^free x (empty + 1) cards open a way. Checked by our verifier and by the
+    independent replayer, from the solution kept in examples/."""
+    from freecell_cli.solutions import parse_solution
+    from oracle import FIXTURES
+
+    sol = parse_solution((FIXTURES.parent.parent / "examples" / "781948-site.sol").read_text())
+    assert sol.deal == 781948 and sol.variant == "site"
+    assert verify(sol, deal(781948), SITE).ok
+    std = verify(sol, deal(781948), STANDARD)
+    assert not std.valid and "cards > can move" in std.error.reason
+    assert _independent_check(781948, sol.tokens, site_capacity) == (None, 52)
+    assert solve(deal(781948), STANDARD, "builtin", Limits(time=60)).verdict == UNSOLVABLE
+    assert solve(deal(781948), SITE, "builtin", Limits(time=60)).verdict == SOLVED
+
+
+@pytest.mark.parametrize("n", [146692, 455889])
+def test_other_labelled_deals_are_unsolvable_under_site(n):
+    assert solve(deal(n), SITE, "builtin", Limits(time=120), exhaustive=True).verdict == UNSOLVABLE
