@@ -67,3 +67,11 @@ def test_deal_errors(args, message):
 def test_usage_error_exit_2():
     code, out, err = run("deal", "1", "--cells", "99")
     assert code == 2 and out == "" and "--cells" in err
+
+
+def test_version_and_help():
+    from freecell_cli import __version__
+
+    assert run("--version") == (0, f"freecell-cli {__version__}\n", "")
+    code, out, _ = run("--help")
+    assert code == 0 and all(c in out for c in ("deal", "show", "move", "solve", "verify", "autoplay", "analyze", "play"))

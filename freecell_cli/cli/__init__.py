@@ -25,6 +25,24 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        from .. import __version__
+
+        typer.echo(f"freecell-cli {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", help="Show the version and exit.", is_eager=True,
+                                 callback=_version),
+) -> None:
+    """FreeCell deals, positions, moves and solutions — the site's rules by default."""
+
+
 app.command("deal")(deal_command)
 app.command("show")(show_command)
 app.command("move")(move_command)
