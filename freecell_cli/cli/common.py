@@ -6,16 +6,18 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from ..errors import FreecellError, IllegalMove
-from ..position import Position
+
+if TYPE_CHECKING:
+    from ..position import Position
 
 EXIT_OK, EXIT_NEGATIVE, EXIT_USAGE, EXIT_GAVE_UP = 0, 1, 2, 3
 
@@ -86,9 +88,9 @@ def read_text(source: str | None, what: str = "position") -> str:
         raise fail(f"{name}: not UTF-8 text") from None
 
 
-def read_position(source: str | None) -> tuple[Position, str]:
+def read_position(source: str | None) -> tuple["Position", str]:
     """A position and the format it was written in."""
-    from ..formats import detect_format, parse_position
+    from ..formats.detect import detect_format, parse_position
 
     text = read_text(source)
     fmt = detect_format(text)
@@ -96,8 +98,8 @@ def read_position(source: str | None) -> tuple[Position, str]:
         return parse_position(text, fmt), fmt
 
 
-def write_position(position: Position, fmt: str) -> None:
-    from ..formats import format_position
+def write_position(position: "Position", fmt: str) -> None:
+    from ..formats.detect import format_position
 
     text = format_position(position, fmt)
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
@@ -105,6 +107,8 @@ def write_position(position: Position, fmt: str) -> None:
 
 def atomic_write(path: str, text: str) -> None:
     """Write a file so that readers see the old or the new content, never half."""
+    import tempfile
+
     target = Path(path)
     fd, tmp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.", suffix=".tmp")
     try:

@@ -7,11 +7,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..errors import InvalidPosition
-from ..position import Position
-from .compact import format_compact, looks_compact, parse_compact
-from .fcs import format_fcs, parse_fcs
-from .json import format_json, parse_json
+from .compact import looks_compact
+
+if TYPE_CHECKING:
+    from ..position import Position
 
 FORMATS = ("compact", "fcs", "json")
 
@@ -25,28 +27,41 @@ def detect_format(text: str) -> str:
     return "fcs"
 
 
-def parse_position(text: str, format: str | None = None) -> Position:
+def parse_position(text: str, format: str | None = None) -> "Position":
     """Read a position in any known format (auto-detected unless ``format``)."""
     if "\x00" in text:
         raise InvalidPosition("binary data, not a position")
     if not text.strip():
         raise InvalidPosition("empty input, no position")
     fmt = format or detect_format(text)
+    # Each format's module is imported only when that format is met.
     if fmt == "json":
+        from .json import parse_json
+
         return parse_json(text)
     if fmt == "compact":
+        from .compact import parse_compact
+
         return parse_compact(text)
     if fmt == "fcs":
+        from .fcs import parse_fcs
+
         return parse_fcs(text)
     raise InvalidPosition(f"unknown position format {format!r} (choose from {', '.join(FORMATS)})")
 
 
-def format_position(position: Position, format: str = "compact") -> str:
+def format_position(position: "Position", format: str = "compact") -> str:
     """Write a position; compact has no trailing newline, the others end with one."""
     if format == "compact":
+        from .compact import format_compact
+
         return format_compact(position)
     if format == "fcs":
+        from .fcs import format_fcs
+
         return format_fcs(position)
     if format == "json":
+        from .json import format_json
+
         return format_json(position)
     raise InvalidPosition(f"unknown position format {format!r} (choose from {', '.join(FORMATS)})")
