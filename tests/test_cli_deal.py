@@ -75,3 +75,15 @@ def test_version_and_help():
     assert run("--version") == (0, f"freecell-cli {__version__}\n", "")
     code, out, _ = run("--help")
     assert code == 0 and all(c in out for c in ("deal", "show", "move", "solve", "verify", "autoplay", "analyze", "play"))
+
+
+def test_usage_errors_are_one_line_from_the_console_script():
+    import subprocess
+    import sys
+
+    cases = [(["deal", "1", "--cells", "99"], "--cells"), (["bogus"], "No such command 'bogus'"),
+             (["move"], "Missing argument"), (["verify", "--json"], "Missing argument")]
+    for args, words in cases:
+        p = subprocess.run([sys.executable, "-m", "freecell_cli", *args], capture_output=True, text=True)
+        assert p.returncode == 2 and p.stdout == ""
+        assert p.stderr.count("\n") == 1 and p.stderr.startswith("error: ") and words in p.stderr

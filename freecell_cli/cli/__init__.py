@@ -65,5 +65,22 @@ def __getattr__(name: str):
 
 
 def main() -> None:
+    """Run the command; a usage error is one line on stderr and exit 2."""
+    try:
+        from typer._click.exceptions import NoArgsIsHelpError, UsageError
+    except ImportError:  # typer versions that use click itself
+        from click.exceptions import UsageError
+
+        NoArgsIsHelpError = ()  # noqa: N806
     first = sys.argv[1] if len(sys.argv) > 1 else None
-    build_app(first if first in COMMANDS else None)()
+    command = typer.main.get_command(build_app(first if first in COMMANDS else None))
+    try:
+        code = command.main(args=sys.argv[1:], prog_name="freecell", standalone_mode=False)
+    except NoArgsIsHelpError as e:
+        sys.stderr.write(e.format_message() + "\n")
+        sys.exit(2)
+    except UsageError as e:
+        where = f"freecell {e.ctx.info_name}" if e.ctx is not None and e.ctx.info_name != "freecell" else "freecell"
+        sys.stderr.write(f"error: {e.format_message()} (see '{where} --help')\n")
+        sys.exit(2)
+    sys.exit(code if isinstance(code, int) else 0)
