@@ -11,8 +11,9 @@
 10
 """
 
-from importlib import import_module
 from typing import TYPE_CHECKING
+
+from ._lazy import lazy_exports
 
 # Names are imported on first use (PEP 562) so that `freecell deal 1` in a pipe
 # does not pay for modules it never touches.
@@ -32,13 +33,7 @@ _EXPORTS = {
 }
 
 
-def __getattr__(name: str):
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'freecell_cli' has no attribute {name!r}")
-    value = getattr(import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _EXPORTS, globals())
 
 
 def __dir__() -> list[str]:

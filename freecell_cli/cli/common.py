@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..errors import FreecellError, IllegalMove
+from ..formats.detect import FORMATS
+from ..variants import VARIANTS
 
 if TYPE_CHECKING:
     from ..position import Position
@@ -22,17 +24,9 @@ if TYPE_CHECKING:
 EXIT_OK, EXIT_NEGATIVE, EXIT_USAGE, EXIT_GAVE_UP = 0, 1, 2, 3
 
 
-class Format(str, Enum):
-    compact = "compact"
-    fcs = "fcs"
-    json = "json"
-
-
-class VariantName(str, Enum):
-    site = "site"
-    standard = "standard"
-    windows = "windows"
-    atomic = "atomic"
+# Choices come from the library's registries, so a new variant or format shows up here.
+Format = Enum("Format", {name: name for name in FORMATS}, type=str)
+VariantName = Enum("VariantName", {name: name for name in VARIANTS}, type=str)
 
 
 class EngineName(str, Enum):

@@ -5,8 +5,9 @@ right parser for a text. Names are imported on first use so that a command only
 loads the formats it meets.
 """
 
-from importlib import import_module
 from typing import TYPE_CHECKING
+
+from .._lazy import lazy_exports
 
 _EXPORTS = {
     "FORMATS": "detect", "detect_format": "detect", "format_position": "detect", "parse_position": "detect",
@@ -16,13 +17,7 @@ _EXPORTS = {
 }
 
 
-def __getattr__(name: str):
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'freecell_cli.formats' has no attribute {name!r}")
-    value = getattr(import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _EXPORTS, globals())
 
 
 if TYPE_CHECKING:
