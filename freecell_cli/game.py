@@ -130,8 +130,12 @@ class Game:
         if len(token) in (2, 3) and token[-1] in "CDHS" and token[:-1].upper() in _RANKS:
             return self._card_move(Card.parse(token), "h")  # an upper-case card name
         try:
-            return Move.parse(token)
+            move = Move.parse(token)
+            if self._exists(move.source) and self._exists(move.dest):
+                return move
+            raise IllegalMove(f"{token!r} names a place this table does not have")
         except FreecellError as move_error:
+            # "kd", "qc": lower-case cards whose suit letter is also a free cell
             for size in (2, 3):
                 try:
                     card = Card.parse(token[:size])
@@ -141,6 +145,13 @@ class Game:
                 if rest == "" or (len(rest) == 1 and rest.lower() in "123456789abcdefghijklmnop"):
                     return self._card_move(card, rest.lower() or "h")
             raise move_error
+
+    def _exists(self, place: Place) -> bool:
+        if place.kind == CELL:
+            return place.index < len(self.position.cells)
+        if place.kind == "column":
+            return place.index < len(self.position.columns)
+        return True
 
     def _card_move(self, card: Card, dest: str) -> Move:
         where = self.position.locate(card)

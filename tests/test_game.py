@@ -34,6 +34,9 @@ def test_card_names_as_source():
     with pytest.raises(Exception, match="AH is not free to move"):
         g.parse("AH")
     assert g.parse("ah").source.kind == "cell"
+    # "kd" would be free cell k to free cell d, which this table does not have: a card.
+    with pytest.raises(Exception, match="KD is not free to move"):
+        g.parse("kd")
     assert not g.play("2D8").ok  # buried card
     assert "not free to move" in g.play("2D8").message
 
