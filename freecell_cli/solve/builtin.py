@@ -60,6 +60,21 @@ def disorder(col: bytes) -> int:
     return n
 
 
+_INFO: dict[bytes, tuple[int, bytes]] = {}
+
+
+def column_info(col: bytes) -> tuple[int, bytes]:
+    """(disorder, depth table): the table gives, for each card code, how many
+    cards lie on it in this column (0 when absent; index 53 is always 0)."""
+    table = bytearray(54)
+    n = len(col)
+    for i, c in enumerate(col):
+        table[c] = n - 1 - i
+    info = (disorder(col), bytes(table))
+    _INFO[col] = info
+    return info
+
+
 def key_of(cols: tuple[bytes, ...], cells: bytes) -> bytes:
     return b"\xff".join(sorted(cols)) + b"\xfe" + cells
 
@@ -111,52 +126,57 @@ class Search:
         self.cells0 = bytes(sorted(c.index for c in position.cells if c is not None))
         self.found0 = tuple(position.foundations)
         self.states = 0
+        if len(_INFO) > 400_000:  # the column caches serve one search; keep them bounded
+            _INFO.clear()
+            _RUN.clear()
+            _DISORDER.clear()
 
     # -- moves ------------------------------------------------------------------
     def successors(self, cols, cells, found):
         out = []
+        append = out.append
         free = self.ncells - len(cells)
-        empties = [i for i, c in enumerate(cols) if not c]
-        n_empty = len(empties)
-        first_empty = empties[0] if empties else -1
+        first_empty = -1
+        n_empty = 0
+        tops = []  # (column, top card) of the non-empty columns
         for i, col in enumerate(cols):
             if col:
                 c = col[-1]
-                if found[SUIT[c]] == RANK[c] - 1:
-                    out.append((TO_HOME_FROM_COL, i, 0, 1))
+                tops.append((i, c))
+                if found[c & 3] == c >> 2:
+                    append((TO_HOME_FROM_COL, i, 0, 1))
+            else:
+                n_empty += 1
+                if first_empty < 0:
+                    first_empty = i
         for c in cells:
-            if found[SUIT[c]] == RANK[c] - 1:
-                out.append((TO_HOME_FROM_CELL, c, 0, 1))
+            if found[c & 3] == c >> 2:
+                append((TO_HOME_FROM_CELL, c, 0, 1))
         for c in cells:
             fit = FIT[c]
-            for j, dst in enumerate(cols):
-                if dst and fit[dst[-1]]:
-                    out.append((CELL_TO_COL, c, j, 1))
+            for j, d in tops:
+                if fit[d]:
+                    append((CELL_TO_COL, c, j, 1))
             if first_empty >= 0:
-                out.append((CELL_TO_COL, c, first_empty, 1))
-        cap_full = self.cap(free, n_empty)
-        cap_empty = self.cap(free, n_empty - 1) if n_empty else 0
-        for i, col in enumerate(cols):
-            if not col:
-                continue
-            run = run_length(col)
-            top_rank = RANK[col[-1]]
-            for j, dst in enumerate(cols):
-                if j == i:
-                    continue
-                if dst:
-                    d = dst[-1]
+                append((CELL_TO_COL, c, first_empty, 1))
+        cap = self.cap
+        cap_full = cap(free, n_empty)
+        cap_empty = cap(free, n_empty - 1) if n_empty else 0
+        for i, top in tops:
+            col = cols[i]
+            run = _RUN.get(col) or run_length(col)
+            top_rank = RANK[top]
+            for j, d in tops:
+                if j != i:
                     k = RANK[d] - top_rank
                     if 1 <= k <= run and (k == 1 or k <= cap_full) and RED[col[-k]] != RED[d]:
-                        out.append((COL_TO_COL, i, j, k))
-                elif j == first_empty:
-                    most = min(run, cap_empty, len(col) - 1)  # a whole column gains nothing
-                    for k in range(max(most, 1 if len(col) > 1 else 0), 0, -1):
-                        out.append((COL_TO_COL, i, j, k))
+                        append((COL_TO_COL, i, j, k))
+            if first_empty >= 0 and len(col) > 1:
+                for k in range(min(run, cap_empty, len(col) - 1), 0, -1):  # a whole column gains nothing
+                    append((COL_TO_COL, i, first_empty, k))
         if free:
-            for i, col in enumerate(cols):
-                if col:
-                    out.append((COL_TO_CELL, i, 0, 1))
+            for i, _ in tops:
+                append((COL_TO_CELL, i, 0, 1))
         return out
 
     @staticmethod
@@ -201,24 +221,22 @@ class Search:
         """Estimated work left: cards not home, cards lying above a lower card,
         cards above the next card each suit needs; free cells and empty columns
         count in favour."""
-        dis = 0
-        empty = 0
+        # The next card each suit needs (53: a suit already complete, depth 0).
+        c0 = found[0] * 4 if found[0] < 13 else 53
+        c1 = found[1] * 4 + 1 if found[1] < 13 else 53
+        c2 = found[2] * 4 + 2 if found[2] < 13 else 53
+        c3 = found[3] * 4 + 3 if found[3] < 13 else 53
+        dis = depth = empty = 0
         for col in cols:
             if col:
-                d = _DISORDER.get(col)
-                dis += disorder(col) if d is None else d
+                info = _INFO.get(col)
+                if info is None:
+                    info = column_info(col)
+                dis += info[0]
+                t = info[1]
+                depth += t[c0] + t[c1] + t[c2] + t[c3]
             else:
                 empty += 1
-        depth = 0
-        for s in range(4):
-            f = found[s]
-            if f < 13:
-                c = f * 4 + s
-                for col in cols:
-                    i = col.find(c)
-                    if i >= 0:
-                        depth += len(col) - 1 - i
-                        break
         home = found[0] + found[1] + found[2] + found[3]
         free = self.ncells - len(cells)
         return (52 - home) + 2 * dis + depth - free - 2 * empty
