@@ -1,5 +1,4 @@
 import datetime
-import os
 import random
 import signal
 import subprocess

@@ -3,7 +3,7 @@ import pytest
 
 from cli_helpers import run
 from freecell_cli import deal, format_position
-from oracle import FIXTURES, columns_text, pinned_deals
+from oracle import pinned_deals
 
 DEAL_617 = (
     "----:0000:7DTDTHKD4C4SJD/AD7SQC5HQSTSKS/5CQD3H9S9C2HKC/3SAC9D3C9H5D4H/"
