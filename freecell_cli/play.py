@@ -147,8 +147,7 @@ class Session:
                 self.say(f"refused {outcome.message}")
         if changed:
             save_game(g)
-            if self.interactive:
-                self.draw()
+            self.draw()
         if g.position.is_won():
             self.won()
 
@@ -217,8 +216,6 @@ class Session:
             self.handle(line)
             if self.quit:
                 break
-        if not self.interactive and not self.game.position.is_won():
-            self.draw()
         save_game(self.game)
 
 
