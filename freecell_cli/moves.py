@@ -77,7 +77,13 @@ class Move:
         return s
 
     def __repr__(self) -> str:
-        return f"Move.parse({str(self)!r})"
+        text = str(self)
+        try:
+            if Move.parse(text) == self:
+                return f"Move.parse({text!r})"
+        except InvalidMove:
+            pass
+        return f"Move({self.source!r}, {self.dest!r}, {self.count!r}, {self.to_empty!r})"
 
     @staticmethod
     def parse(text: str) -> Move:
@@ -99,6 +105,8 @@ class Move:
             if dest.kind != COLUMN:
                 raise InvalidMove(f"not a move: {text!r} (a count only goes with a column destination)")
             return Move(source, dest, n, True)
+        if dest.kind != COLUMN or source.kind == CELL:
+            return Move(source, dest, 1)  # one card, whatever the position
         return Move(source, dest)
 
 

@@ -112,6 +112,9 @@ def test_notation_round_trip_and_cells_past_h():
     assert Move.parse("1h").dest.kind == FOUNDATION
     assert [str(m) for m in parse_moves(" 5a  58\n8h,ah ")] == ["5a", "58", "8h", "ah"]
     assert eval(repr(Move.parse("36v4"))) == Move.parse("36v4")
+    resolved = resolve(parse_position(TWO_FREE_NO_EMPTY), Move.parse("21"), SITE)
+    assert resolved.count == 4 and eval(repr(resolved)) == resolved
+    assert repr(resolved) == "Move(Place(kind='column', index=1), Place(kind='column', index=0), 4, False)"
 
 
 # -- apply / undo / legal moves --------------------------------------------------
