@@ -8,18 +8,14 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import Format, err, read_position, write_position
+from ..autoplay import MODES
+from .common import Format, PositionArg, err, read_position, write_position
 
-
-class Mode(str, Enum):
-    collect = "collect"
-    safe = "safe"
+Mode = Enum("Mode", {name: name for name in MODES}, type=str)
 
 
 def autoplay_command(
-    position_file: Annotated[
-        Optional[str], typer.Argument(metavar="[POSITION]", help="Position file, or - for stdin (default).")
-    ] = None,
+    position_file: PositionArg = None,
     mode: Annotated[Mode, typer.Option(help="collect: every card that can go (the site); safe: the Windows rule.")] = Mode.collect,
     list_moves: Annotated[bool, typer.Option("--moves", help="Also list the moves made (stderr, or in the JSON).")] = False,
     format: Annotated[Optional[Format], typer.Option("--format", "-f", help="Output format (default: as read).")] = None,

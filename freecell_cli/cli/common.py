@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -27,6 +27,12 @@ EXIT_OK, EXIT_NEGATIVE, EXIT_USAGE, EXIT_GAVE_UP = 0, 1, 2, 3
 # Choices come from the library's registries, so a new variant or format shows up here.
 Format = Enum("Format", {name: name for name in FORMATS}, type=str)
 VariantName = Enum("VariantName", {name: name for name in VARIANTS}, type=str)
+
+
+# The optional position argument of show, autoplay and solve.
+PositionArg = Annotated[
+    Optional[str], typer.Argument(metavar="[POSITION]", help="Position file, or - for stdin (default).")
+]
 
 
 class EngineName(str, Enum):

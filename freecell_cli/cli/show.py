@@ -7,13 +7,11 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import VariantName, errors_to_exit, read_position, stdout_is_terminal
+from .common import PositionArg, VariantName, errors_to_exit, read_position, stdout_is_terminal
 
 
 def show_command(
-    position_file: Annotated[
-        Optional[str], typer.Argument(metavar="[POSITION]", help="Position file, or - for stdin (default).")
-    ] = None,
+    position_file: PositionArg = None,
     plain: Annotated[bool, typer.Option("--plain", help="ASCII only (automatic when not a terminal).")] = False,
     legal: Annotated[bool, typer.Option("--legal", help="Also list every legal move.")] = False,
     variant: Annotated[Optional[VariantName], typer.Option(help="Rules (default: the position's, else site).")] = None,

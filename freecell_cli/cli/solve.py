@@ -9,6 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from .common import (
+    PositionArg,
     EXIT_GAVE_UP,
     EXIT_NEGATIVE,
     EXIT_OK,
@@ -30,9 +31,7 @@ class SolutionFormat(str, Enum):
 
 
 def solve_command(
-    position_file: Annotated[
-        Optional[str], typer.Argument(metavar="[POSITION]", help="Position file, or - for stdin (default).")
-    ] = None,
+    position_file: PositionArg = None,
     deal: Annotated[Optional[str], typer.Option(help="Solve this deal instead of reading a position.")] = None,
     variant: Annotated[Optional[VariantName], typer.Option(help="Rules (default: the position's, else site).")] = None,
     cells: Annotated[Optional[int], typer.Option(help="Free cells for --deal.", min=0, max=15)] = None,
