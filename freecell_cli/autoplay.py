@@ -79,11 +79,11 @@ def can_autocomplete(position: Position) -> bool:
     return p.is_won()
 
 
-def automatic_moves(position: Position, automatic: str | None) -> list[Move]:
-    """The moves a variant makes by itself after every move (``Variant.automatic``)."""
-    if automatic is None:
+def automatic_moves(position: Position, variant: Variant) -> list[Move]:
+    """The moves ``variant`` makes by itself after every move (``Variant.automatic``)."""
+    if variant.automatic is None:
         return []
-    return autoplay(position, automatic)
+    return autoplay(position, variant.automatic)
 
 
 def play_move(
@@ -100,4 +100,4 @@ def play_move(
     """
     resolved = resolve(position, move, variant, empty_column)
     apply(position, resolved)
-    return [resolved, *automatic_moves(position, variant.automatic)]
+    return [resolved, *automatic_moves(position, variant)]

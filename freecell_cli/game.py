@@ -97,12 +97,12 @@ class Game:
     def _replay(self, step: Step) -> None:
         for text in step.moves:
             apply(self.position, resolve(self.position, Move.parse(text), self.variant))
-            automatic_moves(self.position, self.variant.automatic)
+            automatic_moves(self.position, self.variant)
 
     def _do(self, move: Move) -> Step:
         r = resolve(self.position, move, self.variant)
         apply(self.position, r)
-        auto = automatic_moves(self.position, self.variant.automatic)
+        auto = automatic_moves(self.position, self.variant)
         return Step([str(r)], len(auto))
 
     def play(self, text: str) -> Outcome:

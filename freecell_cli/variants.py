@@ -36,6 +36,11 @@ class Variant:
     where ``empty_columns`` excludes the destination when that is itself empty.
     ``automatic`` names the foundation moves made after every move: ``None`` or
     ``"safe"`` (Windows); each is counted as a move.
+
+    Windows also sends every card home once each column runs from high to low
+    (seed 004, rule 4.1.4). The safe rule already does that: on such a table the
+    lowest card left is exposed (or in a free cell), and every card below its rank
+    is home, so it is safe; repeat. No separate rule is needed.
     """
 
     name: str

@@ -176,7 +176,7 @@ def verify(
         apply(position, move)
         count += 1
         if automatic is not None:
-            count += len(automatic_moves(position, automatic))
+            count += len(automatic_moves(position, variant))
         state = states.get(i)
         if state is not None:
             try:

@@ -38,3 +38,36 @@ def test_windows_plays_automatic_moves_after_a_move():
     assert p.is_won()
     q = parse_position("----:QQQJ:KC/KD/KH/QSKS/")
     assert [str(m) for m in play_move(q, Move.parse("45"), find_variant("site"))] == ["45"]
+
+
+def test_sorted_table_goes_home_under_the_safe_rule():
+    """Seed 004's rule 4.1.4 (every column high to low: all cards go home) needs no
+    code of its own: the safe rule clears such a table."""
+    import random
+
+    from freecell_cli.cards import CARDS
+
+    from freecell_cli.position import Position
+
+    rng = random.Random(4)
+    for _ in range(50):
+        cards = list(CARDS)
+        rng.shuffle(cards)
+        columns = [[] for _ in range(8)]
+        for card in cards:  # into a column that has no card of that rank yet
+            choices = [col for col in columns if all(c.rank != card.rank for c in col)]
+            rng.choice(choices).append(card)
+        columns = [sorted(col, key=lambda c: -c.rank) for col in columns]
+        p = Position(columns).validate()
+        autoplay(p, "safe")
+        assert p.is_won()
+
+
+def test_windows_solver_with_an_ace_exposed_at_the_start():
+    """Windows moves nothing home before the first move; the search must not assume
+    the start is already cleared (deal 2 starts with AS exposed)."""
+    from freecell_cli.solve.engine import solve
+
+    assert str(deal(2).columns[0][-1]) == "AS"
+    r = solve(deal(2), find_variant("windows"), "builtin")
+    assert r.verdict == "solved"

@@ -180,7 +180,10 @@ class Search:
         return out
 
     @staticmethod
-    def play(cols, cells, found, move):
+    def play(cols, cells, found, move, closed=True):
+        """The state after ``move`` and the safe moves home it allows. ``closed``
+        says no safe move was waiting before it (true everywhere but at the start
+        of a windows game, whose automatic moves come only after a move)."""
         kind, a, b, n = move
         cols = list(cols)
         found = list(found)
@@ -202,7 +205,7 @@ class Search:
             c = cols[a][-1]
             cols[a] = cols[a][:-1]
             cells = bytes(sorted(cells + bytes((c,))))
-        if kind > TO_HOME_FROM_CELL:
+        if kind > TO_HOME_FROM_CELL and closed:
             # Foundations did not change: only the card this move uncovered can
             # have become a safe card to send home.
             src = cols[a] if kind != CELL_TO_COL else b""
@@ -259,6 +262,8 @@ class Search:
         heap = [(0.0, next(tie), 0, cols, cells, found, key0)]
         time_limit, state_limit = self.limits.time, self.limits.states
         progress = self.limits.progress
+        closed = self.variant.automatic is None  # see start_state()
+        play = self.play
         gw = self.g_weight
         while heap:
             _, _, g, cols, cells, found, key = heapq.heappop(heap)
@@ -274,7 +279,7 @@ class Search:
             if state_limit is not None and self.states >= state_limit:
                 return GAVE_UP, [], f"state limit of {state_limit:,} reached"
             for move in self.successors(cols, cells, found):
-                ncols, ncells_, nfound, _ = self.play(cols, cells, found, move)
+                ncols, ncells_, nfound, _ = play(cols, cells, found, move, closed or g > 0)
                 nkey = key_of(ncols, ncells_)
                 if nkey in parent:
                     continue
@@ -317,7 +322,7 @@ def to_moves(position: Position, variant: Variant, path: list[tuple]) -> list[Mo
         colsb = [bytes(c.index for c in col) for col in p.columns]
         _, autos = safe_home(colsb, cells, found)
         if variant.automatic is not None:
-            automatic_moves(p, variant.automatic)
+            automatic_moves(p, variant)
             return
         for kind, a, _, _ in autos:
             if kind == TO_HOME_FROM_COL:
@@ -340,7 +345,7 @@ def to_moves(position: Position, variant: Variant, path: list[tuple]) -> list[Mo
             slot = p.cells.index(None)
             emit(Move(Place(COLUMN, a), Place(CELL, slot)))
         if variant.automatic is not None:
-            automatic_moves(p, variant.automatic)
+            automatic_moves(p, variant)
         else:
             home_autos()
     return out
@@ -412,8 +417,9 @@ def _permutation(have: tuple[bytes, ...], want: tuple[bytes, ...]) -> list[int]:
 def _states(search: Search, path: list[tuple]):
     state = search.start_state()
     out = [state]
-    for move in path:
-        state = search.play(*state, move)[:3]
+    closed = search.variant.automatic is None
+    for i, move in enumerate(path):
+        state = search.play(*state, move, closed or i > 0)[:3]
         out.append(state)
     return out
 
@@ -431,7 +437,8 @@ def shorten(search: Search, path: list[tuple], max_rounds: int = 20) -> list[tup
             cols, cells, found = states[i]
             best = None
             for move in search.successors(cols, cells, found):
-                ncols, ncells, nfound, _ = search.play(cols, cells, found, move)
+                ncols, ncells, nfound, _ = search.play(cols, cells, found, move,
+                                                       search.variant.automatic is None or i > 0)
                 j = index.get(key_of(ncols, ncells), -1)
                 if j > i + 1 and (best is None or j > best[0]):
                     best = (j, move, ncols)

@@ -241,7 +241,7 @@ def translate(position: Position, variant: Variant, planned: list[Move]) -> list
             apply(p, r)
             out.append(r)
         if variant.automatic is not None:
-            automatic_moves(p, variant.automatic)
+            automatic_moves(p, variant)
     if not p.is_won():
         raise SolverError("fc-solve's moves do not finish the game here")
     return out
