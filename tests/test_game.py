@@ -86,3 +86,39 @@ def test_damaged_save():
 
     with pytest.raises(FreecellError, match="saved game is damaged"):
         Game.from_dict({"steps": []})
+
+
+def _stuck_position():
+    from freecell_cli.cards import CARDS, Card
+    from freecell_cli.position import Position
+
+    kings = [Card.parse(t) for t in ("KC", "KD", "KH", "KS")]
+    tops = [Card.parse(t) for t in ("2D", "3D", "4D", "5D", "2H", "3H", "4H", "5H")]
+    rest = [c for c in CARDS if c not in kings and c not in tops]
+    columns = [rest[i::8] + [tops[i]] for i in range(8)]
+    return Position(columns, kings).validate()
+
+
+def test_no_legal_move_left_is_said(capsys):
+    import io
+
+    from freecell_cli.play import Session
+
+    g = Game(_stuck_position(), find_variant("site"))
+    assert g.stuck()
+    out = io.StringIO()
+    Session(g, interactive=False, out=out).advise()
+    assert out.getvalue() == "no legal move left: u (undo), restart, or new\n"
+
+
+def test_autocomplete_is_offered():
+    import io
+
+    from freecell_cli import parse_position
+    from freecell_cli.play import Session
+
+    g = Game(parse_position("----:QQQJ:KC/KD/KH/KSQS"), find_variant("site"))
+    out = io.StringIO()
+    Session(g, interactive=False, out=out).advise()
+    assert out.getvalue() == "the rest can go home directly: a (auto-complete)\n"
+    assert not Game.new(1).can_autocomplete()
