@@ -174,3 +174,12 @@ def test_labelled_deal_781948_is_solvable_under_the_sites_rules():
 @pytest.mark.parametrize("n", [146692, 455889])
 def test_other_labelled_deals_are_unsolvable_under_site(n):
     assert solve(deal(n), SITE, "builtin", Limits(time=120), exhaustive=True).verdict == UNSOLVABLE
+
+
+@needs_fcsolve
+def test_unknown_fcsolve_preset_is_an_error():
+    from freecell_cli.solve.fcsolve import FcSolveEngine
+
+    with pytest.raises(SolverError, match="nonsense"):
+        solve(deal(1), SITE, FcSolveEngine(preset="nonsense"))
+    assert solve(deal(1), SITE, FcSolveEngine(preset="qsi")).verdict == SOLVED

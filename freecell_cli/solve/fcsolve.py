@@ -84,7 +84,9 @@ class _LibraryRun:
             args = ["--freecells-num", str(key[0]), "--stacks-num", str(key[1])]
             if preset != "none":
                 args += ["-l", preset]
-            handle.input_cmd_line(args)
+            parsed = handle.input_cmd_line(args)
+            if parsed["last_arg"] != len(args):  # it stopped at an argument it does not know
+                raise SolverError(f"fc-solve does not know {' '.join(args[parsed['last_arg']:])!r} (preset {preset!r}?)")
             _LIB_STATE[key] = handle
         self.handle = handle
         self.position = position
