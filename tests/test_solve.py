@@ -183,3 +183,29 @@ def test_unknown_fcsolve_preset_is_an_error():
     with pytest.raises(SolverError, match="nonsense"):
         solve(deal(1), SITE, FcSolveEngine(preset="nonsense"))
     assert solve(deal(1), SITE, FcSolveEngine(preset="qsi")).verdict == SOLVED
+
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(1, 1_000_000), st.integers(3, 6), st.lists(st.integers(0, 999), max_size=25),
+       st.sampled_from(["site", "standard", "windows"]))
+def test_solutions_from_random_positions_verify(n, cells, picks, variant_name):
+    """From positions reached by random play (any number of free cells), every
+    solution the built-in engine returns replays legally under the variant."""
+    from freecell_cli import apply, legal_moves
+
+    variant = find_variant(variant_name)
+    p = deal(n, cells=cells)
+    for k in picks:
+        moves = legal_moves(p, variant)
+        if not moves:
+            break
+        apply(p, moves[k % len(moves)])
+    r = solve(p, variant, "builtin", Limits(time=5))  # solve() re-verifies; check again here
+    if r.verdict == SOLVED:
+        sol = Solution(tokens=r.notation, lines=[1] * len(r.notation))
+        assert verify(sol, p, variant).ok
+    else:
+        assert r.verdict in (GAVE_UP, UNSOLVABLE)
