@@ -88,7 +88,7 @@ class Job:
 
     variant: str = "site"
     cells: int = 4
-    engine: str = "builtin"
+    engine: str = "auto"
     time_limit: float | None = 60.0
     solutions: bool = True
 

@@ -21,10 +21,13 @@ def play(args, text, env):
 
 
 def test_playing_deal_1_to_the_end_from_a_solution_file(env):
-    r = solve(deal(1), find_variant("site"), "builtin")
     sol = subprocess.run(FREECELL + ["solve", "--deal", "1"], capture_output=True, text=True, env=env).stdout
+    count = int(sol.split("# moves: ")[1].split()[0])  # the site's count, as solve and verify give it
     p = play(["1"], sol, env)
     assert p.returncode == 0, p.stderr
+    assert p.stdout.splitlines()[-1] == f"won deal 1 in {count} moves"
+    r = solve(deal(1), find_variant("site"), "builtin")
+    p = play(["1"], " ".join(r.notation) + "\n", env)
     assert p.stdout.splitlines()[-1] == f"won deal 1 in {r.move_count} moves"
     assert "Traceback" not in p.stderr
 

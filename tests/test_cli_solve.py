@@ -10,7 +10,10 @@ D617 = format_position(deal(617))
 def test_solve_pipe_then_verify(tmp_path):
     code, out, err = run("solve", input=D617)
     assert code == 0 and out.startswith("# freecell-cli solution\n# deal: 617\n# variant: site\n# cells: 4\n# moves: ")
-    assert err.startswith("solved: ") and "builtin" in err
+    from freecell_cli.solve.fcsolve import fcsolve_available
+
+    # The default engine is auto: Freecell Solver when it is installed.
+    assert err.startswith("solved: ") and err.endswith("fc-solve\n" if fcsolve_available() else "builtin\n")
     path = tmp_path / "617.sol"
     path.write_text(out)
     code, vout, _ = run("verify", str(path))
@@ -97,3 +100,14 @@ def test_every_solution_of_a_batch_passes_verify(tmp_path):
     lines = out.splitlines()
     assert code == 0 and len(lines) == len(files)
     assert all(line.startswith("OK deal ") and line.endswith("(site)") for line in lines)
+
+
+def test_auto_falls_back_to_builtin_where_fc_solve_finds_nothing():
+    """Under site, fc-solve finds no solution of 781948 (textbook rules); the
+    built-in engine does, and auto reports both."""
+    from freecell_cli.solve.fcsolve import fcsolve_available
+
+    code, out, err = run("solve", "--deal", "781948", "--json")
+    d = orjson.loads(out)
+    assert code == 0 and d["verdict"] == "solved"
+    assert d["engine"] == ("fc-solve+builtin" if fcsolve_available() else "builtin")

@@ -22,7 +22,7 @@ def analyze_command(
     ranges: Annotated[Optional[list[str]], typer.Argument(metavar="RANGES...", help="1-32000, 617, 1-1000,5000-6000, daily:2026-11, random:500.")] = None,
     variant: Annotated[VariantName, typer.Option(help="Rules.")] = VariantName.site,
     cells: Annotated[int, typer.Option(help="Free cells.", min=0, max=15)] = 4,
-    engine: Annotated[EngineName, typer.Option(help="Solver engine.")] = EngineName.builtin,
+    engine: Annotated[EngineName, typer.Option(help="auto: Freecell Solver when installed, else builtin.")] = EngineName.auto,
     time_limit: Annotated[float, typer.Option(help="Seconds per deal before giving up.", min=0)] = 60.0,
     jobs: Annotated[Optional[int], typer.Option(help="Worker processes (default: the number of cores).", min=1)] = None,
     out: Annotated[Optional[str], typer.Option("--out", "-o", help="JSON Lines file (appended; resumable). Default stdout.")] = None,

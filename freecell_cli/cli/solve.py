@@ -35,7 +35,7 @@ def solve_command(
     deal: Annotated[Optional[str], typer.Option(help="Solve this deal instead of reading a position.")] = None,
     variant: Annotated[Optional[VariantName], typer.Option(help="Rules (default: the position's, else site).")] = None,
     cells: Annotated[Optional[int], typer.Option(help="Free cells for --deal.", min=0, max=15)] = None,
-    engine: Annotated[EngineName, typer.Option(help="auto: Freecell Solver when installed, else builtin.")] = EngineName.builtin,
+    engine: Annotated[EngineName, typer.Option(help="auto: Freecell Solver when installed, else builtin.")] = EngineName.auto,
     preset: Annotated[Optional[str], typer.Option(help="fc-solve preset (-l), default lg.")] = None,
     time_limit: Annotated[Optional[float], typer.Option(help="Give up after S seconds (default 60; none with --exhaustive).", min=0)] = None,
     max_states: Annotated[Optional[int], typer.Option(help="Give up after N states.", min=1)] = None,

@@ -76,7 +76,8 @@ def get_engine(name: str, preset: str | None = None) -> Engine:
         from .fcsolve import FcSolveEngine, fcsolve_available
 
         if fcsolve_available():
-            return FcSolveEngine(preset=preset)
+            fcs = FcSolveEngine(preset=preset)
+            return AutoEngine(fcs, BuiltinEngine()) if name == "auto" else fcs
         if name == "auto":
             return BuiltinEngine()
         raise SolverError(
@@ -84,6 +85,45 @@ def get_engine(name: str, preset: str | None = None) -> Engine:
             "(or pip install 'freecell-cli[fcs]' with libfreecell-solver0)"
         )
     raise SolverError(f"unknown engine {name!r} (choose from auto, builtin, fc-solve)")
+
+
+class AutoEngine:
+    """Freecell Solver first, the built-in search when it finds nothing (as the
+    site does for hints). A proof of unsolvability needs a complete search under
+    the variant's own moves: fc-solve's counts for the textbook variants, the
+    built-in engine's for the site's, so ``exhaustive`` goes to the built-in one."""
+
+    name = "auto"
+
+    def __init__(self, first: Engine, fallback: Engine):
+        self.first, self.fallback = first, fallback
+
+    def solve(self, position: Position, variant: Variant, limits: Limits, exhaustive: bool = False) -> Result:
+        import time
+
+        if exhaustive:
+            return self.fallback.solve(position, variant, limits, exhaustive=True)
+        start = time.perf_counter()
+        result = self.first.solve(position, variant, limits)
+        if result.verdict != GAVE_UP:
+            return result
+        spent = time.perf_counter() - start
+        if (limits.states is not None and result.states >= limits.states) or (
+            limits.time is not None and spent >= limits.time
+        ):
+            return result  # the user's own limit: nothing left for a second engine
+        left = Limits(
+            None if limits.time is None else limits.time - spent,
+            None if limits.states is None else limits.states - result.states,
+            limits.progress,
+        )
+        second = self.fallback.solve(position, variant, left)
+        second.engine = f"{self.first.name}+{self.fallback.name}"
+        second.states += result.states
+        second.seconds += spent
+        if second.verdict == GAVE_UP:
+            second.reason = f"{result.reason}; then {second.reason}"
+        return second
 
 
 def solve(
