@@ -236,20 +236,20 @@ def summarize(records: list[dict], hardest: int = 10) -> dict:
     solved = [r for r in records if r.get("verdict") == "solved"]
     times = [r.get("seconds", 0.0) for r in records]
 
-    def figures(values: list[float]) -> dict | None:
+    def figures(values: list[float], digits: int) -> dict | None:
         if not values:
             return None
-        return {"mean": round(statistics.mean(values), 4), "median": round(statistics.median(values), 4),
-                "max": round(max(values), 4)}
+        return {"mean": round(statistics.mean(values), digits), "median": round(statistics.median(values), digits),
+                "max": round(max(values), digits)}
 
     return {
         "deals": len(records),
         "counts": counts,
         "unsolvable": sorted(r["deal"] for r in records if r.get("verdict") == "unsolvable"),
         "gave_up": sorted(r["deal"] for r in records if r.get("verdict") == "gave-up"),
-        "move_count": figures([r["move_count"] for r in solved]),
-        "nonfoundation_moves": figures([r["nonfoundation_moves"] for r in solved]),
-        "seconds": figures(times),
+        "move_count": figures([r["move_count"] for r in solved], 1),
+        "nonfoundation_moves": figures([r["nonfoundation_moves"] for r in solved], 1),
+        "seconds": figures(times, 4),
         "hardest": [
             {"deal": r["deal"], "seconds": r.get("seconds"), "states": r.get("states"), "verdict": r.get("verdict")}
             for r in sorted(records, key=lambda r: (-(r.get("states") or 0), r["deal"]))[:hardest]
