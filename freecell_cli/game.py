@@ -18,10 +18,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from .autoplay import autoplay, automatic_moves, can_autocomplete
+from .autoplay import autoplay, can_autocomplete, play_move
 from .cards import Card
 from .errors import FreecellError, IllegalMove, InvalidCard
-from .moves import CELL, Move, Place, apply, legal_moves, resolve
+from .moves import CELL, Move, Place, legal_moves, plural
 from .position import Position
 from .variants import Variant, find_variant
 
@@ -96,14 +96,11 @@ class Game:
     # -- playing ------------------------------------------------------------------
     def _replay(self, step: Step) -> None:
         for text in step.moves:
-            apply(self.position, resolve(self.position, Move.parse(text), self.variant))
-            automatic_moves(self.position, self.variant)
+            play_move(self.position, Move.parse(text), self.variant)
 
     def _do(self, move: Move) -> Step:
-        r = resolve(self.position, move, self.variant)
-        apply(self.position, r)
-        auto = automatic_moves(self.position, self.variant)
-        return Step([str(r)], len(auto))
+        resolved, *auto = play_move(self.position, move, self.variant)
+        return Step([str(resolved)], len(auto))
 
     def play(self, text: str) -> Outcome:
         """Play one or more moves (standard notation, or a card: ``7S8``, ``7S``).
@@ -183,7 +180,7 @@ class Game:
         self.hint = None
         if self.position.is_won():
             self.pause_clock()
-        return Outcome(True, f"{len(made)} card{'s' if len(made) > 1 else ''} home")
+        return Outcome(True, f"{plural(len(made), 'card')} home")
 
     def undo(self) -> bool:
         if not self.steps:

@@ -24,6 +24,7 @@ def autoplay_command(
     import orjson
 
     from ..autoplay import autoplay, can_autocomplete
+    from ..moves import plural
     from ..formats.json import position_to_dict
 
     position, read_fmt = read_position(position_file)
@@ -36,7 +37,7 @@ def autoplay_command(
     else:
         write_position(position, fmt)
         if list_moves:
-            err(f"{len(made)} move{'' if len(made) == 1 else 's'}: {' '.join(str(m) for m in made)}".rstrip(": "))
+            err(f"{plural(len(made), 'move')}: {' '.join(str(m) for m in made)}".rstrip(": "))
     if position.is_won():
         err("won: all four foundations are at K")
     elif can_autocomplete(position):
