@@ -247,15 +247,9 @@ class Game:
             raise FreecellError(f"saved game is damaged: {e}") from None
 
     def solution_text(self) -> str:
-        from .deals import deal as make_deal
-        from .solutions import Solution, format_solution
+        from .solutions import format_solution, solution_from
 
-        sol = Solution(tokens=self.played(), variant=self.variant.name, cells=len(self.start.cells))
-        if self.deal is not None and self.start.same_table(make_deal(self.deal, cells=len(self.start.cells))):
-            sol.deal = self.deal
-        else:
-            sol.position = self.start
-        return format_solution(sol)
+        return format_solution(solution_from(self.start, self.played(), self.variant.name))
 
 
 _RANKS = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K"}

@@ -331,6 +331,19 @@ def _parse_json(text: str) -> Solution:
 
 
 # -- writing ---------------------------------------------------------------------
+def solution_from(start: Position, tokens: list[str], variant: str) -> Solution:
+    """A solution of ``tokens`` played from ``start``. Its header names the deal when
+    ``start`` is that deal's opening position, else the position itself."""
+    from .deals import deal
+
+    sol = Solution(tokens=list(tokens), variant=variant, cells=len(start.cells))
+    if start.deal is not None and start.same_table(deal(start.deal, cells=len(start.cells))):
+        sol.deal = start.deal
+    else:
+        sol.position = start
+    return sol
+
+
 def format_solution(solution: Solution, per_line: int = 10) -> str:
     """Our own solution file (header, then moves ten a line)."""
     from .formats.compact import format_compact

@@ -108,18 +108,10 @@ def solve_command(
 
 
 def _solution_text(position, rules, result, fmt: str) -> str:
-    from ..solutions import Solution, format_solution
+    from ..solutions import format_solution, solution_from
 
     if fmt == "file":
-        from ..deals import deal as make_deal
-
-        sol = Solution(tokens=result.notation, lines=[], variant=rules.name, cells=len(position.cells))
-        opening = position.deal is not None and position.same_table(make_deal(position.deal, cells=len(position.cells)))
-        if opening:
-            sol.deal = position.deal
-        else:
-            sol.position = position
-        return format_solution(sol)
+        return format_solution(solution_from(position, result.notation, rules.name))
     if fmt == "snx":
         tokens = result.notation
     elif fmt == "sn":
