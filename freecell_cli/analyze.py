@@ -265,9 +265,12 @@ def analyze(
     executor: str = "local",
     scheduler: str | None = None,
     on_record: Callable[[dict], None] | None = None,
+    old: list[dict] | None = None,
 ) -> list[dict]:
-    """Analyse deals not already in ``out``; returns every record (old and new)."""
-    old = load_records(out, repair=True) if out is not None else []
+    """Analyse deals not already in ``out``; returns every record (old and new).
+    ``old``: the records of ``out`` when the caller has already read them."""
+    if old is None:
+        old = load_records(out, repair=True) if out is not None else []
     done = {r["deal"] for r in old}
     todo = [n for n in deals if n not in done]
     writer = RecordWriter(out)

@@ -69,7 +69,7 @@ def test_won_and_nearly_won_positions():
 
 
 def test_search_state_is_canonical():
-    s = Search(deal(1), SITE, Limits(), False)
+    s = Search(deal(1), SITE, Limits())
     cols, cells, found = s.start_state()
     from freecell_cli.solve.builtin import key_of
 

@@ -52,10 +52,8 @@ def analyze_command(
         raise fail("give deal ranges (e.g. 1-1000), or --summary FILE")
     with errors_to_exit():
         deals = parse_ranges(ranges, seed)
-        if out is not None:
-            already = {r["deal"] for r in load_records(out, repair=True)}
-        else:
-            already = set()
+        old = load_records(out, repair=True) if out is not None else []
+        already = {r["deal"] for r in old}
         from ..solve.engine import get_engine
 
         get_engine(engine.value)  # fail now, not in every worker
@@ -67,16 +65,14 @@ def analyze_command(
     try:
         with errors_to_exit():
             records = analyze(deals, job, out, jobs or os.cpu_count() or 1, executor.value, scheduler,
-                              on_record=progress.record)
+                              on_record=progress.record, old=old)
     except KeyboardInterrupt:
         interrupted = True
     finally:
         progress.close()
     if interrupted:
-        from ..analyze import load_records as reload
-
         wanted = set(deals)
-        records = [r for r in reload(out) if r["deal"] in wanted] if out else progress.seen
+        records = [r for r in load_records(out) if r["deal"] in wanted] if out else progress.seen
         err("interrupted: the summary covers the deals done so far")
         _print_summary(summarize(records), json, out is None)
         raise typer.Exit(130)

@@ -114,13 +114,12 @@ def safe_home(cols: list[bytes], cells: bytes, found: list[int]) -> tuple[bytes,
 
 
 class Search:
-    def __init__(self, position: Position, variant: Variant, limits: Limits, exhaustive: bool,
+    def __init__(self, position: Position, variant: Variant, limits: Limits,
                  g_weight: float = 0.8):
         self.variant = variant
         self.cap = variant.capacity
         self.ncells = len(position.cells)
         self.limits = limits
-        self.exhaustive = exhaustive
         self.g_weight = g_weight
         self.cols0 = tuple(bytes(c.index for c in col) for col in position.columns)
         self.cells0 = bytes(sorted(c.index for c in position.cells if c is not None))
@@ -372,7 +371,7 @@ class BuiltinEngine:
             if left_states is not None and left_states <= 0:
                 break
             cap = left_states if budget is None else (budget if left_states is None else min(budget, left_states))
-            search = Search(position, variant, Limits(left_time, cap, limits.progress), exhaustive, g_weight=weight)
+            search = Search(position, variant, Limits(left_time, cap, limits.progress), g_weight=weight)
             verdict, path, reason = search.run()
             total += search.states
             if verdict != GAVE_UP:

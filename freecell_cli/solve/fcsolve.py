@@ -132,8 +132,8 @@ class FcSolveEngine:
             cmd += ["--max-iters", str(limits.states)]
         return cmd
 
-    def run_raw(self, position: Position, limits: Limits) -> tuple[str, float]:
-        start = time.perf_counter()
+    def run_raw(self, position: Position, limits: Limits) -> str:
+        """fc-solve's output; empty when the time limit ran out."""
         try:
             proc = subprocess.run(
                 self.command(position, limits) + ["-"],
@@ -141,12 +141,12 @@ class FcSolveEngine:
                 timeout=limits.time, env={**os.environ, "FREECELL_SOLVER_QUIET": "1"},
             )
         except subprocess.TimeoutExpired:
-            return "", time.perf_counter() - start
+            return ""
         except OSError as e:
             raise SolverError(f"cannot run fc-solve: {e}") from None
         if proc.returncode not in (0, 1) and "solve" not in proc.stdout:
             raise SolverError(f"fc-solve failed: {proc.stderr.strip().splitlines()[-1:] or proc.returncode}")
-        return proc.stdout, time.perf_counter() - start
+        return proc.stdout
 
     def solve(self, position: Position, variant: Variant, limits: Limits, exhaustive: bool = False) -> Result:
         cls = _library()
@@ -190,7 +190,7 @@ class FcSolveEngine:
 
     def _solve_program(self, position: Position, variant: Variant, limits: Limits) -> Result:
         start = time.perf_counter()
-        out, _ = self.run_raw(position, limits)
+        out = self.run_raw(position, limits)
         if not out:
             return Result(GAVE_UP, self.name, seconds=time.perf_counter() - start,
                           reason=f"time limit of {limits.time:g} s reached")
