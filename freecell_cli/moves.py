@@ -121,13 +121,25 @@ def _place(ch: str, text: str) -> Place:
     return Place(CELL, CELL_LETTERS.index(ch))
 
 
+def split_moves(text: str) -> list[str]:
+    """The move tokens of a text: separated by spaces, commas, semicolons or newlines.
+
+    >>> split_moves(" 5a  58,8h;ah ")
+    ['5a', '58', '8h', 'ah']
+    """
+    return [t for t in _SEPARATORS.split(text.strip()) if t]
+
+
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
 def parse_moves(text: str) -> list[Move]:
     """Read moves separated by spaces, commas or newlines.
 
     >>> [str(m) for m in parse_moves("5a 58,8h")]
     ['5a', '58', '8h']
     """
-    return [Move.parse(t) for t in re.split(r"[\s,;]+", text.strip()) if t]
+    return [Move.parse(t) for t in split_moves(text)]
 
 
 def plural(n: int, word: str) -> str:

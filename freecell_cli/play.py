@@ -136,7 +136,7 @@ class Session:
         elif word == "new":
             self.switch(new_random_game(g.variant.name, len(g.start.cells)))
         elif word == "daily":
-            self.switch(_daily_game(g, rest.strip() or None))
+            self.switch(daily_game(rest.strip() or None, g.variant.name, len(g.start.cells)))
         elif word == "save":
             self.save_solution(rest.strip())
             return
@@ -229,14 +229,16 @@ def new_random_game(variant: str | None, cells: int) -> Game:
     return Game.new(n, variant, cells)
 
 
-def _daily_game(old: Game, date: str | None) -> Game:
+def daily_game(date: str | None, variant: str | None, cells: int) -> Game:
+    """The daily deal of a date (today in UTC by default): its saved game when one is
+    unfinished, else a new one."""
     from .deals import daily_number, parse_date
 
-    day = parse_date(date)
+    when = parse_date(date)
     saved = load_game(daily=True)
-    if saved is not None and saved.daily == day.isoformat():
+    if saved is not None and saved.daily == when.isoformat() and not saved.position.is_won():
         return saved
-    return Game.new(daily_number(day), old.variant.name, len(old.start.cells), daily=day.isoformat())
+    return Game.new(daily_number(when), variant, cells, daily=when.isoformat())
 
 
 def interactive_lines(session: Session):

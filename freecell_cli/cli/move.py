@@ -33,14 +33,12 @@ def move_command(
 
     A refused move prints nothing on stdout, says which move failed and why, and exits 1.
     """
-    import re
-
     from ..autoplay import play_move
     from ..errors import FreecellError, IllegalMove
-    from ..moves import Move
+    from ..moves import Move, split_moves
     from ..variants import find_variant
 
-    tokens = [t for arg in moves for t in re.split(r"[\s,;]+", arg.strip()) if t]
+    tokens = [t for arg in moves for t in split_moves(arg)]
     if not tokens:
         raise fail("no moves given")
     parsed = []

@@ -23,9 +23,9 @@ def play_command(
     When stdin is not a terminal, commands are read line by line and the table is
     printed plain; a win prints `won deal N in M moves`.
     """
-    from ..deals import daily_number, parse_date, parse_deal_number
+    from ..deals import parse_deal_number
     from ..game import Game
-    from ..play import Session, interactive_lines, load_game, new_random_game
+    from ..play import Session, daily_game, interactive_lines, load_game, new_random_game
     from ..variants import find_variant
 
     v = variant.value if variant else None
@@ -33,12 +33,7 @@ def play_command(
         if sum([daily, random, position_file is not None]) > 1:
             raise fail("choose one of N, --daily, --random, --position")
         if daily:
-            day = parse_date(number)
-            saved = load_game(daily=True)
-            if saved is not None and saved.daily == day.isoformat() and not saved.position.is_won():
-                game = saved
-            else:
-                game = Game.new(daily_number(day), v, cells, daily=day.isoformat())
+            game = daily_game(number, v, cells)
         elif random:
             game = new_random_game(v, cells)
         elif position_file is not None:
