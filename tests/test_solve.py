@@ -209,3 +209,11 @@ def test_solutions_from_random_positions_verify(n, cells, picks, variant_name):
         assert verify(sol, p, variant).ok
     else:
         assert r.verdict in (GAVE_UP, UNSOLVABLE)
+
+
+def test_time_limit_in_the_last_phase(monkeypatch):
+    monkeypatch.setattr(BuiltinEngine, "PHASES", ((0.8, 10), (0.0, None)))
+    r = BuiltinEngine().solve(deal(11982), SITE, Limits(time=0.3))
+    assert r.verdict == GAVE_UP and r.reason.startswith("time limit of 0.3 s reached after ")
+    r = BuiltinEngine().solve(deal(11982), SITE, Limits(states=50))
+    assert r.verdict == GAVE_UP and r.reason == "state limit of 50 reached" and r.states == 50

@@ -376,12 +376,12 @@ class BuiltinEngine:
             total += search.states
             if verdict != GAVE_UP:
                 break
-            if budget is not None and (left_states is None or budget < left_states) and "state limit" in reason:
-                continue  # this phase's own budget ran out: try the next weighting
-            break
+            if not (budget is not None and cap == budget and search.states >= cap):
+                break  # the caller's limit, not this phase's budget, stopped it
+        # Say which of the caller's limits ended the search, over all phases.
         if verdict == GAVE_UP and limits.states is not None and total >= limits.states:
             reason = f"state limit of {limits.states:,} reached"
-        elif verdict == GAVE_UP and limits.time is not None and "time limit" not in reason:
+        elif verdict == GAVE_UP and limits.time is not None:
             reason = f"time limit of {limits.time:g} s reached after {total:,} states"
         if verdict == SOLVED:
             path = shorten(search, path)
