@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .errors import FreecellError, InvalidSolution
-from .moves import CELL, COLUMN, FOUNDATION, Move, Place
+from .moves import CELL, COLUMN, FOUNDATION, Move, Place, split_moves
 from .position import Position
 
 SOLUTION_FORMATS = ("standard", "fc-solve", "fcpro", "freecell-cli", "json")
@@ -128,9 +128,6 @@ def parse_solution(text: str, format: str | None = None) -> Solution:
 
 
 # -- standard notation, our header, FreeCell Pro ----------------------------------
-_TOKEN_SPLIT = re.compile(r"[\s,;]+")
-
-
 def _parse_notation(text: str, fmt: str) -> Solution:
     sol = Solution(format=fmt)
     if fmt == "fcpro":
@@ -276,9 +273,8 @@ def _parse_fcsolve(text: str) -> Solution:
             for move in _verbose_move(line, lineno):
                 sol.add(line, lineno, move)
             continue
-        for token in _TOKEN_SPLIT.split(line):
-            if token:
-                sol.add(token, lineno)
+        for token in split_moves(line):
+            sol.add(token, lineno)
     close_state()
     return sol
 
