@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .errors import FreecellError
+from .files import atomic_write
 from .game import Game
 
 HELP = """moves: 5a 58 8h ah 36v4 (several per line); a card as source: 7S8, 7Sa; a bare card (7S) goes home
@@ -31,8 +32,6 @@ def save_path(daily: bool) -> Path:
 
 def save_game(game: Game) -> None:
     import orjson
-
-    from .cli.common import atomic_write
 
     path = save_path(game.daily is not None)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -184,8 +183,6 @@ class Session:
         self.say(f"now playing {self.status().split(' | ')[0]}")
 
     def save_solution(self, path: str) -> None:
-        from .cli.common import atomic_write
-
         if not path:
             self.say("save needs a file name")
             return

@@ -4,7 +4,6 @@ exit codes. Exit codes: 0 success, 1 negative verdict, 2 usage or bad input,
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -104,25 +103,6 @@ def write_position(position: "Position", fmt: str) -> None:
     text = format_position(position, fmt)
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
 
-
-def atomic_write(path: str, text: str) -> None:
-    """Write a file so that readers see the old or the new content, never half."""
-    import tempfile
-
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def stdout_is_terminal() -> bool:

@@ -8,14 +8,14 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..files import atomic_write
 from .common import (
-    PositionArg,
     EXIT_GAVE_UP,
     EXIT_NEGATIVE,
     EXIT_OK,
     EngineName,
+    PositionArg,
     VariantName,
-    atomic_write,
     err,
     errors_to_exit,
     fail,

@@ -1,0 +1,32 @@
+"""Writing files safely: a reader sees the old content or the new, never half.
+
+>>> import pathlib, tempfile
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
+>>> atomic_write(str(path), "hello\\n"); path.read_text()
+'hello\\n'
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def atomic_write(path: str, text: str) -> None:
+    """Write ``text`` to a temporary file beside ``path``, sync it, then rename it over ``path``."""
+    import tempfile
+
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
