@@ -1,32 +1,207 @@
-"""Writing files safely: a reader sees the old content or the new, never half.
+"""Files: bounded reading, output paths checked before work, atomic writes.
+
+Every reader of user input has a size limit (:data:`LIMITS`), so no file, pipe or
+device (``/dev/zero``, ``yes |``) can make us read without end or run out of
+memory; every writer replaces its target atomically, so a reader sees the old
+content or the new, never half.
 
 >>> import pathlib, tempfile
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
 >>> atomic_write(str(path), "hello\\n"); path.read_text()
 'hello\\n'
+>>> read_limited(str(path), 3, "position")
+Traceback (most recent call last):
+  ...
+freecell_cli.files.InputTooLarge: ... is larger than 3 bytes, the limit for a position
 """
 
 from __future__ import annotations
 
 import os
+import stat
+import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
+
+from .errors import FreecellError
+
+KIB, MIB = 1 << 10, 1 << 20
+
+# The documented limits (README, "Limits"). A position is a few hundred bytes; a
+# solution file is read as a stream, so its limit only bounds the time spent.
+LIMITS = {
+    "position": 64 * KIB,
+    "solution": 256 * MIB,  # streamed line by line: memory stays flat
+    "JSON solution": 16 * MIB,  # JSON is parsed whole
+    "line": 1 * MIB,  # one line of a streamed file
+    "saved game": 16 * MIB,
+    "results record": 1 * MIB,  # one JSON line of an analyze results file
+    "deal ranges": 64 * KIB,  # the text of all range arguments together
+}
+
+
+class InputTooLarge(FreecellError):
+    """Input over its documented size limit."""
+
+
+class UnreadableInput(FreecellError):
+    """A file that cannot be opened or read (missing, a directory, no permission)."""
+
+
+class OutputError(FreecellError):
+    """An output path that cannot be written."""
+
+
+def display_name(path: str | os.PathLike[str]) -> str:
+    """A file name fit to print: bytes that are not UTF-8 shown as ``\\xNN``.
+
+    >>> display_name(os.fsdecode(b"bad\\xff.txt"))
+    'bad\\\\xff.txt'
+    """
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
+
+
+def _open_input(source: str | None) -> tuple[BinaryIO, str]:
+    if source is None or source == "-":
+        stream = sys.stdin.buffer if sys.stdin is not None else None
+        if stream is None:
+            raise UnreadableInput("stdin is closed")
+        return stream, "stdin"
+    name = display_name(source)
+    try:
+        if stat.S_ISDIR(os.stat(source).st_mode):
+            raise UnreadableInput(f"{name} is a directory, not a file")
+        return open(source, "rb"), name
+    except OSError as e:
+        raise UnreadableInput(f"cannot read {name}: {e.strerror or e}") from None
+
+
+def read_limited(source: str | None, limit: int, what: str) -> bytes:
+    """The bytes of a file (``-`` or ``None``: stdin), refusing more than ``limit``.
+
+    Reads at most ``limit + 1`` bytes whatever the file is, so a device or an
+    endless pipe costs no more than a file of the limit's size."""
+    stream, name = _open_input(source)
+    try:
+        data = stream.read(limit + 1)
+    except OSError as e:
+        raise UnreadableInput(f"cannot read {name}: {e.strerror or e}") from None
+    finally:
+        if name != "stdin":
+            stream.close()
+    if data is None:  # a non-blocking stdin with nothing in it
+        data = b""
+    if len(data) > limit:
+        raise InputTooLarge(f"{name} is larger than {limit:,} bytes, the limit for a {what}")
+    return data
+
+
+def decode_text(data: bytes, name: str, what: str) -> str:
+    """UTF-8 text (a byte-order mark allowed); binary data and other encodings refused."""
+    if b"\x00" in data:
+        raise UnreadableInput(f"{name}: binary data, not a {what}")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise UnreadableInput(f"{name}: line {line}: not UTF-8 text") from None
+
+
+def read_text(source: str | None, what: str = "position") -> str:
+    """A whole text file within the limit for ``what`` (a key of :data:`LIMITS`)."""
+    name = "stdin" if source in (None, "-") else display_name(source)
+    return decode_text(read_limited(source, LIMITS[what], what), name, what)
+
+
+def stream_lines(source: str | None, what: str = "solution") -> Iterator[str]:
+    """The lines of a file as text, one at a time: memory stays flat whatever the
+    file's size; a line over ``LIMITS['line']`` or a file over ``LIMITS[what]`` is
+    refused. Lines keep no line ending."""
+    stream, name = _open_input(source)
+    limit, line_limit = LIMITS[what], LIMITS["line"]
+    total = 0
+    lineno = 0
+    try:
+        while True:
+            try:
+                raw = stream.readline(line_limit + 1)
+            except OSError as e:
+                raise UnreadableInput(f"cannot read {name}: {e.strerror or e}") from None
+            if not raw:
+                return
+            lineno += 1
+            total += len(raw)
+            if total > limit:
+                raise InputTooLarge(f"{name} is larger than {limit:,} bytes, the limit for a {what}")
+            if len(raw) > line_limit:
+                raise InputTooLarge(f"{name}: line {lineno} is longer than {line_limit:,} bytes")
+            if b"\x00" in raw:
+                raise UnreadableInput(f"{name}: line {lineno}: binary data, not a {what}")
+            try:
+                text = raw.decode("utf-8-sig" if lineno == 1 else "utf-8")
+            except UnicodeDecodeError:
+                raise UnreadableInput(f"{name}: line {lineno}: not UTF-8 text") from None
+            yield text.rstrip("\r\n")
+    finally:
+        if name != "stdin":
+            stream.close()
+
+
+def check_output_path(path: str) -> None:
+    """Refuse, before any long work, a path :func:`atomic_write` could not replace:
+    a directory, a device or pipe, a missing or unwritable folder."""
+    name = display_name(path)
+    target = Path(path)
+    try:
+        st = os.stat(target)
+    except FileNotFoundError:
+        st = None
+    except OSError as e:
+        raise OutputError(f"cannot write {name}: {e.strerror or e}") from None
+    if st is not None:
+        if stat.S_ISDIR(st.st_mode):
+            raise OutputError(f"cannot write {name}: it is a directory")
+        if not stat.S_ISREG(st.st_mode):
+            raise OutputError(f"cannot write {name}: not a regular file (leave the option out to write to stdout)")
+    folder = target.parent
+    if not folder.is_dir():
+        raise OutputError(f"cannot write {name}: no folder {display_name(folder)}")
+    # Try it: permission bits lie for root and on read-only mounts.
+    import tempfile
+
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".check")
+    except OSError as e:
+        raise OutputError(f"cannot write {name}: {e.strerror or e}") from None
+    os.close(fd)
+    os.unlink(tmp)
 
 
 def atomic_write(path: str, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path``, sync it, then rename it over ``path``."""
+    """Write ``text`` to a temporary file beside ``path``, sync it, then rename it
+    over ``path``. Raises :class:`OutputError` (nothing written) when it cannot."""
     import tempfile
 
     target = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.", suffix=".tmp")
+    name = display_name(path)
+    if target.is_dir():
+        raise OutputError(f"cannot write {name}: it is a directory")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as e:
+        raise OutputError(f"cannot write {name}: {e.strerror or e}") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as e:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(e, OSError):
+            raise OutputError(f"cannot write {name}: {e.strerror or e}") from None
         raise

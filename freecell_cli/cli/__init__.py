@@ -65,7 +65,13 @@ def __getattr__(name: str):
 
 
 def main() -> None:
-    """Run the command; a usage error is one line on stderr and exit 2."""
+    """Run the command. Whatever happens, the user sees at most one line on stderr
+    and an exit code from the README's table, never a traceback."""
+    code = _guarded(_run)
+    sys.exit(code)
+
+
+def _run() -> int:
     try:
         from typer._click.exceptions import NoArgsIsHelpError, UsageError
     except ImportError:  # typer versions that use click itself
@@ -78,9 +84,68 @@ def main() -> None:
         code = command.main(args=sys.argv[1:], prog_name="freecell", standalone_mode=False)
     except NoArgsIsHelpError as e:
         sys.stderr.write(e.format_message() + "\n")
-        sys.exit(2)
+        return 2
     except UsageError as e:
         where = f"freecell {e.ctx.info_name}" if e.ctx is not None and e.ctx.info_name != "freecell" else "freecell"
         sys.stderr.write(f"error: {e.format_message()} (see '{where} --help')\n")
-        sys.exit(2)
-    sys.exit(code if isinstance(code, int) else 0)
+        return 2
+    if sys.stdout is not None:
+        sys.stdout.flush()  # a full disk or closed pipe shows up here, not at exit
+    return code if isinstance(code, int) else 0
+
+
+def _guarded(run) -> int:
+    """The last line of defence: library errors were mapped by the commands; what
+    reaches here is the environment (closed pipe, full disk, Ctrl-C) or a bug."""
+    import errno
+    import os
+
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")  # file names that are not UTF-8
+    try:
+        return run()
+    except (BrokenPipeError, ConnectionResetError):
+        _silence_stdout()
+        return 0  # the reader has gone (| head): end quietly
+    except KeyboardInterrupt:
+        _say("interrupted")
+        return 130
+    except MemoryError:
+        _say("error: out of memory")
+        return 2
+    except OSError as e:
+        if e.errno == errno.EPIPE:
+            _silence_stdout()
+            return 0
+        _silence_stdout()
+        where = f" {e.filename}" if getattr(e, "filename", None) else ""
+        _say(f"error: cannot write the output{where}: {e.strerror or e}")
+        return 2
+    except Exception as e:  # a bug: still one line, and the traceback on request
+        if os.environ.get("FREECELL_DEBUG"):
+            raise
+        _say(f"error: internal error, please report it: {type(e).__name__}: {e}"
+             " (FREECELL_DEBUG=1 shows the traceback)")
+        return 2
+
+
+def _say(line: str) -> None:
+    try:
+        if sys.stderr is not None:
+            sys.stderr.write(line + "\n")
+            sys.stderr.flush()
+    except OSError:
+        pass
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's own flush at exit is quiet."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.close(devnull)
+    except OSError:
+        pass

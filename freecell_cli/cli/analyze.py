@@ -10,7 +10,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import EngineName, VariantName, err, errors_to_exit, fail
+from .common import EngineName, VariantName, check_output, err, errors_to_exit, fail, is_terminal, seconds_limit
 
 
 class Executor(str, Enum):
@@ -87,7 +87,7 @@ class _Progress:
         self.seen: list[dict] = []
         self.start = time.perf_counter()
         self.bar = None
-        if sys.stderr.isatty():
+        if is_terminal(sys.stderr):
             from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -132,7 +132,7 @@ def _print_summary(s: dict, as_json: bool, records_on_stdout: bool = False) -> N
             rows.append((label, f"mean {f['mean']}, median {f['median']}, max {f['max']}"))
     if s["hardest"]:
         rows.append(("hardest (states)", ", ".join(f"{h['deal']} ({h['states']:,})" for h in s["hardest"][:5])))
-    if target.isatty():
+    if is_terminal(target):
         from rich.console import Console
         from rich.table import Table
 

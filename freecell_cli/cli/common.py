@@ -66,25 +66,43 @@ def errors_to_exit() -> Iterator[None]:
         raise fail(str(e), EXIT_USAGE) from None
 
 
-def read_text(source: str | None, what: str = "position") -> str:
-    """Text from a file, or stdin for ``-`` / no argument."""
-    if source is None or source == "-":
-        if source is None and sys.stdin.isatty():
-            raise fail(f"no {what} given: pass a file, or pipe one in (- reads stdin)")
-        data = sys.stdin.buffer.read()
-        name = "stdin"
-    else:
-        try:
-            data = Path(source).read_bytes()
-        except OSError as e:
-            raise fail(f"cannot read {source}: {e.strerror or e}") from None
-        name = source
-    if b"\x00" in data:
-        raise fail(f"{name}: binary data, not a {what}")
+def is_terminal(stream) -> bool:
+    """True for an open stream on a terminal (a closed one is None: ``<&-``)."""
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise fail(f"{name}: not UTF-8 text") from None
+        return stream is not None and stream.isatty()
+    except (OSError, ValueError):
+        return False
+
+
+def read_text(source: str | None, what: str = "position") -> str:
+    """Text from a file, or stdin for ``-`` / no argument, within the size limit
+    for ``what`` (README, "Limits")."""
+    from ..files import read_text as read_file_text
+
+    if source is None and is_terminal(sys.stdin):
+        raise fail(f"no {what} given: pass a file, or pipe one in (- reads stdin)")
+    with errors_to_exit():
+        return read_file_text(source, what)
+
+
+def check_output(path: str | None) -> None:
+    """Fail now, before any long work, when ``path`` could not be written."""
+    from ..files import check_output_path
+
+    if path is not None:
+        with errors_to_exit():
+            check_output_path(path)
+
+
+def seconds_limit(value: float | None) -> float | None:
+    """A time limit in seconds: 0 (or inf) means none; NaN and negatives are refused."""
+    import math
+
+    if value is None:
+        return None
+    if math.isnan(value) or value < 0:
+        raise fail(f"--time-limit must be a number of seconds >= 0 (0: no limit), got {value}")
+    return None if value == 0 or math.isinf(value) else value
 
 
 def read_position(source: str | None) -> tuple["Position", str]:
@@ -100,10 +118,11 @@ def read_position(source: str | None) -> tuple["Position", str]:
 def write_position(position: "Position", fmt: str) -> None:
     from ..formats.detect import format_position
 
-    text = format_position(position, fmt)
+    with errors_to_exit():
+        text = format_position(position, fmt)
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
 
 
 
 def stdout_is_terminal() -> bool:
-    return sys.stdout.isatty()
+    return is_terminal(sys.stdout)

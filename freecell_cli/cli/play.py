@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import VariantName, err, errors_to_exit, fail, read_position
+from .common import VariantName, err, errors_to_exit, fail, is_terminal, read_position
 
 
 def play_command(
@@ -48,7 +48,7 @@ def play_command(
                 err(f"resuming deal {game.deal} at move {game.moves}")
             else:
                 game = new_random_game(v, cells)
-    interactive = sys.stdin.isatty()
+    interactive = is_terminal(sys.stdin)
     session = Session(game, interactive)
     lines = interactive_lines(session) if interactive else sys.stdin
     session.run(lines)

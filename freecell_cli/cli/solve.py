@@ -15,6 +15,9 @@ from .common import (
     EXIT_OK,
     EngineName,
     PositionArg,
+    check_output,
+    is_terminal,
+    seconds_limit,
     VariantName,
     err,
     errors_to_exit,
@@ -66,7 +69,7 @@ def solve_command(
         rules = find_variant(variant.value if variant else position.variant)
         eng = get_engine(engine.value, preset)
     limit = time_limit if time_limit is not None else (None if exhaustive else 60.0)
-    status = _Status() if sys.stderr.isatty() and not hint else None
+    status = _Status() if is_terminal(sys.stderr) and not hint else None
     limits = Limits(time=limit, states=max_states, progress=status.update if status else None)
     try:
         with errors_to_exit():
