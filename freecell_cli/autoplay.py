@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .cards import Card
+from .errors import FreecellError
 from .moves import CELL, COLUMN, FOUNDATION, EmptyColumnMode, Move, Place, apply, resolve
 from .position import Position
 from .variants import Variant
@@ -63,7 +64,9 @@ def autoplay(position: Position, mode: str = "collect") -> list[Move]:
     >>> len(autoplay(p, "collect")), p.is_won()
     (9, True)
     """
-    allowed = _RULES[mode]
+    allowed = _RULES.get(mode) if isinstance(mode, str) else None
+    if allowed is None:
+        raise FreecellError(f"unknown autoplay mode {str(mode)[:40]!r} (choose from {', '.join(MODES)})")
     made: list[Move] = []
     while (move := _next_home(position, allowed)) is not None:
         apply(position, move)

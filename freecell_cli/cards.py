@@ -39,6 +39,8 @@ def parse_rank(text: str) -> int:
     >>> parse_rank("10"), parse_rank("k"), parse_rank("0")
     (10, 13, 0)
     """
+    if not isinstance(text, str):
+        raise InvalidCard(f"a rank is text like 'T', not {type(text).__name__}")
     t = text.strip().upper()
     if t == "10":
         return 10
@@ -57,7 +59,8 @@ class Card:
     suit: str
 
     def __post_init__(self) -> None:
-        if not (1 <= self.rank <= 13) or self.suit not in SUITS:
+        if (isinstance(self.rank, bool) or not isinstance(self.rank, int) or not 1 <= self.rank <= 13
+                or not isinstance(self.suit, str) or len(self.suit) != 1 or self.suit not in SUITS):
             raise InvalidCard(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
 
     @property
@@ -97,10 +100,12 @@ class Card:
         """Read a card; raises :class:`InvalidCard` quoting the text."""
         try:
             return _PARSE_CACHE[text]
-        except KeyError:
+        except (KeyError, TypeError):  # TypeError: an unhashable argument
             pass
+        if not isinstance(text, str):
+            raise InvalidCard(f"a card is text like 'TD', not {type(text).__name__}")
         t = text.strip()
-        if len(t) < 2:
+        if not 2 <= len(t) <= 3:
             raise InvalidCard(f"unknown card {text!r}")
         suit_text = t[-1]
         suit = _SYMBOL_TO_SUIT.get(suit_text, suit_text.upper())

@@ -52,22 +52,55 @@ def _ms_order(n: int) -> list[int]:
 
 
 def check_deal_number(n: int) -> int:
-    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_DEAL:
-        raise InvalidDeal(f"deal number {n!r} is out of range (1 to {MAX_DEAL:,})")
+    """``n`` itself when it is a deal number, else :class:`InvalidDeal`.
+
+    >>> check_deal_number(617)
+    617
+    """
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise InvalidDeal(f"deal number must be an integer, got {_short(n)}")
+    if not 1 <= n <= MAX_DEAL:
+        raise InvalidDeal(f"deal number {_short(n)} is out of range (1 to {MAX_DEAL:,})")
     return n
 
 
+def _short(value: object) -> str:
+    text = repr(value) if not isinstance(value, int) or value.bit_length() < 200 else "with over 60 digits"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+_ASCII_DIGITS = frozenset("0123456789")
+
+
 def parse_deal_number(text: str) -> int:
-    """Read a deal number (``617``, ``#617``, ``1,000,000``)."""
+    """Read a deal number (``617``, ``#617``, ``1,000,000``).
+
+    Only ASCII digits count (``str.isdigit`` would take ``²``), and the length is
+    checked before conversion, so a 5000-digit argument is an ordinary error.
+
+    >>> parse_deal_number("#1,000,000")
+    1000000
+    """
+    if not isinstance(text, str):
+        raise InvalidDeal(f"not a deal number: {_short(text)}")
     t = text.strip().lstrip("#").replace(",", "").replace("_", "")
-    if not t.isdigit():
-        raise InvalidDeal(f"not a deal number: {text!r}")
+    if not t or not set(t) <= _ASCII_DIGITS:
+        raise InvalidDeal(f"not a deal number: {_short(text)}")
+    if len(t.lstrip("0")) > len(str(MAX_DEAL)):
+        raise InvalidDeal(f"deal number {_short(text)} is out of range (1 to {MAX_DEAL:,})")
     return check_deal_number(int(t))
 
 
 def deal(n: int, cells: int = 4, columns: int = 8) -> Position:
-    """The Microsoft-compatible deal ``n`` (1 .. 8,589,934,591)."""
+    """The Microsoft-compatible deal ``n`` (1 .. 8,589,934,591) on ``columns``
+    columns (1..9) with ``cells`` free cells (0..15)."""
+    from .position import MAX_CELLS, MAX_COLUMNS
+
     check_deal_number(n)
+    if isinstance(cells, bool) or not isinstance(cells, int) or not 0 <= cells <= MAX_CELLS:
+        raise InvalidDeal(f"free cells must be 0..{MAX_CELLS}, got {_short(cells)}")
+    if isinstance(columns, bool) or not isinstance(columns, int) or not 1 <= columns <= MAX_COLUMNS:
+        raise InvalidDeal(f"columns must be 1..{MAX_COLUMNS}, got {_short(columns)}")
     cols: list[list] = [[] for _ in range(columns)]
     for i, idx in enumerate(_ms_order(n)):
         cols[i % columns].append(CARDS[idx])

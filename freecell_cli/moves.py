@@ -87,7 +87,12 @@ class Move:
 
     @staticmethod
     def parse(text: str) -> Move:
-        """Read one move in standard notation (``5a``, ``ah``, ``36v4``)."""
+        """Read one move in standard notation (``5a``, ``ah``, ``36v4``).
+
+        A move whose source and destination are the same (``88``) is well formed;
+        :func:`resolve` refuses it as illegal."""
+        if not isinstance(text, str):
+            raise InvalidMove(f"a move is text in standard notation, not {type(text).__name__}")
         m = _MOVE_RE.fullmatch(text.strip())
         if not m:
             raise InvalidMove(f"not a move: {text!r}")
@@ -96,10 +101,8 @@ class Move:
         dest = _place(dst, text)
         if source.kind == FOUNDATION:
             raise InvalidMove(f"not a move: {text!r} (cards never leave the foundation)")
-        if source == dest:
-            raise InvalidMove(f"not a move: {text!r} (source and destination are the same)")
         if count is not None:
-            n = int(count, 16)
+            n = int(count, 16)  # at most three hex digits: the pattern says so
             if n < 1:
                 raise InvalidMove(f"not a move: {text!r} (card count must be at least 1)")
             if dest.kind != COLUMN:
@@ -168,6 +171,8 @@ def resolve(
     (count, empty destination, foundation suit). Raises :class:`IllegalMove` with
     the reason in the site's terms, or :class:`InvalidMove` when a place does not
     exist in this position."""
+    if not isinstance(move, Move):
+        raise InvalidMove(f"not a move: {move!r}")
     src, dst = move.source, move.dest
     for place in (src, dst):
         if place.kind == COLUMN and place.index >= len(position.columns):
@@ -176,6 +181,8 @@ def resolve(
             n = len(position.cells)
             raise InvalidMove(f"there is no free cell {cell_letter(place.index)} ({plural(n, 'free cell')})")
 
+    if src == dst:
+        raise IllegalMove(f"{src.describe()} is both source and destination")
     if src.kind == CELL:
         card = position.cells[src.index]
         if card is None:

@@ -28,7 +28,9 @@ Formats (auto-detected by :func:`detect_solution_format`):
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -40,10 +42,26 @@ SOLUTION_FORMATS = ("standard", "fc-solve", "fcpro", "freecell-cli", "json")
 MAGIC = "# freecell-cli solution"
 
 
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One move of a solution file: as written, its line, the move, and the
+    position the file prints after it (fc-solve ``-sam``), if any."""
+
+    token: str
+    line: int
+    move: Move
+    state: str | None = None
+
+
 @dataclass
 class Solution:
     """Moves as written (``tokens``) with their line numbers, and what the file
-    says around them. Kept as flat lists so that a 10 MB file stays cheap."""
+    says around them.
+
+    A solution read with :func:`parse_solution` holds every move in flat lists. One
+    opened with :func:`open_solution` holds only its header: its moves come from
+    :meth:`steps`, once, read from the file as they are needed, so a file of any
+    size costs constant memory."""
 
     tokens: list[str] = field(default_factory=list)
     lines: list[int] = field(default_factory=list)
@@ -56,6 +74,7 @@ class Solution:
     claims_solved: bool | None = None  # fc-solve's closing line
     states: dict[int, str] = field(default_factory=dict)  # move index (0-based) -> state after it
     explicit: dict[int, Move] = field(default_factory=dict)  # moves not in standard notation
+    stream: Iterator[Step] | None = field(default=None, repr=False)  # moves still in the file
 
     def __len__(self) -> int:
         return len(self.tokens)
@@ -72,6 +91,15 @@ class Solution:
             self.explicit[len(self.tokens)] = move
         self.tokens.append(token)
         self.lines.append(line)
+
+    def steps(self) -> Iterator[Step]:
+        """Every move in order: those held in the lists, then those still in the
+        file (read once: a streamed solution cannot be replayed twice)."""
+        for i, token in enumerate(self.tokens):
+            yield Step(token, self.lines[i], self.move(i), self.states.get(i))
+        if self.stream is not None:
+            stream, self.stream = self.stream, None
+            yield from stream
 
     def notation(self) -> list[str]:
         """Every move in standard notation."""
@@ -91,13 +119,22 @@ def _parse_token(token: str, line: int) -> Move:
 
 
 # -- detection --------------------------------------------------------------
-_FCPRO_RE = re.compile(r"^#\s*(\d+)\s+Attempt:", re.I)
-_NUMFCS_RE = re.compile(r"NumFcs=(\d+)", re.I)
+# Digits are ASCII and bounded: int() on 5000 digits raises, "²" is not a digit.
+_FCPRO_RE = re.compile(r"^#\s*([0-9]{1,20})\s+Attempt:", re.I | re.A)
+_NUMFCS_RE = re.compile(r"NumFcs=([0-9]{1,3})\b", re.I | re.A)
 _FCS_MARKERS = ("-=-=-=", "Move a card", "Move: ", "This game is solveable", "I could not solve")
+_FCS_MOVE_RE = re.compile(r"^Move [0-9]{1,3} cards", re.M | re.A)
+DETECT_CHARS = 20_000  # how much of the head decides the format
 
 
 def detect_solution_format(text: str) -> str:
-    stripped = text.lstrip()
+    """The format of a solution, from its first :data:`DETECT_CHARS` characters.
+
+    >>> detect_solution_format("#617 Attempt: 1 NumFcs=4 (FCPro)"), detect_solution_format("5a 58")
+    ('fcpro', 'standard')
+    """
+    head = text[:DETECT_CHARS]
+    stripped = head.lstrip()
     if stripped.startswith("{"):
         return "json"
     first = stripped.split("\n", 1)[0].strip()
@@ -105,52 +142,102 @@ def detect_solution_format(text: str) -> str:
         return "freecell-cli"
     if _FCPRO_RE.match(first) or "(FCPro)" in first:
         return "fcpro"
-    head = text[:20000]
-    if any(m in head for m in _FCS_MARKERS) or re.search(r"^Move \d+ cards", head, re.M):
+    if any(m in head for m in _FCS_MARKERS) or _FCS_MOVE_RE.search(head):
         return "fc-solve"
     return "standard"
 
 
 def parse_solution(text: str, format: str | None = None) -> Solution:
-    """Read a solution in any known format (auto-detected unless ``format``)."""
+    """Read a whole solution held in memory (auto-detected unless ``format``).
+
+    >>> parse_solution("5a 58\n8h").tokens
+    ['5a', '58', '8h']
+    """
+    if not isinstance(text, str):
+        raise InvalidSolution(f"a solution is text, not {type(text).__name__}")
     if "\x00" in text:
         raise InvalidSolution("binary data, not a solution")
-    if not text.strip():
-        raise InvalidSolution("empty file, no moves")
-    fmt = format or detect_solution_format(text)
-    if fmt == "json":
-        return _parse_json(text)
-    if fmt == "fc-solve":
-        return _parse_fcsolve(text)
-    if fmt in ("standard", "freecell-cli", "fcpro"):
-        return _parse_notation(text, fmt)
-    raise InvalidSolution(f"unknown solution format {format!r} (choose from {', '.join(SOLUTION_FORMATS)})")
-
-
-# -- standard notation, our header, FreeCell Pro ----------------------------------
-def _parse_notation(text: str, fmt: str) -> Solution:
-    sol = Solution(format=fmt)
-    if fmt == "fcpro":
-        sol.variant, sol.empty_column = "windows", "max"
-    checked: set[str] = set()
-    tokens, lines = sol.tokens, sol.lines
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        body, hash_, comment = raw.partition("#")
-        if hash_ and not body.strip():
-            _header_line(sol, comment, lineno)
-        found = body.replace(",", " ").replace(";", " ").split()
-        if not found:
-            continue
-        for token in found:
-            if token not in checked:
-                _parse_token(token, lineno)
-                checked.add(token)
-        tokens.extend(found)
-        lines.extend([lineno] * len(found))
+    sol = _read(iter(text.splitlines()), format, lambda: text)
+    stream, sol.stream = sol.stream, None
+    for step in stream or ():
+        if step.state is not None:
+            sol.states[len(sol.tokens)] = step.state
+        if str(step.move) == step.token:
+            sol.tokens.append(step.token)
+            sol.lines.append(step.line)
+        else:
+            sol.add(step.token, step.line, step.move)
     return sol
 
 
-def _header_line(sol: Solution, comment: str, lineno: int) -> None:
+def open_solution(source: str | None, format: str | None = None) -> Solution:
+    """A solution file (``-`` or None: stdin) read as a stream: the header now, the
+    moves through :meth:`Solution.steps`. Bounded by ``files.LIMITS``."""
+    from .files import LIMITS, InputTooLarge, stream_lines
+
+    lines = stream_lines(source, "solution")
+    head: list[str] = []
+    size = 0
+    for line in lines:  # enough of the head to tell the format
+        head.append(line)
+        size += len(line) + 1
+        if size >= DETECT_CHARS:
+            break
+
+    def whole() -> str:  # JSON is parsed whole, within its own limit
+        text = "\n".join(head)
+        total = len(text)
+        parts = [text]
+        for line in lines:
+            total += len(line) + 1
+            if total > LIMITS["JSON solution"]:
+                raise InputTooLarge(
+                    f"a JSON solution is larger than {LIMITS['JSON solution']:,} bytes, its limit "
+                    "(the text formats are read as a stream, with no such limit)")
+            parts.append(line)
+        return "\n".join(parts)
+
+    return _read(itertools.chain(head, lines), format, whole, head_text="\n".join(head))
+
+
+def _read(lines: Iterator[str], format: str | None, whole, head_text: str | None = None) -> Solution:
+    """The header of a solution, with its moves left in ``stream``."""
+    if format is not None and format not in SOLUTION_FORMATS:
+        raise InvalidSolution(f"unknown solution format {format!r} (choose from {', '.join(SOLUTION_FORMATS)})")
+    fmt = format or detect_solution_format(head_text if head_text is not None else whole())
+    if fmt == "json":
+        return _parse_json(whole())
+    sol = Solution(format=fmt)
+    if fmt == "fcpro":
+        sol.variant, sol.empty_column = "windows", "max"
+    gen = _fcsolve_steps(lines, sol) if fmt == "fc-solve" else _notation_steps(lines, sol)
+    # Read up to the first move, so the header is known before any replay.
+    first = next(gen, None)
+    if first is None:
+        if sol.position is None and sol.claims_solved is None and fmt != "freecell-cli":
+            raise InvalidSolution("empty file, no moves")
+        sol.stream = iter(())
+    else:
+        sol.stream = itertools.chain([first], gen)
+    return sol
+
+
+# -- standard notation, our header, FreeCell Pro ----------------------------------
+_HEADER_KEYS_BEFORE_MOVES = ("deal", "position", "variant", "cells", "empty-column")
+
+
+def _notation_steps(lines: Iterator[str], sol: Solution) -> Iterator[Step]:
+    moved = False
+    for lineno, raw in enumerate(lines, 1):
+        body, hash_, comment = raw.partition("#")
+        if hash_ and not body.strip():
+            _header_line(sol, comment, lineno, moved)
+        for token in body.replace(",", " ").replace(";", " ").split():
+            moved = True
+            yield Step(token, lineno, _parse_token(token, lineno))
+
+
+def _header_line(sol: Solution, comment: str, lineno: int, moved: bool = False) -> None:
     from .deals import parse_deal_number
     from .formats import parse_position
     from .variants import find_variant
@@ -169,6 +256,8 @@ def _header_line(sol: Solution, comment: str, lineno: int) -> None:
     key, value = key.strip().lower(), value.strip()
     if not sep:
         return
+    if moved and key in _HEADER_KEYS_BEFORE_MOVES:
+        raise InvalidSolution(f"line {lineno}: the header line '{key}:' must come before the moves")
     if key == "deal":
         sol.deal = _field(parse_deal_number, value, lineno)
     elif key == "position":
@@ -176,12 +265,12 @@ def _header_line(sol: Solution, comment: str, lineno: int) -> None:
     elif key == "variant":
         sol.variant = _field(lambda v: find_variant(v).name, value, lineno)
     elif key == "cells":
-        if not value.isdigit() or int(value) > 15:
-            raise InvalidSolution(f"line {lineno}: cells must be 0..15, got {value!r}")
+        if not (value.isascii() and value.isdigit()) or len(value) > 2 or int(value) > 15:
+            raise InvalidSolution(f"line {lineno}: cells must be 0..15, got {value[:20]!r}")
         sol.cells = int(value)
     elif key == "empty-column":
         if value not in ("one", "max"):
-            raise InvalidSolution(f"line {lineno}: empty-column must be one or max, got {value!r}")
+            raise InvalidSolution(f"line {lineno}: empty-column must be one or max, got {value[:20]!r}")
         sol.empty_column = value
 
 
@@ -194,16 +283,20 @@ def _field(parse, value: str, lineno: int):
 
 # -- Freecell Solver output -------------------------------------------------------
 _VERBOSE_RE = re.compile(
-    r"^Move (a card|\d+ cards) from (stack|freecell) (\d+) to "
-    r"(?:(stack|freecell) (\d+)|the foundations)$"
+    r"^Move (a card|[0-9]{1,3} cards) from (stack|freecell) ([0-9]{1,3}) to "
+    r"(?:(stack|freecell) ([0-9]{1,3})|the foundations)$", re.A
 )
-_SEQ_FOUND_RE = re.compile(r"^Move the sequence on top of Stack (\d+) to the foundations$", re.I)
+_SEQ_FOUND_RE = re.compile(r"^Move the sequence on top of Stack ([0-9]{1,3}) to the foundations$", re.I | re.A)
+_FCS_NOISE = ("Total number of states", "This scan generated", "Stored-States", "Iteration:", "Depth:",
+              "Scan:", "Reading the board", "Please refer", "    http", "To cancel this message")
 
 
 def _verbose_move(line: str, lineno: int) -> list[Move]:
     m = _VERBOSE_RE.match(line)
     if m:
         count = 1 if m.group(1) == "a card" else int(m.group(1).split()[0])
+        if count < 1:
+            raise InvalidSolution(f"line {lineno}: a move of no cards: {line!r}")
         src = Place(COLUMN if m.group(2) == "stack" else CELL, int(m.group(3)))
         if m.group(4) is None:
             dst = Place(FOUNDATION, -1)
@@ -216,38 +309,44 @@ def _verbose_move(line: str, lineno: int) -> list[Move]:
         return [Move(src, dst, count, dst.kind == COLUMN and count > 1)]
     m = _SEQ_FOUND_RE.match(line)
     if m:
+        if int(m.group(1)) >= 9:
+            raise InvalidSolution(f"line {lineno}: no such stack in {line!r}")
         src = Place(COLUMN, int(m.group(1)))
         # One fc-solve step, thirteen cards home: each counted as a move.
         return [Move(src, Place(FOUNDATION, -1), 1)] * 13
-    raise InvalidSolution(f"line {lineno}: not a Freecell Solver move: {line!r}")
+    raise InvalidSolution(f"line {lineno}: not a Freecell Solver move: {line[:80]!r}")
 
 
-def _parse_fcsolve(text: str) -> Solution:
-    from .formats.fcs import parse_fcs
+def _fcsolve_steps(lines: Iterator[str], sol: Solution) -> Iterator[Step]:
+    """Moves of fc-solve's output; a move is given out once the state printed after
+    it (if any) has been read, so each step carries its own state."""
+    from .formats.fcs import parse_fcs, stated_cells
 
-    sol = Solution(format="fc-solve")
     state_lines: list[str] = []
     state_start = 0
+    pending: list[Step] = []  # the moves of the last move line, waiting for their state
+    moved = False
 
     def close_state() -> None:
         nonlocal state_lines
-        if not state_lines:
-            return
         state = "\n".join(state_lines) + "\n"
         state_lines = []
-        if sol.tokens:
-            sol.states[len(sol.tokens) - 1] = state
+        if moved:
+            if pending:
+                pending[-1] = Step(pending[-1].token, pending[-1].line, pending[-1].move, state)
         elif sol.position is None:
             try:
                 sol.position = parse_fcs(state)
             except FreecellError as e:
                 raise InvalidSolution(f"line {state_start}: initial state: {e}") from None
+            if stated_cells(state) is not None:  # else the line may have been trimmed
+                sol.cells = len(sol.position.cells)
 
-    for lineno, raw in enumerate(text.splitlines(), 1):
+    for lineno, raw in enumerate(lines, 1):
         line = raw.strip()
         if state_lines:
-            if line.startswith(("Freecells:", "FC:", ":")):
-                state_lines.append(raw.rstrip("\n"))
+            if line.startswith(("Freecells:", "FC:", ":")) and len(state_lines) < 40:
+                state_lines.append(raw)
                 continue
             close_state()
         if not line or line.startswith(("-=-=-", "=====")):
@@ -262,21 +361,21 @@ def _parse_fcsolve(text: str) -> Solution:
         if line.startswith("I could not solve"):
             sol.claims_solved = False
             continue
-        if line.startswith(("Total number of states", "This scan generated", "Stored-States",
-                            "Iteration:", "Depth:", "Scan:", "Reading the board", "Please refer",
-                            "    http", "To cancel this message")):
+        if line.startswith(_FCS_NOISE):
             continue
+        yield from pending
+        pending = []
+        moved = True
         if line.startswith("Move: "):
-            sol.add(line[6:].strip(), lineno)
-            continue
-        if line.startswith("Move "):
-            for move in _verbose_move(line, lineno):
-                sol.add(line, lineno, move)
-            continue
-        for token in split_moves(line):
-            sol.add(token, lineno)
-    close_state()
-    return sol
+            token = line[6:].strip()
+            pending = [Step(token, lineno, _parse_token(token, lineno))]
+        elif line.startswith("Move "):
+            pending = [Step(line, lineno, move) for move in _verbose_move(line, lineno)]
+        else:
+            pending = [Step(token, lineno, _parse_token(token, lineno)) for token in split_moves(line)]
+    if state_lines:
+        close_state()
+    yield from pending
 
 
 # -- JSON ---------------------------------------------------------------------
@@ -312,11 +411,11 @@ def _parse_json(text: str) -> Solution:
     cells = d.get("cells")
     if cells is not None:
         if isinstance(cells, bool) or not isinstance(cells, int) or not 0 <= cells <= 15:
-            raise InvalidSolution(f"JSON solution: cells must be 0..15, got {cells!r}")
+            raise InvalidSolution(f"JSON solution: cells must be 0..15, got {str(cells)[:20]!r}")
         sol.cells = cells
     for i, token in enumerate(d["moves"], 1):
         if not isinstance(token, str):
-            raise InvalidSolution(f"JSON solution: move {i} is not a string: {token!r}")
+            raise InvalidSolution(f"JSON solution: move {i} is not a string: {str(token)[:20]!r}")
         try:
             _cached_move(token)
         except FreecellError as e:

@@ -89,10 +89,12 @@ DEFAULT_VARIANT = "site"
 
 def find_variant(name: str | None) -> Variant:
     """Look a variant up by name (case-insensitive); ``None`` gives the default."""
+    if name is not None and not isinstance(name, str):
+        raise FreecellError(f"a variant is named by text ({', '.join(VARIANTS)}), not {type(name).__name__}")
     key = (name or DEFAULT_VARIANT).strip().lower()
     try:
         return VARIANTS[key]
     except KeyError:
         raise FreecellError(
-            f"unknown variant {name!r} (choose from {', '.join(VARIANTS)})"
+            f"unknown variant {name[:40]!r} (choose from {', '.join(VARIANTS)})"
         ) from None

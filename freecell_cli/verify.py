@@ -89,24 +89,54 @@ def start_position(
     cells: int | None = None,
 ) -> Position:
     """The position a solution starts from: an explicit position or deal wins over
-    the file's header; raises :class:`InvalidSolution` when there is none."""
+    the file's header; raises :class:`InvalidSolution` when there is none.
+
+    ``cells`` (else the file's count) sets the number of free cells, whichever way
+    the start is given: a position's empty slots are added or taken away.
+
+    >>> from freecell_cli.solutions import parse_solution
+    >>> len(start_position(parse_solution("5a"), deal=617, cells=2).cells)
+    2
+    """
     from .deals import deal as make_deal
 
     n_cells = cells if cells is not None else solution.cells
     if position is not None:
-        return position
+        return with_cells(position, cells)
     if deal is not None:
         return make_deal(deal, cells=4 if n_cells is None else n_cells)
     if solution.position is not None:
-        p = solution.position.copy()
-        if n_cells is not None and n_cells != len(p.cells):
-            raise InvalidSolution(
-                f"the solution's start position has {len(p.cells)} free cells, not {n_cells}"
-            )
-        return p
+        return with_cells(solution.position, n_cells)
     if solution.deal is not None:
         return make_deal(solution.deal, cells=4 if n_cells is None else n_cells)
     raise InvalidSolution("the solution names no deal: give --deal N or --position FILE")
+
+
+def with_cells(position: Position, cells: int | None) -> Position:
+    """A copy of ``position`` with ``cells`` free-cell slots (None: as it is).
+    Empty slots are added or dropped; a card is never dropped.
+
+    >>> from freecell_cli import deal
+    >>> len(with_cells(deal(1), 0).cells), len(with_cells(deal(1), 6).cells)
+    (0, 6)
+    """
+    from .position import MAX_CELLS
+
+    p = position.copy()
+    if cells is None or cells == len(p.cells):
+        return p
+    if isinstance(cells, bool) or not isinstance(cells, int) or not 0 <= cells <= MAX_CELLS:
+        raise InvalidSolution(f"free cells must be 0..{MAX_CELLS}, got {cells!r}")
+    occupied = [c for c in p.cells if c is not None]
+    if len(occupied) > cells:
+        raise InvalidSolution(
+            f"the start position has {len(occupied)} cards in free cells, more than {cells} free cells"
+        )
+    if cells > len(p.cells):
+        p.cells = p.cells + [None] * (cells - len(p.cells))
+    else:
+        p.cells = occupied + [None] * (cells - len(occupied))
+    return p
 
 
 def _state_difference(ours: Position, theirs: Position) -> str | None:
@@ -148,6 +178,7 @@ def verify(
     problems: list[Problem] = []
     before_error: Position | None = None
     automatic = variant.automatic
+    stopped = False  # after a bad move that the file gives no way past
 
     def resync(text: str | None) -> bool:
         nonlocal position
@@ -159,39 +190,39 @@ def verify(
             return False
         return True
 
-    states = solution.states
-    for i in range(len(solution)):
-        text, line = solution.tokens[i], solution.lines[i]
+    index = 0
+    for step in solution.steps():
+        index += 1
+        if stopped:
+            continue  # read on to the end: count the moves, report a malformed one
+        text, line = step.token, step.line
         try:
-            move = resolve(position, solution.move(i), variant, mode)
-        except InvalidSolution:
-            raise
+            move = resolve(position, step.move, variant, mode)
         except FreecellError as e:
-            problems.append(Problem(i + 1, text, str(e), line))
+            problems.append(Problem(index, text, str(e), line))
             if before_error is None:
                 before_error = position.copy()
-            if resync(states.get(i)):
-                continue
-            break
+            if not resync(step.state):
+                stopped = True
+            continue
         apply(position, move)
         count += 1
         if automatic is not None:
             count += len(automatic_moves(position, variant))
-        state = states.get(i)
-        if state is not None:
+        if step.state is not None:
             try:
-                theirs = parse_fcs(state, cells=len(position.cells))
+                theirs = parse_fcs(step.state, cells=len(position.cells))
             except FreecellError as e:
                 raise InvalidSolution(f"line {line}: state after the move: {e}") from None
             diff = _state_difference(position, theirs)
             if diff:
                 problems.append(
-                    Problem(i + 1, text, f"position after this move differs from the file's: {diff}", line)
+                    Problem(index, text, f"position after this move differs from the file's: {diff}", line)
                 )
                 if before_error is None:
                     before_error = position.copy()
-                if not resync(state):
-                    break
+                if not resync(step.state):
+                    stopped = True
     return Verdict(
         valid=not problems,
         solved=not problems and position.is_won(),
@@ -199,7 +230,7 @@ def verify(
         variant=variant.name,
         deal=start.deal,
         cards_home=position.cards_home,
-        file_moves=len(solution),
+        file_moves=index,
         problems=problems,
         before_error=before_error,
         final=position,

@@ -56,7 +56,7 @@ def test_variant_recorded_and_empty_column_mode():
     assert "/7H6S5H:-:standard" in out  # 3 cards (standard capacity into the empty column)
 
 
-MALFORMED_MOVES = ["9z", "h1", "55", "5", "abc", "36v0", "3av2", "5a1", "!!", "x9"]
+MALFORMED_MOVES = ["9z", "h1", "5", "abc", "36v0", "3av2", "5a1", "!!", "x9"]
 
 
 @pytest.mark.parametrize("token", MALFORMED_MOVES)
@@ -99,3 +99,10 @@ def test_position_file_errors(tmp_path):
 def test_windows_automatic_moves_are_played():
     code, out, _ = run("move", "--variant", "windows", "45", input="----:QQQJ:KC/KD/KH/QSKS/")
     assert code == 0 and out == "----:KKKK:////:-:windows\n"
+
+
+def test_same_source_and_destination_is_an_illegal_move_exit_1():
+    # Issue 9, case 16: well formed, refused by the rules.
+    code, out, err = run("move", "5a", "55", input=D617)
+    assert (code, out) == (1, "")
+    assert err == 'error: move 2 "55": column 5 is both source and destination\n'

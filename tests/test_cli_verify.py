@@ -57,7 +57,7 @@ def test_position_from_stdin(tmp_path):
     [
         (b"", "empty file, no moves"),
         (b"\x00\xff\x10junk", "binary data"),
-        (b"5a 9z\n", 'line 1: not a move: \'9z\''),
+        (b"# freecell-cli solution\n# deal: 1\n5a 9z\n", 'line 3: not a move: \'9z\''),
         (b"# freecell-cli solution\n# deal: 0\n5a\n", "line 2: deal number 0 is out of range"),
         (b"5a 82\n", "names no deal"),
     ],

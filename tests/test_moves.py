@@ -88,7 +88,7 @@ def test_foundation_refusal_when_empty_and_column_empty():
 
 @pytest.mark.parametrize(
     "text,message",
-    [("9z", "not a move"), ("h1", "never leave the foundation"), ("55", "same"),
+    [("9z", "not a move"), ("h1", "never leave the foundation"),
      ("5", "not a move"), ("5a1", "not a move"), ("36v0", "at least 1"), ("3av2", "column destination"),
      ("", "not a move"), ("5 a", "not a move")],
 )
@@ -146,3 +146,12 @@ def test_legal_moves_are_all_legal_and_complete():
     # Every listed move resolves again to itself.
     for m in legal_moves(p, SITE):
         assert resolve(p, Move.parse(str(m)), SITE) == m
+
+
+def test_same_source_and_destination_is_illegal_not_malformed():
+    # Issue 9, case 16: "88" is well formed; the rules refuse it.
+    from freecell_cli.errors import IllegalMove
+
+    m = Move.parse("88")
+    with pytest.raises(IllegalMove, match="column 8 is both source and destination"):
+        resolve(deal(617), m, find_variant("site"))

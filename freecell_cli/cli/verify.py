@@ -15,7 +15,6 @@ from .common import (
     VariantName,
     err,
     read_position,
-    read_text,
 )
 
 
@@ -46,7 +45,8 @@ def verify_command(
     from ..errors import FreecellError
     from ..formats import format_position
     from ..render import render_plain
-    from ..solutions import SOLUTION_FORMATS, parse_solution
+    from ..files import display_name
+    from ..solutions import SOLUTION_FORMATS, open_solution
     from ..variants import find_variant
     from ..verify import start_position, verify
 
@@ -67,29 +67,26 @@ def verify_command(
 
     worst = EXIT_OK
     for name in solutions:
-        label = name if name != "-" else "stdin"
+        label = "stdin" if name == "-" else display_name(name)
         try:
-            text = read_text(name, "solution")
-        except typer.Exit as e:
-            worst = max(worst, e.exit_code)
-            continue
-        try:
-            solution = parse_solution(text, format)
+            # Streamed: the header now, the moves as the replay needs them.
+            solution = open_solution(name, format)
             origin = start_position(solution, deal=n, position=start, cells=cells)
             rules = find_variant(variant.value if variant else solution.variant or origin.variant)
             verdict = verify(
                 solution, origin, rules, empty_column.value if empty_column else None, all_errors
             )
         except FreecellError as e:
-            err(f"error: {label}: {e}")
+            message = str(e)
+            err(f"error: {message}" if message.startswith((label, "cannot read")) else f"error: {label}: {message}")
             if json:
-                sys.stdout.write(orjson.dumps({"file": name, "valid": None, "error": {"reason": str(e)}}).decode() + "\n")
+                sys.stdout.write(orjson.dumps({"file": label, "valid": None, "error": {"reason": message}}).decode() + "\n")
             worst = max(worst, EXIT_USAGE)
             continue
         if not verdict.ok:
             worst = max(worst, EXIT_NEGATIVE)
         if json:
-            d = {"file": name, **verdict.to_dict()}
+            d = {"file": label, **verdict.to_dict()}
             sys.stdout.write(orjson.dumps(d).decode() + "\n")
             continue
         who = f"deal {verdict.deal}" if verdict.deal is not None else label

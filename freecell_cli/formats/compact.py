@@ -26,17 +26,15 @@ True
 
 from __future__ import annotations
 
-import re
-
 from ..cards import RANK_CHARS, Card
 from ..errors import InvalidCard, InvalidPosition
 from ..position import Position
 
-_COMPACT_RE = re.compile(r"[^\s]*:[^\s]*")  # one word with a colon
-
-
 def looks_compact(text: str) -> bool:
-    return _COMPACT_RE.fullmatch(text.strip()) is not None
+    """One word with a colon in it. (A plain scan: no regular expression, so no
+    backtracking on long input.)"""
+    t = text.strip()
+    return ":" in t and not any(ch.isspace() for ch in t)
 
 
 def format_compact(position: Position) -> str:

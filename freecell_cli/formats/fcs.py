@@ -18,7 +18,7 @@ import re
 
 from ..cards import RANK_CHARS, SUITS, Card, parse_rank
 from ..errors import InvalidCard, InvalidPosition
-from ..position import Position
+from ..position import MAX_CELLS, Position
 
 _FOUND_RE = re.compile(r"^(foundations?|founds?)\s*:(.*)$", re.I)
 _CELLS_RE = re.compile(r"^(freecells?|fc)\s*:(.*)$", re.I)
@@ -42,6 +42,7 @@ def parse_fcs(text: str, cells: int | None = None) -> Position:
     as many as the ``Freecells:`` line names when that is more)."""
     foundations = [0, 0, 0, 0]
     cell_cards: list[Card | None] | None = None
+    stated: int | None = None
     columns: list[list[Card]] = []
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
@@ -60,6 +61,7 @@ def parse_fcs(text: str, cells: int | None = None) -> Position:
             rest = raw.split("#", 1)[0].rstrip("\n")
             rest = rest[rest.index(":") + 1 :]
             cell_cards = [None if item is None else _card(item, lineno) for item in _cell_items(rest)]
+            stated = _stated(rest)
             continue
         if line.startswith(":"):
             line = line[1:]
@@ -69,8 +71,10 @@ def parse_fcs(text: str, cells: int | None = None) -> Position:
     cell_cards = cell_cards or []
     if cells is not None:
         slots = cells
+    elif stated is not None:
+        slots = stated  # every slot written out, as we and fc-solve write them
     elif None in cell_cards:
-        slots = len(cell_cards)  # every slot written out, as we write them
+        slots = len(cell_cards)
     else:
         slots = max(4, len(cell_cards))  # fc-solve writes only the occupied cells
     if len(cell_cards) > slots:
@@ -82,6 +86,35 @@ def parse_fcs(text: str, cells: int | None = None) -> Position:
         cell_cards = occupied
     cell_cards = cell_cards + [None] * (slots - len(cell_cards))
     return Position(columns, cell_cards, foundations).validate()
+
+
+def stated_cells(board: str) -> int | None:
+    """The number of free cells a board's ``Freecells:`` line states, or None when
+    it does not tell (no such line, or one that may have lost its trailing blanks).
+
+    We write a ``-`` per empty slot; fc-solve writes each slot four characters
+    wide, so an untrimmed line gives the count, and a bare ``Freecells:`` is 0.
+
+    >>> stated_cells("Freecells: - -\n: AS"), stated_cells("Freecells:  JH        \n"), stated_cells("Freecells:")
+    (2, 3, 0)
+    """
+    for raw in board.splitlines():
+        m = _CELLS_RE.match(raw.strip())
+        if m:
+            rest = raw.split("#", 1)[0].rstrip("\r\n")
+            return _stated(rest[rest.index(":") + 1 :])
+    return None
+
+
+def _stated(rest: str) -> int | None:
+    items = rest.split()
+    if "-" in items or "--" in items:
+        return len(items)
+    if rest == "":
+        return 0
+    if len(rest) % 4 == 0 and rest.endswith(" ") and len(rest) // 4 <= MAX_CELLS:
+        return len(rest) // 4
+    return None
 
 
 def _cell_items(rest: str) -> list[str | None]:
