@@ -164,6 +164,8 @@ class Game:
         if depth > self.position.run_length(index):
             raise IllegalMove(f"{card} is not free to move (under {depth - 1} cards)")
         move = Move.parse(f"{index + 1}{dest}")
+        if not (self._exists(move.dest)):
+            raise IllegalMove(f"this table has no {move.dest.describe()}")
         if dest.isdigit():
             return Move(move.source, move.dest, depth, not self.position.columns[int(dest) - 1])
         if depth > 1:
@@ -234,17 +236,58 @@ class Game:
         }
 
     @classmethod
-    def from_dict(cls, d: dict) -> Game:
-        from .formats.compact import parse_compact
+    def from_dict(cls, d: object) -> Game:
+        """A saved game, checked field by field: every fault is a :class:`FreecellError`
+        naming the field, and every saved move (redo steps too) must replay."""
+        import math
 
+        from .formats import parse_position
+
+        def fail(field: str, why: str) -> FreecellError:
+            return FreecellError(f"saved game is damaged: {field}: {why}")
+
+        def steps_of(key: str) -> list[Step]:
+            raw = d.get(key, [])
+            if not isinstance(raw, list):
+                raise fail(key, "not a list")
+            out = []
+            for i, s in enumerate(raw, 1):
+                if not isinstance(s, dict) or not isinstance(s.get("moves"), list) or not all(
+                        isinstance(m, str) for m in s["moves"]):
+                    raise fail(f"{key} {i}", "needs a list of moves in standard notation")
+                auto = s.get("automatic", 0)
+                if isinstance(auto, bool) or not isinstance(auto, int) or not 0 <= auto <= 52:
+                    raise fail(f"{key} {i}", f"automatic must be 0..52, got {str(auto)[:20]!r}")
+                out.append(Step(list(s["moves"]), auto))
+            return out
+
+        if not isinstance(d, dict):
+            raise FreecellError("saved game is damaged: not a JSON object")
+        if not isinstance(d.get("start"), str):
+            raise fail("start", "needs the start position as text")
+        elapsed = d.get("elapsed", 0.0)
+        if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)) or not math.isfinite(elapsed) \
+                or elapsed < 0:
+            raise fail("elapsed", f"must be seconds >= 0, got {str(elapsed)[:20]!r}")
+        daily = d.get("daily")
+        if daily is not None and not isinstance(daily, str):
+            raise fail("daily", "must be a date YYYY-MM-DD")
         try:
-            start = parse_compact(d["start"])
-            steps = [Step(list(s["moves"]), int(s.get("automatic", 0))) for s in d.get("steps", [])]
-            redo = [Step(list(s["moves"]), int(s.get("automatic", 0))) for s in d.get("redo", [])]
-            return cls(start, find_variant(d.get("variant")), steps, redo, float(d.get("elapsed", 0.0)),
-                       daily=d.get("daily"))
-        except (KeyError, TypeError, ValueError) as e:
-            raise FreecellError(f"saved game is damaged: {e}") from None
+            start = parse_position(d["start"])
+            variant = find_variant(d.get("variant"))
+        except FreecellError as e:
+            raise fail("start" if "variant" not in str(e) else "variant", str(e)) from None
+        steps, redo = steps_of("steps"), steps_of("redo")
+        try:
+            game = cls(start, variant, steps, [], float(elapsed), daily=daily)
+            check = game.position.copy()
+            for step in reversed(redo):  # redo steps are kept last-undone first
+                for text in step.moves:
+                    play_move(check, Move.parse(text), variant)
+        except FreecellError as e:
+            raise fail("moves", str(e)) from None
+        game.redo_steps = redo
+        return game
 
     def solution_text(self) -> str:
         from .solutions import format_solution, solution_from

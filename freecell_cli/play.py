@@ -30,23 +30,54 @@ def save_path(daily: bool) -> Path:
     return data_dir() / ("daily.json" if daily else "game.json")
 
 
+def check_save_place(daily: bool = False) -> None:
+    """Make sure games can be saved before play starts (the folder can be made, the
+    save file is not a directory...): :class:`OutputError` otherwise."""
+    from .files import OutputError, check_output_path, display_name
+
+    folder = data_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise OutputError(f"cannot keep saved games in {display_name(folder)}: {e.strerror or e} "
+                          "(set XDG_DATA_HOME to a folder)") from None
+    check_output_path(str(save_path(daily)))
+
+
 def save_game(game: Game) -> None:
     import orjson
 
     path = save_path(game.daily is not None)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    check_save_place(game.daily is not None)
     atomic_write(str(path), orjson.dumps(game.to_dict(), option=orjson.OPT_INDENT_2).decode() + "\n")
 
 
-def load_game(daily: bool) -> Game | None:
+def load_game(daily: bool, warn=None) -> Game | None:
+    """The saved game, or None. A damaged save is never overwritten: it is moved
+    aside to ``<name>.bad`` (``warn`` is told where) and play starts afresh."""
     import orjson
+
+    from .files import LIMITS, display_name, read_limited
 
     path = save_path(daily)
     if not path.exists():
         return None
     try:
-        return Game.from_dict(orjson.loads(path.read_bytes()))
-    except (orjson.JSONDecodeError, FreecellError):
+        data = read_limited(str(path), LIMITS["saved game"], "saved game")
+        return Game.from_dict(orjson.loads(data))
+    except (orjson.JSONDecodeError, FreecellError) as e:
+        why = f"bad JSON: {e}" if isinstance(e, orjson.JSONDecodeError) else str(e)
+        if path.is_dir():
+            raise FreecellError(f"the save file {display_name(path)} is a directory") from None
+        aside = next((p for p in (path.with_name(f"{path.name}.bad{'' if k == 1 else f'.{k}'}")
+                                  for k in range(1, 1000)) if not p.exists()), path.with_name(path.name + ".bad"))
+        try:
+            os.replace(path, aside)
+        except OSError as err:
+            raise FreecellError(f"{display_name(path)} is damaged ({why}) and cannot be moved aside: "
+                                f"{err.strerror or err}") from None
+        if warn is not None:
+            warn(f"{display_name(path)} was damaged ({why[:120]}); kept as {display_name(aside)}, starting afresh")
         return None
 
 
@@ -101,6 +132,13 @@ class Session:
 
     # -- commands -----------------------------------------------------------------
     def handle(self, line: str) -> None:
+        """One command; whatever it is, the game goes on (a refusal is one line)."""
+        try:
+            self._handle(line)
+        except FreecellError as e:
+            self.say(f"refused: {e}")
+
+    def _handle(self, line: str) -> None:
         line = line.split("#", 1)[0].strip()
         if not line:
             return
@@ -232,7 +270,7 @@ def daily_game(date: str | None, variant: str | None, cells: int) -> Game:
     from .deals import daily_number, parse_date
 
     when = parse_date(date)
-    saved = load_game(daily=True)
+    saved = load_game(daily=True, warn=lambda line: sys.stderr.write(line + "\n"))
     if saved is not None and saved.daily == when.isoformat() and not saved.position.is_won():
         return saved
     return Game.new(daily_number(when), variant, cells, daily=when.isoformat())

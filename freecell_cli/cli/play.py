@@ -28,8 +28,12 @@ def play_command(
     from ..play import Session, daily_game, interactive_lines, load_game, new_random_game
     from ..variants import find_variant
 
+    from ..play import check_save_place
+
     v = variant.value if variant else None
     with errors_to_exit():
+        check_save_place(daily=False)
+        check_save_place(daily=True)
         if sum([daily, random, position_file is not None]) > 1:
             raise fail("choose one of N, --daily, --random, --position")
         if daily:
@@ -42,7 +46,7 @@ def play_command(
         elif number is not None:
             game = Game.new(parse_deal_number(number), v, cells)
         else:
-            saved = load_game(daily=False)
+            saved = load_game(daily=False, warn=err)
             if saved is not None and not saved.position.is_won():
                 game = saved
                 err(f"resuming deal {game.deal} at move {game.moves}")
@@ -50,6 +54,14 @@ def play_command(
                 game = new_random_game(v, cells)
     interactive = is_terminal(sys.stdin)
     session = Session(game, interactive)
-    lines = interactive_lines(session) if interactive else sys.stdin
-    session.run(lines)
+    if interactive:
+        lines = interactive_lines(session)
+    elif sys.stdin is None:
+        lines = iter(())
+    else:  # a script: bytes that are not UTF-8 become U+FFFD, then a refused move
+        import io
+
+        lines = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+    with errors_to_exit():
+        session.run(lines)
 

@@ -40,7 +40,7 @@ def solve_command(
     cells: Annotated[Optional[int], typer.Option(help="Free cells for --deal.", min=0, max=15)] = None,
     engine: Annotated[EngineName, typer.Option(help="auto: Freecell Solver when installed, else builtin.")] = EngineName.auto,
     preset: Annotated[Optional[str], typer.Option(help="fc-solve preset (-l), default lg.")] = None,
-    time_limit: Annotated[Optional[float], typer.Option(help="Give up after S seconds (default 60; none with --exhaustive).", min=0)] = None,
+    time_limit: Annotated[Optional[float], typer.Option(help="Give up after S seconds (default 60; none with --exhaustive; 0: no limit).")] = None,
     max_states: Annotated[Optional[int], typer.Option(help="Give up after N states.", min=1)] = None,
     hint: Annotated[bool, typer.Option("--hint", help="Only the next move, and why.")] = False,
     exhaustive: Annotated[bool, typer.Option("--exhaustive", help="Search to the end: proves unsolvability.")] = False,
@@ -68,7 +68,8 @@ def solve_command(
             position, _ = read_position(position_file)
         rules = find_variant(variant.value if variant else position.variant)
         eng = get_engine(engine.value, preset)
-    limit = time_limit if time_limit is not None else (None if exhaustive else 60.0)
+    check_output(output)  # now, not after a long search
+    limit = seconds_limit(time_limit) if time_limit is not None else (None if exhaustive else 60.0)
     status = _Status() if is_terminal(sys.stderr) and not hint else None
     limits = Limits(time=limit, states=max_states, progress=status.update if status else None)
     try:
@@ -95,11 +96,12 @@ def solve_command(
         }
         sys.stdout.write(orjson.dumps(d).decode() + "\n")
     elif result.verdict == SOLVED:
-        text = _solution_text(position, rules, result, format.value)
-        if output:
-            atomic_write(output, text)
-        else:
-            sys.stdout.write(text)
+        with errors_to_exit():
+            text = _solution_text(position, rules, result, format.value)
+            if output:
+                atomic_write(output, text)
+            else:
+                sys.stdout.write(text)
         err(f"solved: {result.move_count} moves ({result.nonfoundation_moves} not to the foundation), "
             f"{result.states:,} states, {result.seconds:.2f} s, {result.engine}")
     elif result.verdict == GAVE_UP:
@@ -118,7 +120,16 @@ def _solution_text(position, rules, result, fmt: str) -> str:
     if fmt == "snx":
         tokens = result.notation
     elif fmt == "sn":
-        tokens = [t.split("v")[0] for t in result.notation]
+        # Plain notation cannot say how many cards go into an empty column (a
+        # reader takes one): refuse rather than write a file that fails to verify.
+        for i, m in enumerate(result.moves, 1):
+            if m.to_empty and (m.count or 1) > 1:
+                from ..errors import FreecellError
+
+                raise FreecellError(
+                    f"--format sn cannot write move {i} ({m}: {m.count} cards into an empty column); "
+                    "use --format snx or file, which say the count")
+        tokens = result.notation
     else:
         return "".join(_verbose(m) + "\n\n" for m in result.moves)
     return "\n".join(" ".join(tokens[i : i + 10]) for i in range(0, len(tokens), 10)) + "\n"

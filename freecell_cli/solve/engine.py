@@ -104,7 +104,14 @@ class AutoEngine:
         if exhaustive:
             return self.fallback.solve(position, variant, limits, exhaustive=True)
         start = time.perf_counter()
-        result = self.first.solve(position, variant, limits)
+        try:
+            result = self.first.solve(position, variant, limits)
+        except SolverError as e:
+            # Freecell Solver cannot take this position (say 12 free cells): ours can.
+            second = self.fallback.solve(position, variant, limits)
+            second.engine = self.fallback.name
+            second.reason = second.reason or f"{self.first.name} could not take the position: {e}"
+            return second
         if result.verdict != GAVE_UP:
             return result
         spent = time.perf_counter() - start
@@ -137,6 +144,11 @@ def solve(
     from ..solutions import Solution
     from ..verify import verify
 
+    if not isinstance(position, Position):
+        raise FreecellError(f"solve needs a Position, not {type(position).__name__}")
+    if not isinstance(variant, Variant):
+        raise FreecellError(f"solve needs a Variant (find_variant(name)), not {type(variant).__name__}")
+    position.copy().validate()  # an engine assumes a whole deck: say what is wrong first
     eng = get_engine(engine) if isinstance(engine, str) else engine
     result = eng.solve(position, variant, limits, exhaustive=exhaustive)
     if result.verdict == SOLVED:

@@ -161,6 +161,8 @@ class FcSolveEngine:
             return self._finish(position, variant, limits, moves, states, start)
         if ret == _LibraryRun.UNSOLVABLE:
             return self._not_solved(variant, limits, states, start, complete=True)
+        if ret != _LibraryRun.SUSPENDED:  # e.g. 8, an invalid state: not a time-out
+            raise SolverError(f"libfreecell-solver refused the position (status {ret})")
         reason = (f"state limit of {limits.states:,} reached" if limits.states is not None and states >= limits.states
                   else f"time limit of {limits.time:g} s reached")
         return Result(GAVE_UP, self.name, states=states, seconds=time.perf_counter() - start, reason=reason)
