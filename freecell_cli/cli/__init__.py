@@ -100,6 +100,8 @@ def _guarded(run) -> int:
     import errno
     import os
 
+    if sys.stdout is None:  # started with stdout closed (>&-): every write fails, as it would
+        sys.stdout = _ClosedStream()
     for stream in (sys.stdout, sys.stderr):
         if stream is not None and hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")  # file names that are not UTF-8
@@ -107,7 +109,7 @@ def _guarded(run) -> int:
         return run()
     except (BrokenPipeError, ConnectionResetError):
         _silence_stdout()
-        return 0  # the reader has gone (| head): end quietly
+        return 1  # the reader has gone (| head): end quietly, with Click's code for it
     except KeyboardInterrupt:
         _say("interrupted")
         return 130
@@ -117,7 +119,7 @@ def _guarded(run) -> int:
     except OSError as e:
         if e.errno == errno.EPIPE:
             _silence_stdout()
-            return 0
+            return 1
         _silence_stdout()
         where = f" {e.filename}" if getattr(e, "filename", None) else ""
         _say(f"error: cannot write the output{where}: {e.strerror or e}")
@@ -128,6 +130,25 @@ def _guarded(run) -> int:
         _say(f"error: internal error, please report it: {type(e).__name__}: {e}"
              " (FREECELL_DEBUG=1 shows the traceback)")
         return 2
+
+
+class _ClosedStream:
+    """Stands for a closed stdout: writing raises the OSError a closed descriptor gives."""
+
+    def write(self, text: str) -> int:
+        import errno
+
+        raise OSError(errno.EBADF, "stdout is closed")
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+    @property
+    def buffer(self):
+        return self
 
 
 def _say(line: str) -> None:

@@ -25,7 +25,7 @@ def play_command(
     """
     from ..deals import parse_deal_number
     from ..game import Game
-    from ..play import Session, daily_game, interactive_lines, load_game, new_random_game
+    from ..play import Session, daily_game, interactive_lines, load_game, new_random_game, save_path
     from ..variants import find_variant
 
     from ..play import check_save_place
@@ -34,6 +34,7 @@ def play_command(
     with errors_to_exit():
         check_save_place(daily=False)
         check_save_place(daily=True)
+        saved = load_game(daily=False, warn=err)  # a damaged save is moved aside, never overwritten
         if sum([daily, random, position_file is not None]) > 1:
             raise fail("choose one of N, --daily, --random, --position")
         if daily:
@@ -46,12 +47,15 @@ def play_command(
         elif number is not None:
             game = Game.new(parse_deal_number(number), v, cells)
         else:
-            saved = load_game(daily=False, warn=err)
             if saved is not None and not saved.position.is_won():
                 game = saved
                 err(f"resuming deal {game.deal} at move {game.moves}")
             else:
                 game = new_random_game(v, cells)
+    if saved is not None and game is not saved and saved.moves and not saved.position.is_won() \
+            and game.daily is None:
+        err(f"note: the unfinished {'deal ' + str(saved.deal) if saved.deal else 'game'} "
+            f"({saved.moves} moves) is replaced; it was saved in {save_path(False)}")
     interactive = is_terminal(sys.stdin)
     session = Session(game, interactive)
     if interactive:

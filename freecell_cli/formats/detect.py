@@ -29,6 +29,13 @@ def detect_format(text: str) -> str:
 
 def parse_position(text: str, format: str | None = None) -> "Position":
     """Read a position in any known format (auto-detected unless ``format``)."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise InvalidPosition("not UTF-8 text, not a position") from None
+    if not isinstance(text, str):
+        raise InvalidPosition(f"a position is text, not {type(text).__name__}")
     if "\x00" in text:
         raise InvalidPosition("binary data, not a position")
     if not text.strip():

@@ -38,8 +38,9 @@ def format_fcs(position: Position) -> str:
 
 
 def parse_fcs(text: str, cells: int | None = None) -> Position:
-    """Read a board; ``cells`` is the number of free-cell slots (default: 4, or
-    as many as the ``Freecells:`` line names when that is more)."""
+    """Read a board; ``cells`` is the number of free-cell slots. By default it is
+    the number the ``Freecells:`` line states (see :func:`stated_cells`), else 4,
+    or as many as it lists when that is more (fc-solve's default)."""
     foundations = [0, 0, 0, 0]
     cell_cards: list[Card | None] | None = None
     stated: int | None = None
@@ -108,13 +109,22 @@ def stated_cells(board: str) -> int | None:
 
 def _stated(rest: str) -> int | None:
     items = rest.split()
-    if "-" in items or "--" in items:
-        return len(items)
-    if rest == "":
-        return 0
-    if len(rest) % 4 == 0 and rest.endswith(" ") and len(rest) // 4 <= MAX_CELLS:
-        return len(rest) // 4
-    return None
+    if "-" in items or "--" in items or "---" in items:
+        return len(items)  # ours: a dash per empty slot, so every slot is there
+    if rest.strip() == "":
+        return 0 if rest == "" else (len(rest) // 4 if len(rest) % 4 == 0 else None)
+    if _fixed_width(rest):  # fc-solve's: four characters a slot
+        if rest.endswith(" ") and len(rest) // 4 <= MAX_CELLS:
+            return len(rest) // 4
+        return None  # the blanks after the last card may have been trimmed
+    return len(items)  # ours, every slot full
+
+
+def _fixed_width(rest: str) -> bool:
+    if len(rest) % 4 or not rest.startswith(" "):
+        return False
+    chunks = [rest[i : i + 4] for i in range(0, len(rest), 4)]
+    return all(c.strip() == "" or (c[0] == " " and len(c.strip()) >= 2 and " " not in c.strip()) for c in chunks)
 
 
 def _cell_items(rest: str) -> list[str | None]:

@@ -85,8 +85,12 @@ class _LibraryRun:
             if preset != "none":
                 args += ["-l", preset]
             parsed = handle.input_cmd_line(args)
-            if parsed["last_arg"] != len(args):  # it stopped at an argument it does not know
-                raise SolverError(f"fc-solve does not know {' '.join(args[parsed['last_arg']:])!r} (preset {preset!r}?)")
+            if parsed["last_arg"] != len(args):  # it stopped at an argument it does not take
+                stop = parsed["last_arg"]
+                if stop < 4:  # the table's size: the library was built for fewer cells or columns
+                    raise SolverError(f"Freecell Solver cannot play with {key[0]} free cells and "
+                                      f"{key[1]} columns (as built here)")
+                raise SolverError(f"fc-solve does not know {' '.join(args[stop:])!r} (preset {preset!r}?)")
             _LIB_STATE[key] = handle
         self.handle = handle
         self.position = position
