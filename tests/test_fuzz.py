@@ -1,0 +1,166 @@
+"""Fuzzing every reader and the CLI entry points (issue 9): whatever the input, a
+reader returns or raises a FreecellError, and a command ends with exit 0 to 3
+and no exception.
+
+`make test` runs a bounded number of examples; `make fuzz` (FUZZ_EXAMPLES=…) many more.
+"""
+
+import os
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from cli_helpers import runner
+from freecell_cli import Move, deal, find_variant, format_position, parse_position
+from freecell_cli.cli import app
+from freecell_cli.deals import parse_deal_number
+from freecell_cli.errors import FreecellError
+from freecell_cli.formats.fcs import format_fcs
+from freecell_cli.solutions import parse_solution
+from freecell_cli.verify import start_position, verify
+
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "150"))
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+SITE = find_variant("site")
+
+# Valid texts to mutate: mutations of real input find more than random bytes do.
+SEEDS = [
+    format_position(deal(617)),
+    format_position(deal(1, cells=2)) ,
+    format_fcs(deal(5)),
+    format_position(deal(11982), "json"),
+    "# freecell-cli solution\n# deal: 617\n# variant: site\n# cells: 4\n5a 82 a2\n",
+    "#617 Attempt: 1 NumFcs=4 (FCPro)\n5a 58\n",
+    "-=-=-=-=-\n\nMove a card from stack 4 to freecell 0\n\n====\n\nMove 3 cards from stack 1 to stack 2\n"
+    "\nFoundations: H-0 C-0 D-0 S-0\nFreecells:  JH            \n: 7D\nThis game is solveable.\n",
+    '{"deal": 617, "variant": "site", "cells": 4, "moves": ["5a", "82"]}',
+    "5a 82 a2 36v4 8h ah",
+]
+ALPHABET = st.sampled_from(list("0123456789aAbcdhsSHCDKQJT-:/#,; \n\t{}[]\"v.²\x00\xff") + ["10", "♠", "Move "])
+
+
+@st.composite
+def mutated(draw):
+    text = draw(st.sampled_from(SEEDS))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    for _ in range(draw(st.integers(0, 6))):
+        i = rng.randrange(len(text) + 1)
+        op = rng.randrange(4)
+        piece = draw(ALPHABET)
+        if op == 0:
+            text = text[:i] + piece + text[i:]
+        elif op == 1:
+            text = text[:i] + text[i + rng.randint(1, 8):]
+        elif op == 2:
+            text = text[:i] + piece * rng.randint(1, 300) + text[i:]
+        else:
+            text = text[:i]  # truncated
+    return text
+
+
+TEXTS = st.one_of(mutated(), st.text(max_size=300), st.lists(ALPHABET, max_size=60).map("".join))
+
+
+def _json_values():
+    return st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=10),
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+            st.sampled_from(["columns", "cells", "foundations", "deal", "variant", "moves", "position",
+                             "start", "steps", "redo", "elapsed", "daily", "automatic", "C", "x"]), inner,
+            max_size=6),
+        max_leaves=20)
+
+
+def _reader_ok(call, *args):
+    try:
+        call(*args)
+    except FreecellError:
+        pass
+
+
+@FUZZ
+@given(TEXTS)
+def test_position_readers(text):
+    for fmt in (None, "compact", "fcs", "json"):
+        _reader_ok(parse_position, text, fmt)
+
+
+@FUZZ
+@given(TEXTS)
+def test_solution_readers_and_replay(text):
+    for fmt in (None, "standard", "fc-solve", "fcpro", "freecell-cli", "json"):
+        try:
+            sol = parse_solution(text, fmt)
+            start = start_position(sol, deal=617 if sol.deal is None and sol.position is None else None)
+            verify(sol, start, SITE, all_errors=True)
+        except FreecellError:
+            pass
+
+
+@FUZZ
+@given(_json_values())
+def test_json_shapes(value):
+    from freecell_cli.game import Game
+
+    import json
+
+    text = json.dumps(value)  # big integers and NaN too, which orjson then refuses to read
+    _reader_ok(parse_position, text)
+    _reader_ok(parse_solution, text, "json")
+    _reader_ok(Game.from_dict, value)
+
+
+@FUZZ
+@given(st.text(max_size=12) | st.integers().map(str) | st.sampled_from(["²", "٣", "1_000", "#5", "9" * 5000]))
+def test_moves_and_numbers(token):
+    _reader_ok(Move.parse, token)
+    _reader_ok(parse_deal_number, token)
+
+
+@FUZZ
+@given(st.text(max_size=30))
+def test_game_commands(line):
+    from freecell_cli.game import Game
+
+    g = Game.new(617)
+    g.play(line)  # refused or played, never raised
+    from freecell_cli.play import Session
+
+    import io
+
+    s = Session(g, interactive=False, out=io.StringIO())
+    s.handle(line if not line.strip().lower().startswith(("new", "daily", "save", "h")) else "show")
+
+
+COMMANDS = [
+    ["show"], ["show", "--legal"], ["move", "5a"], ["move", "5a", "82"], ["autoplay", "--moves"],
+    ["verify", "--deal", "617", "-"], ["verify", "--json", "--deal", "1", "--all-errors", "-"],
+    ["verify", "--position", "-", "x"], ["verify", "-"], ["deal"], ["solve", "--hint", "--max-states", "500"],
+]
+
+
+@settings(max_examples=max(EXAMPLES // 2, 20), deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.sampled_from(COMMANDS), TEXTS, st.lists(st.lists(ALPHABET, max_size=4).map("".join), max_size=2))
+def test_cli_commands(command, stdin, extra):
+    args = command + (extra if command[0] in ("deal", "move") else [])
+    result = runner.invoke(app, args, input=stdin)
+    assert result.exception is None or isinstance(result.exception, SystemExit), (args, stdin, result.exception)
+    assert result.exit_code in (0, 1, 2, 3), (args, result.exit_code, result.stderr)
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_legal_play_never_breaks_the_formats(seed):
+    # Long random games through every format and back: the table is kept exactly.
+    from freecell_cli import apply, legal_moves
+
+    rng = random.Random(seed)
+    p = deal(rng.randint(1, 8_589_934_591), cells=rng.randint(0, 15))
+    for _ in range(200):
+        moves = legal_moves(p, SITE)
+        if not moves:
+            break
+        apply(p, rng.choice(moves))
+        for fmt in ("compact", "fcs", "json"):
+            assert parse_position(format_position(p, fmt)).same_table(p)
