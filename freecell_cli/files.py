@@ -12,14 +12,16 @@ import os
 from pathlib import Path
 
 
-def atomic_write(path: str, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path``, sync it, then rename it over ``path``."""
+def atomic_write(path: str, text: str | bytes) -> None:
+    """Write ``text`` (or bytes, as they are) to a temporary file beside ``path``,
+    sync it, then rename it over ``path``."""
     import tempfile
 
     target = Path(path)
     fd, tmp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        mode = "wb" if isinstance(text, bytes) else "w"
+        with os.fdopen(fd, mode, **({} if mode == "wb" else {"encoding": "utf-8"})) as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())

@@ -105,5 +105,15 @@ def write_position(position: "Position", fmt: str) -> None:
 
 
 
+def write_file(path: str, data: str | bytes) -> None:
+    """Write a file atomically; a path that cannot be written is a usage error."""
+    from ..files import atomic_write
+
+    try:
+        atomic_write(path, data)
+    except OSError as e:
+        raise fail(f"cannot write {path}: {e.strerror or e}") from None
+
+
 def stdout_is_terminal() -> bool:
     return sys.stdout.isatty()
