@@ -203,14 +203,16 @@ def table_svg(
     bad: bool = False,
     caption: str | None = None,
     rows: int = 0,
+    footer: int = 0,
     with_defs: bool = True,
 ) -> str:
     """The ``<svg>`` element of a table (see :func:`to_svg`). ``rows``: make room for
     at least that many cards in a column (frames of one replay keep one height);
+    ``footer``: room for at least that many lines under the table;
     ``with_defs=False`` leaves the card faces out, for pages that hold them once."""
     depth = max([rows, *(len(c) for c in position.columns)])
     lines = footer_lines(position, variant, caption)
-    lay = Layout(len(position.columns), len(position.cells), depth, len(lines))
+    lay = Layout(len(position.columns), len(position.cells), depth, max(len(lines), footer))
     w, h = lay.width, lay.height
     title = f"FreeCell deal {position.deal}" if position.deal is not None else "FreeCell position"
     out = [
