@@ -72,7 +72,8 @@ def render_plain(position: Position, variant: Variant) -> str:
 def _marks(position: Position, move: Move, bad: bool) -> dict[tuple[str, int, int], str]:
     """Styles by place (kind, index, row) for the cards a move takes and where
     they go. ``move`` may be unresolved (a refused move): count and suit are guessed."""
-    take, put = ("on red", "on red") if bad else ("black on yellow", "black on cyan")
+    # backgrounds only: the card keeps its suit colour (a red card on red would vanish)
+    take, put = ("underline on bright_white",) * 2 if bad else ("on yellow", "on cyan")
     out: dict[tuple[str, int, int], str] = {}
     src, dst = move.source, move.dest
     card = None
@@ -110,8 +111,9 @@ def render_rich(
     def card_text(card, mark: str | None = None) -> Text:
         if card is None:
             return Text("  ", style="dim")
-        style = "bold red" if card.is_red else "bold"
-        return Text(f"{card.symbol():>3}", style=f"{style} {mark}" if mark else style)
+        if mark:  # a fixed foreground: the terminal's own may be white on yellow
+            return Text(f"{card.symbol():>3}", style=f"bold {'red' if card.is_red else 'black'} {mark}")
+        return Text(f"{card.symbol():>3}", style="bold red" if card.is_red else "bold")
 
     top = Table.grid(padding=(0, 1))
     cells = Text()
