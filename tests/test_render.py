@@ -54,5 +54,5 @@ def test_rich_picture_marks_a_move():
         return console.export_text(styles=True)
 
     marked = draw(highlight=move)
-    assert "\x1b[1;30;43m 8♠" in marked and "\x1b[1;31;43m 7♥" in marked and "\x1b[1;30;46m 9♥" in marked
+    assert "\x1b[1;30;43m 8♠" in marked and "\x1b[1;31;43m 7♥" in marked and "\x1b[1;31;46m 9♥" in marked
     assert "43m" not in draw()
