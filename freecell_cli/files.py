@@ -25,6 +25,8 @@ def atomic_write(path: str, text: str | bytes) -> None:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
+        # mkstemp makes the file private (0600); give it the mode any new file gets
+        os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, target)
     except BaseException:
         try:
@@ -32,3 +34,9 @@ def atomic_write(path: str, text: str | bytes) -> None:
         except OSError:
             pass
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0o22)  # reading the umask means setting it: put it back at once
+    os.umask(mask)
+    return mask
