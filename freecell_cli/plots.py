@@ -101,7 +101,9 @@ def plot_summary(records: list[dict], path: str | Path, title: str | None = None
     axes = fig.subplots(2, 3)
     # fixed margins: an automatic layout engine would double the drawing time
     fig.subplots_adjust(left=0.05, right=0.99, bottom=0.07, top=0.91, wspace=0.22, hspace=0.3)
-    fig.suptitle(title or f"freecell analyze: {len(records)} deals")
+    deals = len({r.get("deal") for r in records})
+    pairs = f", {len(groups)} variant/engine pairs" if len(groups) > 1 else ""
+    fig.suptitle(title or f"freecell analyze: {deals} deals{pairs}")
 
     def solved(key: str) -> list[list[float]]:
         return [[r[key] for r in g if r.get("verdict") == "solved" and r.get(key) is not None] for g in groups.values()]

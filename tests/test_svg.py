@@ -109,3 +109,10 @@ def test_png_without_cairosvg_says_how_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "cairosvg", None)
     with pytest.raises(MissingExtra, match=r"pip install 'freecell-cli\[png\]'"):
         to_png(deal(1))
+
+
+def test_the_readme_picture_is_current():
+    from pathlib import Path
+
+    picture = Path(__file__).parent.parent / "docs" / "deal-617.svg"
+    assert picture.read_text() == to_svg(deal(617)), "regenerate: freecell deal 617 | freecell show -o docs/deal-617.svg"
