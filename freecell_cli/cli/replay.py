@@ -78,7 +78,13 @@ def replay_command(
     if keys is not None:
         from ..viewer import Viewer
 
-        Viewer(r, keys, sys.stdout, delay).run()
+        try:
+            Viewer(r, keys, sys.stdout, delay).run()
+        finally:
+            if keys != sys.stdin.fileno():  # /dev/tty, opened for the keys
+                import os
+
+                os.close(keys)
         err(verdict)
         raise typer.Exit(code)
     write = sys.stdout.write
