@@ -69,6 +69,27 @@ def render_plain(position: Position, variant: Variant) -> str:
     return "\n".join(lines) + "\n"
 
 
+def cards_taken(position: Position, move: Move) -> int:
+    """How many cards ``move`` takes from its source column, also for a move the
+    rules refused (unresolved: the run whose first card would fit the target).
+
+    >>> from freecell_cli import deal, Move
+    >>> cards_taken(deal(617), Move.parse("58")), cards_taken(deal(617), Move.parse("5a"))
+    (1, 1)
+    """
+    if move.count is not None:
+        return move.count
+    if move.source.kind != COLUMN or move.dest.kind != COLUMN:
+        return 1
+    if move.source.index >= len(position.columns) or move.dest.index >= len(position.columns):
+        return 1
+    col, target = position.columns[move.source.index], position.columns[move.dest.index]
+    if not col or not target:
+        return 1
+    n = target[-1].rank - col[-1].rank
+    return n if 1 <= n <= position.run_length(move.source.index) else 1
+
+
 def _marks(position: Position, move: Move, bad: bool) -> dict[tuple[str, int, int], str]:
     """Styles by place (kind, index, row) for the cards a move takes and where
     they go. ``move`` may be unresolved (a refused move): count and suit are guessed."""
@@ -82,7 +103,7 @@ def _marks(position: Position, move: Move, bad: bool) -> dict[tuple[str, int, in
         out[("cell", src.index, 0)] = take
     elif src.kind == COLUMN and src.index < len(position.columns):
         col = position.columns[src.index]
-        n = min(max(move.count or 1, 1), len(col))
+        n = min(cards_taken(position, move), len(col))
         for row in range(len(col) - n, len(col)):
             out[("column", src.index, row)] = take
         card = col[-n] if col else None

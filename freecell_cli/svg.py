@@ -24,6 +24,7 @@ from .cards import CARDS, RANK_CHARS, SUITS, Card
 from .errors import MissingExtra
 from .moves import CELL, COLUMN, FOUNDATION, Move, can_move, plural
 from .position import Position, cell_letter
+from .render import cards_taken
 from .variants import Variant, find_variant
 
 # Geometry, in pixels. Eight columns come to 812 px: readable at 800 px wide.
@@ -155,7 +156,7 @@ def _marks(position: Position, move: Move, layout: Layout, bad: bool) -> list[st
         col = position.columns[src.index]
         x = layout.column_x(src.index)
         if col:
-            n = min(max(move.count or 1, 1), len(col))
+            n = min(cards_taken(position, move), len(col))
             card = col[-n]
             top = len(col) - n
             out.append(_frame(x, layout.card_y(top), (n - 1) * OVERLAP + CARD_H, BAD if bad else NEXT_SOURCE))

@@ -62,3 +62,14 @@ def test_pipe_lines():
     assert lines[1].startswith("JC---:0000:") and lines[1].endswith(":617\n")
     fcs = list(r.lines("fcs"))
     assert fcs[1].startswith("Foundations: H-0 C-0 D-0 S-0\nFreecells: JC - - -\n")
+
+
+def test_refused_run_is_framed_whole():
+    import xml.etree.ElementTree as ET
+
+    r = replay(parse_solution((EXAMPLES / "4.snx-out.txt").read_text()), deal(4), SITE)
+    root = ET.fromstring(r.frame_svg(65).encode())
+    frames = [e for e in root.iter("{http://www.w3.org/2000/svg}rect") if e.get("fill") == "none"]
+    # the 4 cards JC..8D of column 1 (solid) and QD at the end of column 3 (dashed), both red
+    assert [(f.get("x"), f.get("height"), f.get("stroke"), f.get("stroke-dasharray")) for f in frames] == [
+        ("9", str(3 * 30 + 124 + 6), "#ff3b30", None), ("209", str(124 + 6), "#ff3b30", "9 5")]
