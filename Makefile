@@ -11,7 +11,7 @@ $(BIN)/python:
 
 $(STAMP): $(BIN)/python pyproject.toml
 	@echo "installing freecell-cli into $(VENV) (log: $(VENV)/install.log)"
-	@$(BIN)/pip install -e '.[dev,fcs,dask]' --config-settings editable_mode=compat > $(VENV)/install.log 2>&1 || { cat $(VENV)/install.log; exit 1; }
+	@$(BIN)/pip install -e '.[dev,fcs,dask,png,plot]' --config-settings editable_mode=compat > $(VENV)/install.log 2>&1 || { cat $(VENV)/install.log; exit 1; }
 	touch $(STAMP)
 
 demo: $(STAMP)

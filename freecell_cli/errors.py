@@ -30,3 +30,7 @@ class InvalidDeal(FreecellError):
 
 class InvalidSolution(FreecellError):
     """A solution file that cannot be read."""
+
+
+class MissingExtra(FreecellError):
+    """An optional dependency (a pip extra) needed for this output is not installed."""

@@ -192,9 +192,10 @@ def check_output_path(path: str) -> None:
     os.unlink(tmp)
 
 
-def atomic_write(path: str, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path``, sync it, then rename it
-    over ``path``. Raises :class:`OutputError` (nothing written) when it cannot."""
+def atomic_write(path: str, text: str | bytes) -> None:
+    """Write ``text`` (or bytes, as they are) to a temporary file beside ``path``,
+    sync it, then rename it over ``path``. Raises :class:`OutputError` (nothing
+    written) when it cannot."""
     import tempfile
 
     target = Path(path)
@@ -206,10 +207,13 @@ def atomic_write(path: str, text: str) -> None:
     except OSError as e:
         raise OutputError(f"cannot write {name}: {e.strerror or e}") from None
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        mode = "wb" if isinstance(text, bytes) else "w"
+        with os.fdopen(fd, mode, **({} if mode == "wb" else {"encoding": "utf-8"})) as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
+        # mkstemp makes the file private (0600); give it the mode any new file gets
+        os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, target)
     except BaseException as e:
         try:
@@ -219,3 +223,9 @@ def atomic_write(path: str, text: str) -> None:
         if isinstance(e, OSError):
             raise OutputError(f"cannot write {name}: {e.strerror or e}") from None
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0o22)  # reading the umask means setting it: put it back at once
+    os.umask(mask)
+    return mask

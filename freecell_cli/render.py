@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from .autoplay import can_autocomplete
 from .cards import CARDS, RANK_CHARS, SUIT_SYMBOLS, SUITS
 from .deals import is_unsolvable
-from .moves import can_move, plural
+from .moves import CELL, COLUMN, FOUNDATION, Move, can_move, plural
 from .position import Position, cell_letter
 from .variants import Variant
 
@@ -69,30 +69,88 @@ def render_plain(position: Position, variant: Variant) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render_rich(position: Position, variant: Variant) -> RenderableType:
-    """A coloured picture with suit symbols for a terminal."""
+def cards_taken(position: Position, move: Move) -> int:
+    """How many cards ``move`` takes from its source column, also for a move the
+    rules refused (unresolved: the run whose first card would fit the target).
+
+    >>> from freecell_cli import deal, Move
+    >>> cards_taken(deal(617), Move.parse("58")), cards_taken(deal(617), Move.parse("5a"))
+    (1, 1)
+    """
+    if move.count is not None:
+        return move.count
+    if move.source.kind != COLUMN or move.dest.kind != COLUMN:
+        return 1
+    if move.source.index >= len(position.columns) or move.dest.index >= len(position.columns):
+        return 1
+    col, target = position.columns[move.source.index], position.columns[move.dest.index]
+    if not col or not target:
+        return 1
+    n = target[-1].rank - col[-1].rank
+    return n if 1 <= n <= position.run_length(move.source.index) else 1
+
+
+def _marks(position: Position, move: Move, bad: bool) -> dict[tuple[str, int, int], str]:
+    """Styles by place (kind, index, row) for the cards a move takes and where
+    they go. ``move`` may be unresolved (a refused move): count and suit are guessed."""
+    # backgrounds only: the card keeps its suit colour (a red card on red would vanish)
+    take, put = ("underline on bright_white",) * 2 if bad else ("on yellow", "on cyan")
+    out: dict[tuple[str, int, int], str] = {}
+    src, dst = move.source, move.dest
+    card = None
+    if src.kind == CELL and src.index < len(position.cells):
+        card = position.cells[src.index]
+        out[("cell", src.index, 0)] = take
+    elif src.kind == COLUMN and src.index < len(position.columns):
+        col = position.columns[src.index]
+        n = min(cards_taken(position, move), len(col))
+        for row in range(len(col) - n, len(col)):
+            out[("column", src.index, row)] = take
+        card = col[-n] if col else None
+    if dst.kind == CELL and dst.index < len(position.cells):
+        out[("cell", dst.index, 0)] = put
+    elif dst.kind == COLUMN and dst.index < len(position.columns):
+        out[("column", dst.index, max(len(position.columns[dst.index]) - 1, 0))] = put
+    elif dst.kind == FOUNDATION:
+        suit = dst.index if dst.index >= 0 else (card.suit_index if card is not None else None)
+        if suit is not None:
+            out[("foundation", suit, 0)] = put
+    return out
+
+
+def render_rich(
+    position: Position, variant: Variant, highlight: Move | None = None, bad: bool = False
+) -> RenderableType:
+    """A coloured picture with suit symbols for a terminal. ``highlight``: a move
+    whose cards (yellow) and destination (cyan; red both when ``bad``) are marked."""
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
 
-    def card_text(card) -> Text:
+    marks = _marks(position, highlight, bad) if highlight is not None else {}
+
+    def card_text(card, mark: str | None = None) -> Text:
         if card is None:
             return Text("  ", style="dim")
+        if mark:  # a fixed foreground: the terminal's own may be white on yellow
+            return Text(f"{card.symbol():>3}", style=f"bold {'red' if card.is_red else 'black'} {mark}")
         return Text(f"{card.symbol():>3}", style="bold red" if card.is_red else "bold")
 
     top = Table.grid(padding=(0, 1))
     cells = Text()
     for i, c in enumerate(position.cells):
+        mark = marks.get(("cell", i, 0))
         cells.append("[")
-        cells.append_text(card_text(c) if c else Text(f" {cell_letter(i)} ", style="dim"))
+        cells.append_text(card_text(c, mark) if c else Text(f" {cell_letter(i)} ", style=mark or "dim"))
         cells.append("]")
     home = Text()
-    for s, f in zip(SUITS, position.foundations):
+    for k, (s, f) in enumerate(zip(SUITS, position.foundations)):
+        mark = marks.get(("foundation", k, 0))
         home.append("[")
         if f:
-            home.append_text(card_text(CARDS[(f - 1) * 4 + SUITS.index(s)]))
+            home.append_text(card_text(CARDS[(f - 1) * 4 + SUITS.index(s)], mark))
         else:
-            home.append(f" {SUIT_SYMBOLS[s]} ", style="dim")
+            home.append(f" {SUIT_SYMBOLS[s]} ", style=mark or "dim")
         home.append("]")
     top.add_row(cells, Text("   "), home)
 
@@ -100,9 +158,16 @@ def render_rich(position: Position, variant: Variant) -> RenderableType:
     for i in range(len(position.columns)):
         table.add_column(Text(str(i + 1), style="dim"), justify="right", min_width=3)
     depth = max((len(c) for c in position.columns), default=0)
+    # an empty column that is the destination gets a marked blank in row 0
+    depth = max(depth, 1 if any(k[0] == "column" for k in marks) else 0)
     for row in range(depth):
         table.add_row(
-            *(card_text(col[row]) if row < len(col) else Text("") for col in position.columns)
+            *(
+                card_text(col[row], marks.get(("column", i, row)))
+                if row < len(col)
+                else Text("   ", style=marks.get(("column", i, row)) or "")
+                for i, col in enumerate(position.columns)
+            )
         )
     parts = [top, Text(""), table, Text(""), Text(status_line(position, variant), style="cyan")]
     parts += [Text(n, style="yellow") for n in notes(position)]

@@ -27,3 +27,21 @@ def test_errors():
     assert code == 2 and "runs backwards" in err
     code, out, err = run("analyze", "--summary", "/nonexistent.jsonl")
     assert code == 2 and "cannot read" in err
+
+
+def test_summary_plot(tmp_path):
+    import pytest
+
+    pytest.importorskip("matplotlib")
+    results = tmp_path / "r.jsonl"
+    results.write_text("".join(
+        orjson.dumps({"deal": n, "variant": "site", "cells": 4, "verdict": "solved", "move_count": 100 + n,
+                      "nonfoundation_moves": 50 + n, "seconds": 0.01 * n, "states": 100 * n,
+                      "engine": "builtin"}).decode() + "\n" for n in range(1, 21)))
+    code, out, err = run("analyze", "--summary", str(results), "--plot", str(tmp_path / "p.png"))
+    assert code == 0 and out.startswith("deals: 20\nsolved: 20\n")
+    assert (tmp_path / "p.png").read_bytes()[:4] == b"\x89PNG"
+    code, _, err = run("analyze", "--summary", str(results), "--plot", str(tmp_path / "p.gif"))
+    assert code == 2 and err == f"error: cannot tell the plot format of '{tmp_path / 'p.gif'}': name it .svg, .png or .pdf\n"
+    code, _, err = run("analyze", "--summary", str(results), "--plot", str(tmp_path / "no" / "p.svg"))
+    assert code == 2 and err == f"error: cannot write {tmp_path / 'no' / 'p.svg'}: No such file or directory\n"

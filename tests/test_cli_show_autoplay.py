@@ -1,6 +1,6 @@
 import orjson
 
-from cli_helpers import run
+from cli_helpers import run, skip_without_cairo
 from freecell_cli import deal, format_position
 from positions import NEARLY_WON
 
@@ -48,3 +48,35 @@ def test_autoplay_json_lists_moves():
 def test_show_says_autocomplete():
     code, out, _ = run("show", input=NEARLY_WON)
     assert "auto-complete: the rest can be sent home directly" in out
+
+
+def test_show_svg_on_stdout_and_to_files(tmp_path):
+    from freecell_cli.svg import to_svg
+
+    code, out, _ = run("show", "-f", "svg", input=format_position(deal(617)))
+    assert code == 0 and out == to_svg(deal(617))
+    code, out, _ = run("show", "-o", str(tmp_path / "t.svg"), input=format_position(deal(617)))
+    assert (code, out) == (0, "") and (tmp_path / "t.svg").read_text() == to_svg(deal(617))
+
+
+def test_show_picture_errors(tmp_path):
+    code, out, err = run("show", "-o", str(tmp_path / "t.gif"), input=format_position(deal(1)))
+    assert code == 2 and err == (f"error: cannot tell the picture format of '{tmp_path / 't.gif'}': "
+                                 "name it .svg or .png, or give -f\n")
+    code, out, err = run("show", "-o", str(tmp_path / "no" / "t.svg"), input=format_position(deal(1)))
+    assert code == 2 and err == f"error: cannot write {tmp_path / 'no' / 't.svg'}: No such file or directory\n"
+
+
+def test_show_png_without_cairosvg(tmp_path, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "cairosvg", None)
+    code, out, err = run("show", "-o", str(tmp_path / "t.png"), input=format_position(deal(1)))
+    assert code == 2 and "pip install 'freecell-cli[png]'" in err
+    assert not (tmp_path / "t.png").exists()
+
+
+def test_show_png_file(tmp_path):
+    skip_without_cairo()
+    code, _, _ = run("show", "-o", str(tmp_path / "t.png"), input=format_position(deal(1)))
+    assert code == 0 and (tmp_path / "t.png").read_bytes()[:4] == b"\x89PNG"

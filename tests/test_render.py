@@ -33,3 +33,26 @@ def test_rich_picture_uses_suit_symbols_and_colour():
     assert "J♦" in plain and "6♠" in plain and "can move 16" in plain
     styled = console.export_text(styles=True)
     assert "\x1b[" in styled
+
+
+def test_rich_picture_marks_a_move():
+    from rich.console import Console
+
+    from freecell_cli import Move, resolve
+    from freecell_cli.render import _marks
+
+    p = parse_position("7S6H--:4444:KCQCJCTC9H/KDQDJDTD8S7H6S5H/KHQHJHTH/KSQSJSTS/9C8C7C5S/9D8D7D/9S6C5C/6D5D8H")
+    move = resolve(p, Move.parse("21"), SITE)
+    assert _marks(p, move, False) == {**{("column", 1, r): "on yellow" for r in range(4, 8)},
+                                      ("column", 0, 4): "on cyan"}
+    bad = "underline on bright_white"
+    assert _marks(p, Move.parse("5h"), True) == {("column", 4, 3): bad, ("foundation", 3, 0): bad}
+
+    def draw(**kw):
+        console = Console(record=True, width=80, color_system="truecolor", force_terminal=True)
+        console.print(render_rich(p, SITE, **kw))
+        return console.export_text(styles=True)
+
+    marked = draw(highlight=move)
+    assert "\x1b[1;30;43m 8♠" in marked and "\x1b[1;31;43m 7♥" in marked and "\x1b[1;31;46m 9♥" in marked
+    assert "43m" not in draw()

@@ -21,6 +21,7 @@ COMMANDS = {
     "verify": "verify",
     "analyze": "analyze",
     "play": "play",
+    "replay": "replay",
 }
 
 

@@ -32,6 +32,9 @@ def analyze_command(
     seed: Annotated[Optional[str], typer.Option(help="Seed for random:N ranges.")] = None,
     summary: Annotated[Optional[str], typer.Option("--summary", help="Only print the summary of an existing results file.")] = None,
     json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    plot: Annotated[
+        Optional[str], typer.Option("--plot", help="Draw histograms and verdicts to OUT.svg|png|pdf (needs the [plot] extra).")
+    ] = None,
 ) -> None:
     """Solve many deals and record one JSON line per deal; print a summary.
 
@@ -39,6 +42,11 @@ def analyze_command(
     """
     from ..analyze import Job, analyze, load_records, parse_ranges, summarize
 
+    if plot is not None:  # a bad name fails now, not after the run
+        from ..plots import PLOT_FORMATS
+
+        if plot.rsplit(".", 1)[-1].lower() not in PLOT_FORMATS or "." not in plot:
+            raise fail(f"cannot tell the plot format of {plot!r}: name it .svg, .png or .pdf")
     if summary is not None:
         if ranges:
             raise fail("--summary takes a results file, not ranges")
@@ -46,7 +54,8 @@ def analyze_command(
             raise fail(f"cannot read {summary}: No such file or directory")
         with errors_to_exit():
             records = load_records(summary)
-        _print_summary(summarize(records), json)
+        _plot(records, plot)
+        _print_summary(summarize(records), json, records=records)
         return
     if not ranges:
         raise fail("give deal ranges (e.g. 1-1000), or --summary FILE")
@@ -74,9 +83,22 @@ def analyze_command(
         wanted = set(deals)
         records = [r for r in load_records(out) if r["deal"] in wanted] if out else progress.seen
         err("interrupted: the summary covers the deals done so far")
-        _print_summary(summarize(records), json, out is None)
+        _print_summary(summarize(records), json, out is None, records=records)
         raise typer.Exit(130)
-    _print_summary(summarize(records), json, out is None)
+    _plot(records, plot)
+    _print_summary(summarize(records), json, out is None, records=records)
+
+
+def _plot(records: list[dict], path: str | None) -> None:
+    if path is None:
+        return
+    from ..plots import plot_summary
+
+    with errors_to_exit():
+        try:
+            plot_summary(records, path)
+        except OSError as e:
+            raise fail(f"cannot write {path}: {e.strerror or e}") from None
 
 
 class _Progress:
@@ -111,7 +133,7 @@ class _Progress:
             self.bar.stop()
 
 
-def _print_summary(s: dict, as_json: bool, records_on_stdout: bool = False) -> None:
+def _print_summary(s: dict, as_json: bool, records_on_stdout: bool = False, records: list[dict] | None = None) -> None:
     """The summary goes to stdout, unless the records themselves went there."""
     import orjson
 
@@ -139,6 +161,13 @@ def _print_summary(s: dict, as_json: bool, records_on_stdout: bool = False) -> N
         table = Table(title="analyze summary", show_header=False)
         for k, v in rows:
             table.add_row(k, v)
-        Console(file=target).print(table)
+        console = Console(file=target)
+        console.print(table)
+        moves = [r["move_count"] for r in records or () if r.get("verdict") == "solved" and r.get("move_count")]
+        if moves:
+            from ..plots import text_histogram
+
+            console.print("moves of the solved deals", style="bold")
+            console.print("\n".join(text_histogram(moves, bar="█")), highlight=False)
     else:
         target.write("".join(f"{k}: {v}\n" for k, v in rows))

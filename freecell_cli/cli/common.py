@@ -124,5 +124,13 @@ def write_position(position: "Position", fmt: str) -> None:
 
 
 
+def write_file(path: str, data: str | bytes) -> None:
+    """Write a file atomically; a path that cannot be written is a usage error."""
+    from ..files import atomic_write
+
+    with errors_to_exit():
+        atomic_write(path, data)
+
+
 def stdout_is_terminal() -> bool:
     return is_terminal(sys.stdout)

@@ -1,0 +1,115 @@
+"""freecell replay: watch a solution step by step (terminal, pipe, or an HTML page)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated, Optional
+
+import typer
+
+from .common import (
+    EXIT_NEGATIVE,
+    EXIT_OK,
+    EmptyColumn,
+    Format,
+    VariantName,
+    err,
+    errors_to_exit,
+    fail,
+    read_position,
+    read_text,
+    write_file,
+)
+
+
+def replay_command(
+    solution_file: Annotated[str, typer.Argument(metavar="SOLUTION", help="Solution file in any format verify reads (- for stdin).")],
+    deal: Annotated[Optional[str], typer.Option(help="Deal number, when the file names none.")] = None,
+    position_file: Annotated[Optional[str], typer.Option("--position", "-p", help="Start position file (- for stdin).")] = None,
+    variant: Annotated[Optional[VariantName], typer.Option(help="Rules (default: the file's, else site).")] = None,
+    cells: Annotated[Optional[int], typer.Option(help="Number of free cells.", min=0, max=15)] = None,
+    empty_column: Annotated[
+        Optional[EmptyColumn], typer.Option(help="Read a plain move into an empty column as one card, or as many as fit.")
+    ] = None,
+    solution_format: Annotated[
+        Optional[str], typer.Option("--solution-format", help="Force a solution format: standard, fc-solve, fcpro, freecell-cli, json.")
+    ] = None,
+    format: Annotated[Format, typer.Option("--format", "-f", help="Position format of the piped output.")] = Format.compact,
+    html: Annotated[Optional[str], typer.Option("--html", help="Write one self-contained HTML page to FILE.")] = None,
+    delay: Annotated[float, typer.Option(help="Seconds between steps when playing.", min=0.02, max=60)] = 0.6,
+) -> None:
+    """Replay a solution: on a terminal a step viewer (the next move marked; keys to
+    step, jump, play, quit); in a pipe each move, then the position after it.
+
+    Exit 0 when the solution is legal and solves, 1 when not, 2 on bad input.
+    """
+    from ..deals import parse_deal_number
+    from ..replay import replay
+    from ..solutions import SOLUTION_FORMATS, parse_solution
+    from ..variants import find_variant
+    from ..verify import start_position
+
+    if solution_format is not None and solution_format not in SOLUTION_FORMATS:
+        raise fail(f"unknown solution format {solution_format!r} (choose from {', '.join(SOLUTION_FORMATS)})")
+    if solution_file == "-" and position_file == "-":
+        raise fail("stdin (-) can be read only once")
+    if deal is not None and position_file is not None:
+        raise fail("give --deal or --position, not both")
+    with errors_to_exit():
+        number = parse_deal_number(deal) if deal is not None else None
+    start = read_position(position_file)[0] if position_file is not None else None
+    text = read_text(solution_file, "solution")
+    with errors_to_exit():
+        solution = parse_solution(text, solution_format)
+        origin = start_position(solution, deal=number, position=start, cells=cells)
+        rules = find_variant(variant.value if variant else solution.variant or origin.variant)
+        if variant is not None:  # as `move --variant` does: the positions name their rules
+            origin.variant = variant.value
+        r = replay(solution, origin, rules, empty_column.value if empty_column else None)
+    code = EXIT_OK if r.verdict.ok else EXIT_NEGATIVE
+    verdict = _verdict_line(r)
+    if html is not None:
+        from ..replay_page import to_html
+
+        write_file(html, to_html(r, delay=delay))
+        err(f"wrote {html}: {r.frames} frames; {verdict}")
+        raise typer.Exit(code)
+    keys = _terminal_keys() if sys.stdout.isatty() else None
+    if keys is not None:
+        from ..viewer import Viewer
+
+        try:
+            Viewer(r, keys, sys.stdout, delay).run()
+        finally:
+            if keys != sys.stdin.fileno():  # /dev/tty, opened for the keys
+                import os
+
+                os.close(keys)
+        err(verdict)
+        raise typer.Exit(code)
+    write = sys.stdout.write
+    for line in r.lines(format.value):
+        write(line)
+    err(verdict)
+    raise typer.Exit(code)
+
+
+def _verdict_line(r) -> str:
+    v = r.verdict
+    who = f"deal {v.deal}" if v.deal is not None else "position"
+    if v.ok:
+        return f"OK {who}: solved in {v.moves} moves ({v.variant})"
+    return f"FAIL {who} ({v.variant}): {v.summary()}"
+
+
+def _terminal_keys() -> int | None:
+    """A terminal to read keys from: stdin, or the controlling terminal when the
+    solution came through a pipe; None when there is none (then: piped output)."""
+    import os
+
+    if sys.stdin.isatty():
+        return sys.stdin.fileno()
+    try:
+        return os.open("/dev/tty", os.O_RDONLY)
+    except OSError:
+        return None

@@ -1,0 +1,167 @@
+"""Pictures of an analysis (the records ``freecell analyze`` writes).
+
+:func:`plot_summary` draws histograms of total and non-foundation moves, solver
+time (log scale) and states, and the verdict counts, one colour per variant and
+engine when the records hold more than one; it needs matplotlib
+(``pip install 'freecell-cli[plot]'``), imported only here. :func:`text_histogram`
+is the small terminal version, with no dependency.
+
+>>> print("\\n".join(text_histogram([90, 95, 95, 101, 118], bins=3, width=10)))
+ 90-  99  ##########  3
+100- 109  ###         1
+110- 119  ###         1
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from pathlib import Path
+
+from .errors import FreecellError, MissingExtra
+
+PLOT_FORMATS = ("svg", "png", "pdf")
+
+
+class InvalidPlot(FreecellError):
+    """A plot that cannot be drawn: nothing to draw, or an unknown file type."""
+
+
+def integer_bins(values: Sequence[int], bins: int) -> list[tuple[int, int, int]]:
+    """``(low, high, count)`` for about ``bins`` equal ranges of whole numbers,
+    starting at a round figure.
+
+    >>> integer_bins([3, 7, 12], 2)
+    [(0, 4, 1), (5, 9, 1), (10, 14, 1)]
+    """
+    if not values:
+        return []
+    lo, hi = min(values), max(values)
+    step = max(1, math.ceil((hi - lo + 1) / bins))
+    # round the width to 1, 2 or 5 times a power of ten so the labels read well
+    power = 10 ** int(math.log10(step)) if step >= 1 else 1
+    step = next(m * power for m in (1, 2, 5, 10) if m * power >= step)
+    start = lo - lo % step
+    counts: dict[int, int] = {}
+    for v in values:
+        counts[(v - start) // step] = counts.get((v - start) // step, 0) + 1
+    last = (hi - start) // step
+    return [(start + i * step, start + (i + 1) * step - 1, counts.get(i, 0)) for i in range(last + 1)]
+
+
+def text_histogram(values: Sequence[int], bins: int = 8, width: int = 30, bar: str = "#") -> list[str]:
+    """Lines of a horizontal histogram: range, bar, count."""
+    rows = integer_bins(values, bins)
+    if not rows:
+        return []
+    top = max(c for _, _, c in rows)
+    digits = len(str(rows[-1][1]))
+    out = []
+    for lo, hi, count in rows:
+        length = round(width * count / top) if top else 0
+        out.append(f"{lo:>{digits}}-{hi:>{digits + 1}}  {bar * length:<{width}}  {count}")
+    return out
+
+
+def _groups(records: list[dict]) -> dict[str, list[dict]]:
+    """Records by variant and engine, in the order first met."""
+    keys = {(r.get("variant", "?"), r.get("engine", "?")) for r in records}
+    out: dict[str, list[dict]] = {}
+    for r in records:
+        if len(keys) == 1:
+            label = f"{r.get('variant', '?')}, {r.get('engine', '?')}"
+        else:
+            label = f"{r.get('variant', '?')} / {r.get('engine', '?')}"
+        out.setdefault(label, []).append(r)
+    return out
+
+
+def plot_summary(records: list[dict], path: str | Path, title: str | None = None) -> None:
+    """Draw the analysis of ``records`` to ``path`` (.svg, .png or .pdf), atomically."""
+    from .files import atomic_write
+
+    target = Path(path)
+    kind = target.suffix.lower().lstrip(".")
+    if kind not in PLOT_FORMATS:
+        raise InvalidPlot(f"cannot tell the plot format of {str(path)!r}: name it .svg, .png or .pdf")
+    if not records:
+        raise InvalidPlot("no records to plot")
+    try:
+        import matplotlib
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise MissingExtra("plots need matplotlib: pip install 'freecell-cli[plot]'") from None
+    import io
+
+    # The same records give the same bytes: fixed ids in SVG, no dates anywhere.
+    matplotlib.rcParams["svg.hashsalt"] = "freecell-cli"
+    groups = _groups(records)
+    labels = list(groups)
+    fig = Figure(figsize=(12, 7.5), dpi=100)
+    axes = fig.subplots(2, 3)
+    # fixed margins: an automatic layout engine would double the drawing time
+    fig.subplots_adjust(left=0.05, right=0.99, bottom=0.07, top=0.91, wspace=0.22, hspace=0.3)
+    deals = len({r.get("deal") for r in records})
+    pairs = f", {len(groups)} variant/engine pairs" if len(groups) > 1 else ""
+    fig.suptitle(title or f"freecell analyze: {deals} deals{pairs}")
+
+    def solved(key: str) -> list[list[float]]:
+        return [[r[key] for r in g if r.get("verdict") == "solved" and r.get(key) is not None] for g in groups.values()]
+
+    def hist(ax, data: list[list[float]], name: str, log: bool = False) -> None:
+        flat = [v for d in data for v in d if not log or v > 0]
+        if not flat:
+            ax.text(0.5, 0.5, "no data", ha="center", va="center", transform=ax.transAxes)
+        else:
+            lo, hi = min(flat), max(flat)
+            if log:
+                lo, hi = math.log10(lo), math.log10(max(hi, lo * 1.0001))
+                edges = [10 ** (lo + (hi - lo) * i / 20) for i in range(21)]
+                ax.set_xscale("log")
+                data = [[v for v in d if v > 0] for d in data]
+            else:
+                edges = 20
+            ax.hist(data, bins=edges, label=labels, range=None if log else (lo, hi + 1))
+        ax.set_title(name)
+        ax.set_ylabel("deals")
+
+    hist(axes[0][0], solved("move_count"), "moves (solved deals)")
+    hist(axes[0][1], solved("nonfoundation_moves"), "non-foundation moves (solved deals)")
+    hist(axes[0][2], [[r.get("seconds") or 0 for r in g] for g in groups.values()], "solver time, s (log)", log=True)
+    hist(axes[1][0], [[r.get("states") or 0 for r in g] for g in groups.values()], "states (log)", log=True)
+
+    ax = axes[1][1]
+    verdicts = ("solved", "unsolvable", "gave-up")
+    n = len(labels)
+    for i, (label, g) in enumerate(groups.items()):
+        counts = [sum(1 for r in g if r.get("verdict") == v) for v in verdicts]
+        xs = [k + (i - (n - 1) / 2) * 0.8 / n for k in range(len(verdicts))]
+        bars = ax.bar(xs, counts, width=0.8 / n, label=label)
+        ax.bar_label(bars)
+    ax.margins(y=0.12)  # room for the count above the tallest bar
+    ax.set_xticks(range(len(verdicts)), verdicts)
+    ax.set_title("verdicts")
+    ax.set_ylabel("deals")
+
+    ax = axes[1][2]
+    for label, g in groups.items():
+        pts = [(r["states"], r["seconds"]) for r in g if (r.get("states") or 0) > 0 and (r.get("seconds") or 0) > 0]
+        if pts:
+            ax.scatter([p[0] for p in pts], [p[1] for p in pts], s=8, alpha=0.6, label=label)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("states")
+    ax.set_ylabel("seconds")
+    ax.set_title("time against states")
+    axes[0][0].legend(fontsize="small")
+
+    buffer = io.BytesIO()
+    metadata = {"Date": None} if kind in ("svg", "pdf") else {"Software": None}
+    if kind == "pdf":
+        metadata["CreationDate"] = None
+        metadata.pop("Date")
+    fig.savefig(buffer, format=kind, metadata=metadata)
+    atomic_write(str(target), buffer.getvalue())
+
+
+__all__ = ["InvalidPlot", "integer_bins", "plot_summary", "text_histogram"]

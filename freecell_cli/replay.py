@@ -1,0 +1,176 @@
+"""A solution as a sequence of steps you can watch: one position per move,
+automatic moves (windows) as steps of their own, and the verdict.
+
+The moves are checked by :func:`freecell_cli.verify.verify`, so a replay accepts
+exactly what ``verify`` accepts and stops where it stops: a failing solution ends
+on the position before the bad move, with that move and the reason.
+
+>>> from freecell_cli import deal, find_variant
+>>> from freecell_cli.solutions import parse_solution
+>>> r = replay(parse_solution("5a 82 a2"), deal(617), find_variant("site"))
+>>> len(r), [str(s.move) for s in r.steps], r.verdict.summary()
+(3, ['5a', '82', 'a2'], 'all 3 moves legal, not solved: 0 cards home')
+>>> r.caption(0)
+'move 1 of 3: 5a, JC from column 5 to free cell a'
+>>> bad = replay(parse_solution("5a 58"), deal(617), find_variant("site"))
+>>> len(bad), bad.caption(1)
+(1, 'move 2 refused: 58, 7C cannot go on QH')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .autoplay import automatic_moves
+from .errors import FreecellError
+from .moves import CELL, COLUMN, FOUNDATION, Move, apply, resolve, undo
+from .position import Position
+from .solutions import Solution
+from .variants import Variant
+from .verify import Verdict, verify
+
+
+@dataclass
+class ReplayStep:
+    """One step: a move of the file (``index``, 1-based, and ``token`` as written)
+    or a move the variant made by itself after it (``automatic``)."""
+
+    index: int
+    token: str
+    move: Move  # resolved
+    automatic: bool
+    after: Position
+
+
+@dataclass
+class Replay:
+    start: Position
+    variant: Variant
+    steps: list[ReplayStep]
+    verdict: Verdict
+    bad_move: Move | None = None  # the refused move as written (unresolved), when there is one
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    @property
+    def frames(self) -> int:
+        """Positions to show: the start, then one after each step."""
+        return len(self.steps) + 1
+
+    @property
+    def file_moves(self) -> int:
+        return self.verdict.file_moves
+
+    def position(self, k: int) -> Position:
+        """The position at frame ``k`` (0: the start; k: after step k)."""
+        return self.start if k == 0 else self.steps[k - 1].after
+
+    def next_move(self, k: int) -> tuple[Move | None, bool]:
+        """The move about to be made at frame ``k``, and whether it is the refused one."""
+        if k < len(self.steps):
+            return self.steps[k].move, False
+        return self.bad_move, self.bad_move is not None
+
+    def caption(self, k: int) -> str:
+        """What happens next at frame ``k``, or the verdict at the last frame."""
+        if k < len(self.steps):
+            step = self.steps[k]
+            what = describe(self.position(k), step.move)
+            if step.automatic:
+                return f"after move {step.index}, by itself ({self.variant.name}): {step.move}, {what}"
+            return f"move {step.index} of {self.file_moves}: {step.move}, {what}"
+        error = self.verdict.error
+        if error is not None:
+            return f"move {error.index} refused: {error.move}, {error.reason}"
+        return self.verdict.summary()
+
+    def frame_lines(self, k: int) -> list[str]:
+        """The text under the table at frame ``k``."""
+        from .svg import footer_lines
+
+        return footer_lines(self.position(k), self.variant, self.caption(k))
+
+    def frame_svg(self, k: int, rows: int = 0, footer: int = 0, with_defs: bool = True) -> str:
+        """Frame ``k`` as an ``<svg>`` element, the next move framed."""
+        from .svg import table_svg
+
+        move, bad = self.next_move(k)
+        return table_svg(self.position(k), self.variant, highlight=move, bad=bad, caption=self.caption(k),
+                         rows=rows, footer=footer, with_defs=with_defs)
+
+    def lines(self, format: str = "compact") -> Iterator[str]:
+        """The piped output: each move (``# automatic`` after the variant's own),
+        then the position after it in ``format``; every item ends with a newline."""
+        from .formats import format_position
+
+        for step in self.steps:
+            yield f"{step.move}{'  # automatic' if step.automatic else ''}\n"
+            text = format_position(step.after, format)
+            yield text if text.endswith("\n") else text + "\n"
+
+
+def describe(position: Position, move: Move) -> str:
+    """A resolved move in words, in ``position`` before it is made.
+
+    >>> from freecell_cli import deal, find_variant
+    >>> p = deal(617)
+    >>> describe(p, resolve(p, Move.parse("5a"), find_variant("site")))
+    'JC from column 5 to free cell a'
+    """
+    src, dst, n = move.source, move.dest, move.count or 1
+    if src.kind == CELL:
+        cards = [position.cells[src.index]]
+    else:
+        cards = position.columns[src.index][-n:]
+    what = str(cards[0]) if n == 1 else f"{n} cards {cards[0]}..{cards[-1]}"
+    if dst.kind == FOUNDATION:
+        return f"{what} from {src.describe()} home"
+    if dst.kind == COLUMN and position.columns[dst.index]:
+        return f"{what} from {src.describe()} onto {position.columns[dst.index][-1]} in {dst.describe()}"
+    where = f"empty {dst.describe()}" if dst.kind == COLUMN else dst.describe()
+    return f"{what} from {src.describe()} to {where}"
+
+
+def replay(
+    solution: Solution,
+    start: Position,
+    variant: Variant,
+    empty_column: str | None = None,
+) -> Replay:
+    """Replay ``solution`` from ``start`` (not modified) step by step."""
+    verdict = verify(solution, start, variant, empty_column)
+    mode = empty_column or solution.empty_column or "one"
+    error = verdict.error
+    stop = error.index - 1 if error is not None else len(solution)
+    position = start.copy()
+    steps: list[ReplayStep] = []
+    for i in range(stop):
+        token = solution.tokens[i]
+        move = resolve(position, solution.move(i), variant, mode)
+        apply(position, move)
+        steps.append(ReplayStep(i + 1, token, move, False, position.copy()))
+        autos = automatic_moves(position, variant)
+        # automatic_moves plays them all at once: take them back to keep the
+        # position after each one as a step of its own.
+        for auto in reversed(autos):
+            undo(position, auto)
+        for auto in autos:
+            apply(position, auto)
+            steps.append(ReplayStep(i + 1, token, auto, True, position.copy()))
+    bad = None
+    if error is not None:
+        try:
+            bad = solution.move(error.index - 1)
+        except FreecellError:
+            bad = None
+    return Replay(start, variant, steps, verdict, bad)
+
+
+def max_rows(r: Replay) -> int:
+    """The longest column over every frame (frames of a page keep one height)."""
+    return max(len(c) for k in range(r.frames) for c in r.position(k).columns)
+
+
+__all__ = ["Replay", "ReplayStep", "describe", "max_rows", "replay"]

@@ -1,0 +1,119 @@
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cli_helpers import run
+from freecell_cli import deal, format_position
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+FREECELL = [sys.executable, "-m", "freecell_cli"]
+
+
+def pairs(out: str) -> list[tuple[str, str]]:
+    lines = out.splitlines()
+    return list(zip(lines[0::2], lines[1::2]))
+
+
+def test_piped_output_equals_replaying_with_move():
+    code, out, err = run("replay", "--deal", "617", str(EXAMPLES / "617.snx-out.txt"))
+    assert code == 0 and err == "OK deal 617: solved in 103 moves (site)\n"
+    steps = pairs(out)
+    assert len(steps) == 103 and steps[0][0] == "7a"
+    start = format_position(deal(617))
+    moves = [m for m, _ in steps]
+    for k in [*range(1, 104, 10), 103]:
+        code, moved, _ = run("move", *moves[:k], input=start)
+        assert code == 0 and moved == steps[k - 1][1] + "\n", k
+    assert steps[-1][1] == "----:KKKK:///////:617"
+
+
+def test_windows_automatic_moves_are_steps_of_their_own():
+    code, out, err = run("replay", str(EXAMPLES / "3.fcpro.txt"))
+    assert code == 0 and err == "OK deal 3: solved in 113 moves (windows)\n"
+    steps = pairs(out)
+    assert len(steps) == 113 and sum(m.endswith("  # automatic") for m, _ in steps) == 31
+    # the position after a file move and the automatic moves it set off is what `move` prints
+    played = [m for m, _ in steps if not m.endswith("# automatic")]
+    last_of_first_10 = [i for i, (m, _) in enumerate(steps) if not m.endswith("# automatic")][10] - 1
+    code, moved, _ = run("move", "--variant", "windows", "--empty-column", "max", *played[:10],
+                         input=format_position(deal(3)))
+    assert moved.split(":")[:3] == steps[last_of_first_10][1].split(":")[:3]
+
+
+def test_failing_solution_stops_before_the_bad_move():
+    code, out, err = run("replay", "--deal", "4", str(EXAMPLES / "4.snx-out.txt"), "-f", "json")
+    assert code == 1
+    assert err == 'FAIL deal 4 (site): move 66 "13": 4 cards > can move 3 (0 free cells, 2 empty columns)\n'
+    assert out.count('"columns"') == 65
+
+
+def test_position_option_and_stdin(tmp_path):
+    start = tmp_path / "start.txt"
+    start.write_text(format_position(deal(617)) + "\n")
+    code, out, err = run("replay", "-p", str(start), "-", input="5a 82\n")
+    assert code == 1 and err == "FAIL deal 617 (site): all 2 moves legal, not solved: 0 cards home\n"
+    assert [m for m, _ in pairs(out)] == ["5a", "82"]
+
+
+def test_errors():
+    code, _, err = run("replay", "-p", "-", "-", input="x")
+    assert code == 2 and err == "error: stdin (-) can be read only once\n"
+    code, _, err = run("replay", "-", input="5a 82\n")
+    assert code == 2 and err == "error: the solution names no deal: give --deal N or --position FILE\n"
+    code, _, err = run("replay", "--deal", "617", "-", input="5a zz\n")
+    assert code == 2 and err.startswith("error: line 1: not a move: 'zz'")
+    code, _, err = run("replay", "--deal", "617", "/nonexistent.sol")
+    assert code == 2 and err.startswith("error: cannot read /nonexistent.sol")
+    code, _, err = run("replay", "--deal", "617", "--solution-format", "xml", "-", input="5a")
+    assert code == 2 and "unknown solution format 'xml'" in err
+
+
+def test_html_page(tmp_path):
+    page = tmp_path / "r.html"
+    code, out, err = run("replay", "--deal", "4", str(EXAMPLES / "4.snx-out.txt"), "--html", str(page))
+    assert code == 1 and out == ""
+    assert err == ("wrote " + str(page) + ": 66 frames; FAIL deal 4 (site): move 66 \"13\": "
+                   "4 cards > can move 3 (0 free cells, 2 empty columns)\n")
+    text = page.read_text()
+    assert text.count('<svg class="frame"') == 66 and 'class="bad"' in text
+
+
+def test_terminal_viewer_keys(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    sol = tmp_path / "s.sol"
+    sol.write_text("5a 82 a2\n")
+    child = pexpect.spawn(FREECELL[0], [*FREECELL[1:], "replay", "--deal", "617", "--delay", "0.02", str(sol)],
+                          encoding="utf-8", dimensions=(40, 100), timeout=20,
+                          env={**os.environ, "COLUMNS": "100"})
+    try:
+        child.expect("step 0 / 3 \\| paused")
+        child.expect("move 1 of 3: 5a, JC from column 5 to free cell a")
+        child.send("\x1b[C")
+        child.expect("step 1 / 3")
+        child.expect("move 2 of 3: 82, QH from column 8 onto KS in column 2")
+        child.send("\x1b[D")
+        child.expect("step 0 / 3")
+        child.send("G")
+        child.expect("step 3 / 3 \\| end")
+        child.expect("all 3 moves legal, not solved: 0 cards home")
+        child.send("p")  # from the end, play starts again from the first frame and stops at the end
+        child.expect("step 1 / 3 \\| playing")
+        child.expect("step 3 / 3 \\| end")
+        child.send("q")
+        child.expect("FAIL deal 617 \\(site\\): all 3 moves legal, not solved: 0 cards home")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 1
+
+
+def test_replay_does_not_slow_deal_start_up():
+    # `deal` builds only its own command: the replay modules stay unimported
+    code = ("import sys, freecell_cli.cli as c; c.build_app('deal');"
+            "print(sorted(m for m in sys.modules if m.startswith('freecell_cli.') and "
+            "m.split('.')[-1] in ('replay', 'svg', 'viewer', 'replay_page', 'plots')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
+    assert out == "[]\n"

@@ -1,0 +1,54 @@
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from freecell_cli.errors import MissingExtra
+from freecell_cli.plots import InvalidPlot, integer_bins, plot_summary, text_histogram
+
+
+def records() -> list[dict]:
+    out = []
+    for i in range(1, 31):
+        for variant, engine, extra in (("site", "builtin", 0), ("standard", "fc-solve", 20)):
+            verdict = "gave-up" if i == 30 and engine == "builtin" else "solved"
+            out.append({"deal": i, "variant": variant, "engine": engine, "verdict": verdict,
+                        "move_count": 90 + i + extra, "nonfoundation_moves": 40 + i + extra,
+                        "seconds": 0.001 * i * (1 + extra), "states": 50 * i + extra})
+    return out
+
+
+def test_integer_bins_and_text_histogram():
+    assert integer_bins([], 5) == []
+    assert integer_bins([100, 100], 5) == [(100, 100, 2)]
+    assert integer_bins([91, 120, 135, 99], 5) == [(90, 99, 2), (100, 109, 0), (110, 119, 0), (120, 129, 1),
+                                                   (130, 139, 1)]
+    assert text_histogram([91, 120, 135, 99], bins=5, width=4) == [
+        " 90-  99  ####  2", "100- 109        0", "110- 119        0", "120- 129  ##    1", "130- 139  ##    1"]
+
+
+def test_plot_file_written_non_empty(tmp_path):
+    import os
+
+    pytest.importorskip("matplotlib")
+    first = tmp_path / "a.svg"
+    plot_summary(records(), first)
+    data = first.read_bytes()
+    assert len(data) > 10_000
+    root = ET.fromstring(data)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    assert b"site / builtin" in data and b"standard / fc-solve" in data  # one series per variant and engine
+    umask = os.umask(0o22)
+    os.umask(umask)
+    assert first.stat().st_mode & 0o777 == 0o666 & ~umask  # not the 0600 of a temporary file
+
+
+def test_plot_errors(tmp_path, monkeypatch):
+    with pytest.raises(InvalidPlot, match=r"name it \.svg, \.png or \.pdf"):
+        plot_summary(records(), tmp_path / "a.gif")
+    with pytest.raises(InvalidPlot, match="no records to plot"):
+        plot_summary([], tmp_path / "a.svg")
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    with pytest.raises(MissingExtra, match=r"pip install 'freecell-cli\[plot\]'"):
+        plot_summary(records(), tmp_path / "a.svg")
+    assert not (tmp_path / "a.svg").exists()
