@@ -36,6 +36,7 @@ LIMITS = {
     "JSON solution": 16 * MIB,  # JSON is parsed whole
     "line": 1 * MIB,  # one line of a streamed file
     "saved game": 16 * MIB,
+    "replayed solution": 4 * MIB,  # replay keeps every step's position: see replay.MAX_STEPS
     "results record": 1 * MIB,  # one JSON line of an analyze results file
     "deal ranges": 64 * KIB,  # the text of all range arguments together
 }

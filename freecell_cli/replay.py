@@ -133,13 +133,22 @@ def describe(position: Position, move: Move) -> str:
     return f"{what} from {src.describe()} to {where}"
 
 
+MAX_STEPS = 20_000
+
+
 def replay(
     solution: Solution,
     start: Position,
     variant: Variant,
     empty_column: str | None = None,
 ) -> Replay:
-    """Replay ``solution`` from ``start`` (not modified) step by step."""
+    """Replay ``solution`` from ``start`` (not modified) step by step.
+
+    Every step keeps its position, so a replay is limited to :data:`MAX_STEPS`
+    moves (a real solution has a few hundred); ``verify`` checks longer files."""
+    if len(solution) > MAX_STEPS:
+        raise FreecellError(f"a replay shows at most {MAX_STEPS:,} moves; this solution has {len(solution):,} "
+                            "(freecell verify checks it in constant memory)")
     verdict = verify(solution, start, variant, empty_column)
     mode = empty_column or solution.empty_column or "one"
     error = verdict.error

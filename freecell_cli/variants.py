@@ -65,22 +65,22 @@ VARIANTS: dict[str, Variant] = {
             "site",
             _site_capacity,
             "2^(empty free cells) x (empty columns + 1)",
-            description="the site's rules (default): no automatic moves",
+            description="the site's rules (default), can move 2^(free cells) x (empty columns + 1), no automatic moves",
         ),
         Variant(
             "standard",
             _standard_capacity,
             "(empty free cells + 1) x 2^(empty columns)",
-            description="Freecell Solver, PySolFC: textbook capacity, no automatic moves",
+            description="textbook, as Freecell Solver and PySolFC, can move (free cells + 1) x 2^(empty columns)",
         ),
         Variant(
             "windows",
             _standard_capacity,
             "(empty free cells + 1) x 2^(empty columns)",
             automatic="safe",
-            description="Windows FreeCell / FreeCell Pro: textbook capacity, safe automatic moves",
+            description="Windows FreeCell and FreeCell Pro, textbook capacity, safe cards go home by themselves",
         ),
-        Variant("atomic", _atomic_capacity, "1", description="single-card moves only"),
+        Variant("atomic", _atomic_capacity, "1", description="one card a move"),
     )
 }
 

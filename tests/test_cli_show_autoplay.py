@@ -64,7 +64,7 @@ def test_show_picture_errors(tmp_path):
     assert code == 2 and err == (f"error: cannot tell the picture format of '{tmp_path / 't.gif'}': "
                                  "name it .svg or .png, or give -f\n")
     code, out, err = run("show", "-o", str(tmp_path / "no" / "t.svg"), input=format_position(deal(1)))
-    assert code == 2 and err == f"error: cannot write {tmp_path / 'no' / 't.svg'}: No such file or directory\n"
+    assert code == 2 and err == f"error: cannot write {tmp_path / 'no' / 't.svg'}: no folder {tmp_path / 'no'}\n"
 
 
 def test_show_png_without_cairosvg(tmp_path, monkeypatch):

@@ -99,7 +99,8 @@ def test_every_solution_of_a_batch_passes_verify(tmp_path):
     code, out, _ = run("verify", *files)
     lines = out.splitlines()
     assert code == 0 and len(lines) == len(files)
-    assert all(line.startswith("OK deal ") and line.endswith("(site)") for line in lines)
+    # Several files: each line names its file.
+    assert all(line.startswith(f"OK {f}: deal ") and line.endswith("(site)") for f, line in zip(files, lines))
 
 
 def test_auto_falls_back_to_builtin_where_fc_solve_finds_nothing():

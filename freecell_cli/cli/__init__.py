@@ -25,6 +25,20 @@ COMMANDS = {
 }
 
 
+# What `freecell --help` lists: a whole sentence each (click would cut the docstrings).
+SUMMARIES = {
+    "deal": "Print a numbered, daily or random deal as a position.",
+    "show": "Draw a position: text, colour, SVG or PNG.",
+    "move": "Play moves on a position and print the result.",
+    "autoplay": "Send the cards that can go to the foundations.",
+    "solve": "Solve a position or deal, or prove it unsolvable.",
+    "verify": "Check solution files under the site's rules or a variant.",
+    "analyze": "Solve ranges of deals into a resumable results file.",
+    "play": "Play a game in the terminal (resumes the saved one).",
+    "replay": "Watch a solution step by step, or make an HTML page of it.",
+}
+
+
 def _version(value: bool) -> None:
     if value:
         from .. import __version__
@@ -45,7 +59,8 @@ def build_app(only: str | None = None) -> typer.Typer:
     app = typer.Typer(
         name="freecell",
         no_args_is_help=True,
-        add_completion=False,
+        add_completion=True,  # --install-completion, --show-completion
+        context_settings={"help_option_names": ["-h", "--help"]},
         pretty_exceptions_enable=False,
         rich_markup_mode=None,
     )
@@ -53,7 +68,7 @@ def build_app(only: str | None = None) -> typer.Typer:
     for name, module in COMMANDS.items():
         if only is None or name == only:
             command = getattr(import_module(f".{module}", __name__), f"{module}_command")
-            app.command(name)(command)
+            app.command(name, short_help=SUMMARIES.get(name))(command)
     return app
 
 

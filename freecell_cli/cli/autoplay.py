@@ -9,36 +9,68 @@ from typing import Annotated, Optional
 import typer
 
 from ..autoplay import MODES
-from .common import Format, PositionArg, err, read_position, write_position
+from .common import (
+    CellsOpt,
+    ColorMode,
+    ColorOpt,
+    DealOpt,
+    Format,
+    JsonOpt,
+    OutputOpt,
+    PositionArg,
+    PositionOpt,
+    QuietOpt,
+    VariantOpt,
+    check_output,
+    get_position,
+    note,
+    setup,
+    write_file,
+    write_position,
+)
 
 Mode = Enum("Mode", {name: name for name in MODES}, type=str)
 
 
 def autoplay_command(
-    position_file: PositionArg = None,
-    mode: Annotated[Mode, typer.Option(help="collect: every card that can go (the site); safe: the Windows rule.")] = Mode.collect,
+    position_arg: PositionArg = None,
+    position: PositionOpt = None,
+    deal: DealOpt = None,
+    cells: CellsOpt = None,
+    variant: VariantOpt = None,
+    mode: Annotated[Mode, typer.Option(metavar="MODE", help="collect: every card that can go (the site's auto-collect); safe: only cards no other card needs (the Windows rule).")] = Mode.collect,
     list_moves: Annotated[bool, typer.Option("--moves", help="Also list the moves made (stderr, or in the JSON).")] = False,
-    format: Annotated[Optional[Format], typer.Option("--format", "-f", help="Output format (default: as read).")] = None,
+    format: Annotated[Optional[Format], typer.Option("--format", "-f", metavar="FORMAT", help="Output format: compact, fcs, json (default: as read).")] = None,
+    json: JsonOpt = False,
+    output: OutputOpt = None,
+    quiet: QuietOpt = False,
+    color: ColorOpt = ColorMode.auto,
 ) -> None:
-    """Send cards home and print the new position."""
+    """Send every card that can go to the foundations and print the new position."""
     import orjson
 
     from ..autoplay import autoplay, can_autocomplete
-    from ..moves import plural
     from ..formats.json import position_to_dict
+    from ..moves import plural
 
-    position, read_fmt = read_position(position_file)
-    made = autoplay(position, mode.value)
-    fmt = (format or Format(read_fmt)).value
+    setup(quiet, color)
+    check_output(output)
+    pos, read_fmt = get_position(position_arg, position, deal, cells, variant, record_variant=True)
+    made = autoplay(pos, mode.value)
+    fmt = "json" if json else (format or Format(read_fmt)).value
     if fmt == "json" and list_moves:
-        d = position_to_dict(position)
+        d = position_to_dict(pos)
         d["autoplay"] = {"mode": mode.value, "moves": [str(m) for m in made], "count": len(made)}
-        sys.stdout.write(orjson.dumps(d).decode() + "\n")
+        text = orjson.dumps(d).decode() + "\n"
+        if output is not None:
+            write_file(output, text)
+        else:
+            sys.stdout.write(text)
     else:
-        write_position(position, fmt)
+        write_position(pos, fmt, output)
         if list_moves:
-            err(f"{plural(len(made), 'move')}: {' '.join(str(m) for m in made)}".rstrip(": "))
-    if position.is_won():
-        err("won: all four foundations are at K")
-    elif can_autocomplete(position):
-        err("auto-complete: the rest can be sent home directly (--mode collect)")
+            note(f"{plural(len(made), 'move')}: {' '.join(str(m) for m in made)}".rstrip(": "))
+    if pos.is_won():
+        note("won: all four foundations are at K")
+    elif can_autocomplete(pos):
+        note("auto-complete: the rest can be sent home directly (--mode collect)")

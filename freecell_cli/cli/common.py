@@ -28,10 +28,80 @@ Format = Enum("Format", {name: name for name in FORMATS}, type=str)
 VariantName = Enum("VariantName", {name: name for name in VARIANTS}, type=str)
 
 
-# The optional position argument of show, autoplay and solve.
-PositionArg = Annotated[
-    Optional[str], typer.Argument(metavar="[POSITION]", help="Position file, or - for stdin (default).")
-]
+POSITION_HELP = ("a position file, - for stdin (the default), or the position itself in compact or "
+                 "JSON form (put it after -- when it starts with -: freecell show -- '----:0000:...')")
+VARIANT_HELP = "Rules: " + "; ".join(f"{v.name}: {v.description}" for v in VARIANTS.values()) + "."
+
+# One spelling, one meaning, in every command (README, "Options").
+PositionArg = Annotated[Optional[str], typer.Argument(metavar="[POSITION]", show_default=False,
+                                                     help=f"The position: {POSITION_HELP}.")]
+PositionOpt = Annotated[Optional[str], typer.Option("--position", "-p", metavar="POSITION", show_default=False,
+                                                    help=f"The position: {POSITION_HELP}.")]
+DealOpt = Annotated[Optional[str], typer.Option("--deal", metavar="N", show_default=False,
+                                                help="Start from deal N (1..8,589,934,591, Microsoft / FreeCell Pro).")]
+CellsOpt = Annotated[Optional[int], typer.Option("--cells", metavar="N", min=0, max=15, show_default=False,
+                                                 help="Number of free cells, 0..15 (default: the position's, or 4).")]
+VariantOpt = Annotated[Optional[VariantName], typer.Option("--variant", metavar="VARIANT", show_default=False,
+                                                          help=VARIANT_HELP + " Default: the position's, else site.")]
+OutputOpt = Annotated[Optional[str], typer.Option("--output", "-o", "--out", metavar="FILE", show_default=False,
+                                                  help="Write to FILE (atomically) instead of stdout.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="The result as JSON on stdout.")]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No status lines on stderr (errors still show).")]
+
+
+class ColorMode(str, Enum):
+    auto = "auto"
+    always = "always"
+    never = "never"
+
+
+ColorOpt = Annotated[ColorMode, typer.Option(
+    "--color", metavar="WHEN",
+    help="Colour: auto (on a terminal, unless NO_COLOR is set), always (also FORCE_COLOR; for less -R), never.")]
+
+_settings = {"quiet": False, "color": "auto"}
+
+
+def setup(quiet: bool = False, color: ColorMode | str = "auto") -> None:
+    """Take the options every command has (-q, --color)."""
+    import os
+
+    _settings["quiet"] = quiet
+    mode = color.value if isinstance(color, ColorMode) else color
+    if mode == "auto":
+        if os.environ.get("NO_COLOR"):
+            mode = "never"
+        elif os.environ.get("FORCE_COLOR"):
+            mode = "always"
+    _settings["color"] = mode
+
+
+def note(message: str) -> None:
+    """A status line on stderr (dropped by -q); errors use :func:`err`."""
+    if not _settings["quiet"]:
+        err(message)
+
+
+def use_color(stream=None) -> bool:
+    """Draw in colour on ``stream`` (stdout by default)?"""
+    mode = _settings["color"]
+    if mode != "auto":
+        return mode == "always"
+    return is_terminal(sys.stdout if stream is None else stream)
+
+
+def console(stream=None):
+    """A rich Console that follows --color."""
+    from rich.console import Console
+
+    mode = _settings["color"]
+    return Console(file=stream, highlight=False, force_terminal=True if mode == "always" else None,
+                   no_color=mode == "never")
+
+
+ENGINE_HELP = ("Solver: auto (Freecell Solver when installed, the built-in search when it finds nothing or "
+               "cannot take the table), builtin (our own search under the variant's own moves; proofs), "
+               "fc-solve (Freecell Solver, its moves translated to the variant).")
 
 
 class EngineName(str, Enum):
@@ -106,21 +176,66 @@ def seconds_limit(value: float | None) -> float | None:
 
 
 def read_position(source: str | None) -> tuple["Position", str]:
-    """A position and the format it was written in."""
+    """A position and the format it was written in, from a file, stdin, or the
+    text itself (see :data:`POSITION_HELP`)."""
     from ..formats.detect import detect_format, parse_position
 
-    text = read_text(source)
+    text = inline_position(source)
+    if text is None:
+        text = read_text(source)
     fmt = detect_format(text)
     with errors_to_exit():
         return parse_position(text, fmt), fmt
 
 
-def write_position(position: "Position", fmt: str) -> None:
+def inline_position(value: str | None) -> str | None:
+    """``value`` itself when it is a position rather than a file name."""
+    import os
+
+    from ..formats.compact import looks_compact
+
+    if value is None or value == "-":
+        return None
+    if value.lstrip().startswith("{") or (looks_compact(value) and not os.path.exists(value)):
+        return value
+    return None
+
+
+def get_position(argument: str | None = None, option: str | None = None, deal: str | None = None,
+                 cells: int | None = None, variant: "VariantName | None" = None,
+                 record_variant: bool = False) -> tuple["Position", str]:
+    """The position a command works on, given the shared options: the argument or
+    ``-p`` (file, ``-``, or inline), or ``--deal N``; ``--cells`` sets the free cells.
+    Returns the position and the format it came in (compact for a deal)."""
+    from ..deals import deal as make_deal
+    from ..deals import parse_deal_number
+    from ..verify import with_cells
+
+    given = [x for x in (argument, option) if x is not None]
+    if len(given) + (deal is not None) > 1:
+        raise fail("give one position: an argument, -p/--position, or --deal")
+    with errors_to_exit():
+        if deal is not None:
+            position, fmt = make_deal(parse_deal_number(deal), cells=4 if cells is None else cells), "compact"
+        else:
+            position, fmt = read_position(given[0] if given else None)
+            position = with_cells(position, cells)
+    if record_variant and variant is not None:
+        position.variant = variant.value
+    return position, fmt
+
+
+def write_position(position: "Position", fmt: str, output: str | None = None) -> None:
+    """The position on stdout, or atomically into ``output``."""
     from ..formats.detect import format_position
 
     with errors_to_exit():
         text = format_position(position, fmt)
-    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    text = text if text.endswith("\n") else text + "\n"
+    if output is not None:
+        write_file(output, text)
+    else:
+        sys.stdout.write(text)
 
 
 

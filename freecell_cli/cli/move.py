@@ -8,36 +8,54 @@ import typer
 
 from .common import (
     EXIT_NEGATIVE,
+    CellsOpt,
+    ColorMode,
+    ColorOpt,
+    DealOpt,
     EmptyColumn,
     Format,
-    VariantName,
+    JsonOpt,
+    OutputOpt,
+    PositionOpt,
+    QuietOpt,
+    VariantOpt,
+    check_output,
     errors_to_exit,
     fail,
-    read_position,
+    get_position,
+    setup,
     write_position,
 )
 
+MOVE_HELP = """Moves in standard notation, source then destination: columns 1-9 (left to right),
+free cells a, b, c, d (then e, f, g, i, ...), h = home (the foundation). 5a: column 5 to a free
+cell; 82: column 8 onto column 2 (the run that fits); ah: free cell a home; 36v4: 4 cards into
+the empty column 6 (v + hex count). Several moves may share an argument: "5a 82"."""
+
 
 def move_command(
-    moves: Annotated[list[str], typer.Argument(metavar="MOVE...", help='Moves in standard notation ("5a", "58", "36v4"; several per argument allowed).')],
-    position_file: Annotated[
-        Optional[str], typer.Option("--position", "-p", help="Position file, or - for stdin (default).")
-    ] = None,
-    variant: Annotated[Optional[VariantName], typer.Option(help="Rules (default: the position's, else site).")] = None,
+    moves: Annotated[list[str], typer.Argument(metavar="MOVE...", show_default=False, help=MOVE_HELP)],
+    position: PositionOpt = None,
+    deal: DealOpt = None,
+    cells: CellsOpt = None,
+    variant: VariantOpt = None,
     empty_column: Annotated[
-        EmptyColumn, typer.Option(help="A plain move into an empty column moves one card, or as many as fit (FreeCell Pro).")
+        EmptyColumn, typer.Option(metavar="HOW", help="A plain move into an empty column moves one card (one), or as many as fit (max, FreeCell Pro).")
     ] = EmptyColumn.one,
-    format: Annotated[Optional[Format], typer.Option("--format", "-f", help="Output format (default: as read).")] = None,
+    format: Annotated[Optional[Format], typer.Option("--format", "-f", metavar="FORMAT", help="Output format: compact, fcs, json (default: as read).")] = None,
+    json: JsonOpt = False,
+    output: OutputOpt = None,
+    quiet: QuietOpt = False,
+    color: ColorOpt = ColorMode.auto,
 ) -> None:
-    """Apply moves in order and print the resulting position.
-
-    A refused move prints nothing on stdout, says which move failed and why, and exits 1.
-    """
+    """Play moves in order and print the position after them (a refused move: exit 1)."""
     from ..autoplay import play_move
     from ..errors import FreecellError, IllegalMove
     from ..moves import Move, split_moves
     from ..variants import find_variant
 
+    setup(quiet, color)
+    check_output(output)
     tokens = [t for arg in moves for t in split_moves(arg)]
     if not tokens:
         raise fail("no moves given")
@@ -47,16 +65,14 @@ def move_command(
             parsed.append(Move.parse(token))
         except FreecellError as e:
             raise fail(f'move {i} "{token}": {e}') from None
-    position, read_fmt = read_position(position_file)
+    pos, read_fmt = get_position(None, position, deal, cells, variant, record_variant=True)
     with errors_to_exit():
-        rules = find_variant(variant.value if variant else position.variant)
-    if variant is not None:
-        position.variant = variant.value
+        rules = find_variant(variant.value if variant else pos.variant)
     for i, (token, move) in enumerate(zip(tokens, parsed), 1):
         try:
-            play_move(position, move, rules, empty_column.value)
+            play_move(pos, move, rules, empty_column.value)
         except IllegalMove as e:
             raise fail(f'move {i} "{token}": {e}', EXIT_NEGATIVE) from None
         except FreecellError as e:
             raise fail(f'move {i} "{token}": {e}') from None
-    write_position(position, (format or Format(read_fmt)).value)
+    write_position(pos, "json" if json else (format or Format(read_fmt)).value, output)

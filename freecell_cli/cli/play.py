@@ -7,16 +7,33 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import VariantName, err, errors_to_exit, fail, is_terminal, read_position
+from .common import (
+    ColorMode,
+    ColorOpt,
+    DealOpt,
+    PositionOpt,
+    QuietOpt,
+    VariantOpt,
+    err,
+    errors_to_exit,
+    fail,
+    is_terminal,
+    note,
+    read_position,
+    setup,
+)
 
 
 def play_command(
     number: Annotated[Optional[str], typer.Argument(metavar="[N]", help="Deal number (with --daily: a date).")] = None,
     daily: Annotated[bool, typer.Option("--daily", help="The daily deal (today, UTC, or the date given).")] = False,
     random: Annotated[bool, typer.Option("--random", help="A random deal.")] = False,
-    position_file: Annotated[Optional[str], typer.Option("--position", help="Start from a position file.")] = None,
-    variant: Annotated[Optional[VariantName], typer.Option(help="Rules (default site).")] = None,
-    cells: Annotated[int, typer.Option(help="Free cells.", min=0, max=15)] = 4,
+    position_file: PositionOpt = None,
+    deal: DealOpt = None,
+    variant: VariantOpt = None,
+    cells: Annotated[int, typer.Option(metavar="N", help="Number of free cells, 0..15.", min=0, max=15)] = 4,
+    quiet: QuietOpt = False,
+    color: ColorOpt = ColorMode.auto,
 ) -> None:
     """Play FreeCell in the terminal; with no argument, resume the unfinished game.
 
@@ -30,6 +47,11 @@ def play_command(
 
     from ..play import check_save_place
 
+    setup(quiet, color)
+    if deal is not None:
+        if number is not None:
+            raise fail("give the deal as N or --deal N, not both")
+        number = deal
     v = variant.value if variant else None
     with errors_to_exit():
         check_save_place(daily=False)
@@ -49,7 +71,7 @@ def play_command(
         else:
             if saved is not None and not saved.position.is_won():
                 game = saved
-                err(f"resuming deal {game.deal} at move {game.moves}")
+                note(f"resuming deal {game.deal} at move {game.moves}")
             else:
                 game = new_random_game(v, cells)
     if saved is not None and game is not saved and saved.moves and not saved.position.is_won() \

@@ -12,8 +12,12 @@ from .common import (
     EXIT_OK,
     EmptyColumn,
     Format,
+    ColorMode,
+    ColorOpt,
+    QuietOpt,
     VariantName,
-    err,
+    note,
+    setup,
     errors_to_exit,
     fail,
     read_position,
@@ -32,11 +36,13 @@ def replay_command(
         Optional[EmptyColumn], typer.Option(help="Read a plain move into an empty column as one card, or as many as fit.")
     ] = None,
     solution_format: Annotated[
-        Optional[str], typer.Option("--solution-format", help="Force a solution format: standard, fc-solve, fcpro, freecell-cli, json.")
+        Optional[str], typer.Option("--input-format", "--solution-format", metavar="FORMAT", help="Force a solution format: standard, fc-solve, fcpro, freecell-cli, json.")
     ] = None,
     format: Annotated[Format, typer.Option("--format", "-f", help="Position format of the piped output.")] = Format.compact,
     html: Annotated[Optional[str], typer.Option("--html", help="Write one self-contained HTML page to FILE.")] = None,
-    delay: Annotated[float, typer.Option(help="Seconds between steps when playing.", min=0.02, max=60)] = 0.6,
+    delay: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds between steps when playing.", min=0.02, max=60)] = 0.6,
+    quiet: QuietOpt = False,
+    color: ColorOpt = ColorMode.auto,
 ) -> None:
     """Replay a solution: on a terminal a step viewer (the next move marked; keys to
     step, jump, play, quit); in a pipe each move, then the position after it.
@@ -49,6 +55,7 @@ def replay_command(
     from ..variants import find_variant
     from ..verify import start_position
 
+    setup(quiet, color)
     if solution_format is not None and solution_format not in SOLUTION_FORMATS:
         raise fail(f"unknown solution format {solution_format!r} (choose from {', '.join(SOLUTION_FORMATS)})")
     if solution_file == "-" and position_file == "-":
@@ -58,7 +65,7 @@ def replay_command(
     with errors_to_exit():
         number = parse_deal_number(deal) if deal is not None else None
     start = read_position(position_file)[0] if position_file is not None else None
-    text = read_text(solution_file, "solution")
+    text = read_text(solution_file, "replayed solution")
     with errors_to_exit():
         solution = parse_solution(text, solution_format)
         origin = start_position(solution, deal=number, position=start, cells=cells)
@@ -72,7 +79,7 @@ def replay_command(
         from ..replay_page import to_html
 
         write_file(html, to_html(r, delay=delay))
-        err(f"wrote {html}: {r.frames} frames; {verdict}")
+        note(f"wrote {html}: {r.frames} frames; {verdict}")
         raise typer.Exit(code)
     keys = _terminal_keys() if sys.stdout.isatty() else None
     if keys is not None:
@@ -85,12 +92,12 @@ def replay_command(
                 import os
 
                 os.close(keys)
-        err(verdict)
+        note(verdict)
         raise typer.Exit(code)
     write = sys.stdout.write
     for line in r.lines(format.value):
         write(line)
-    err(verdict)
+    note(verdict)
     raise typer.Exit(code)
 
 

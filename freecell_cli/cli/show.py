@@ -9,12 +9,23 @@ from typing import Annotated, Optional
 import typer
 
 from .common import (
+    CellsOpt,
+    ColorMode,
+    ColorOpt,
+    DealOpt,
+    OutputOpt,
     PositionArg,
-    VariantName,
+    PositionOpt,
+    QuietOpt,
+    VariantOpt,
+    check_output,
+    console,
     errors_to_exit,
     fail,
-    read_position,
+    get_position,
+    setup,
     stdout_is_terminal,
+    use_color,
     write_file,
 )
 
@@ -27,50 +38,85 @@ class Picture(str, Enum):
 
 
 def show_command(
-    position_file: PositionArg = None,
-    plain: Annotated[bool, typer.Option("--plain", help="ASCII only (automatic when not a terminal).")] = False,
+    position_arg: PositionArg = None,
+    position: PositionOpt = None,
+    deal: DealOpt = None,
+    cells: CellsOpt = None,
+    variant: VariantOpt = None,
+    plain: Annotated[bool, typer.Option("--plain", help="ASCII only, the same as -f plain (automatic when not a terminal).")] = False,
     legal: Annotated[bool, typer.Option("--legal", help="Also list every legal move.")] = False,
-    variant: Annotated[Optional[VariantName], typer.Option(help="Rules (default: the position's, else site).")] = None,
     format: Annotated[
-        Optional[Picture], typer.Option("--format", "-f", help="plain, rich, svg or png (png needs the [png] extra).")
+        Optional[Picture], typer.Option("--format", "-f", metavar="FORMAT", help="plain, rich (colour), svg or png (png needs the [png] extra).")
     ] = None,
-    out: Annotated[
-        Optional[str], typer.Option("--out", "-o", help="Write the picture to FILE (.svg or .png chooses the format).")
-    ] = None,
+    json: Annotated[bool, typer.Option("--json", help="The position, what can move and every legal move, as JSON.")] = False,
+    out: OutputOpt = None,
+    quiet: QuietOpt = False,
+    color: ColorOpt = ColorMode.auto,
 ) -> None:
-    """Draw the table: free cells, foundations, columns, and what can move."""
+    """Draw the table: free cells, foundations, columns, and how many cards can move."""
     from ..moves import legal_moves
     from ..render import render_plain
     from ..variants import find_variant
 
-    kind = format.value if format else None
-    if out is not None and kind is None:
+    setup(quiet, color)
+    kind = format.value if format else ("plain" if plain else None)
+    if out is not None and kind is None and not json:
         suffix = out.rsplit(".", 1)[-1].lower() if "." in out else ""
         if suffix not in ("svg", "png"):
             raise fail(f"cannot tell the picture format of {out!r}: name it .svg or .png, or give -f")
         kind = suffix
-    position, _ = read_position(position_file)
+    check_output(out)
+    pos, _ = get_position(position_arg, position, deal, cells, variant)
     with errors_to_exit():
-        rules = find_variant(variant.value if variant else position.variant)
+        rules = find_variant(variant.value if variant else pos.variant)
+    if json:
+        _write_json(pos, rules, out)
+        return
     if kind in ("svg", "png"):
-        _write_picture(position, rules, kind, out)
+        _write_picture(pos, rules, kind, out)
     else:
-        text = render_plain(position, rules) if plain or kind == "plain" or (kind is None and not stdout_is_terminal()) else None
-        if out is not None:  # plain or rich text to a file: the ASCII picture
-            write_file(out, text or render_plain(position, rules))
-        elif text is not None:
-            sys.stdout.write(text)
+        rich = kind == "rich" or (kind is None and out is None and use_color())
+        if out is not None or not rich:  # to a file, or a pipe: the ASCII picture
+            text = render_plain(pos, rules)
+            if out is not None:
+                write_file(out, text)
+            else:
+                sys.stdout.write(text)
         else:
-            from rich.console import Console
-
             from ..render import render_rich
 
-            Console(highlight=False).print(render_rich(position, rules))
+            console().print(render_rich(pos, rules))
     if legal:
-        moves = legal_moves(position, rules)
+        moves = legal_moves(pos, rules)
         # Not after a picture on stdout: the SVG or PNG must stay whole.
         target = sys.stderr if kind in ("svg", "png") and out is None else sys.stdout
         target.write(f"legal moves ({len(moves)}): {' '.join(str(m) for m in moves)}\n")
+
+
+def _write_json(position, rules, out: str | None) -> None:
+    import orjson
+
+    from ..formats.compact import format_compact
+    from ..formats.json import position_to_dict
+    from ..moves import can_move, legal_moves
+
+    d = {
+        "position": format_compact(position),
+        **position_to_dict(position),
+        "rules": rules.name,
+        "can_move": can_move(position, rules),
+        "can_move_to_empty_column": can_move(position, rules, True) if position.empty_columns else None,
+        "free_cells": position.free_cells,
+        "empty_columns": position.empty_columns,
+        "cards_home": position.cards_home,
+        "won": position.is_won(),
+        "legal_moves": [str(m) for m in legal_moves(position, rules)],
+    }
+    text = orjson.dumps(d).decode() + "\n"
+    if out is not None:
+        write_file(out, text)
+    else:
+        sys.stdout.write(text)
 
 
 def _write_picture(position, rules, kind: str, out: str | None) -> None:

@@ -13,16 +13,26 @@ from .common import (
     EXIT_GAVE_UP,
     EXIT_NEGATIVE,
     EXIT_OK,
+    CellsOpt,
+    ColorMode,
+    ColorOpt,
+    DealOpt,
     EngineName,
+    OutputOpt,
     PositionArg,
+    PositionOpt,
+    QuietOpt,
+    VariantOpt,
+    ENGINE_HELP,
+    get_position,
+    note,
+    setup,
     check_output,
     is_terminal,
     seconds_limit,
-    VariantName,
     err,
     errors_to_exit,
     fail,
-    read_position,
 )
 
 
@@ -34,19 +44,22 @@ class SolutionFormat(str, Enum):
 
 
 def solve_command(
-    position_file: PositionArg = None,
-    deal: Annotated[Optional[str], typer.Option(help="Solve this deal instead of reading a position.")] = None,
-    variant: Annotated[Optional[VariantName], typer.Option(help="Rules (default: the position's, else site).")] = None,
-    cells: Annotated[Optional[int], typer.Option(help="Free cells for --deal.", min=0, max=15)] = None,
-    engine: Annotated[EngineName, typer.Option(help="auto: Freecell Solver when installed, else builtin.")] = EngineName.auto,
-    preset: Annotated[Optional[str], typer.Option(help="fc-solve preset (-l), default lg.")] = None,
-    time_limit: Annotated[Optional[float], typer.Option(help="Give up after S seconds (default 60; none with --exhaustive; 0: no limit).")] = None,
-    max_states: Annotated[Optional[int], typer.Option(help="Give up after N states.", min=1)] = None,
+    position_arg: PositionArg = None,
+    position: PositionOpt = None,
+    deal: DealOpt = None,
+    cells: CellsOpt = None,
+    variant: VariantOpt = None,
+    engine: Annotated[EngineName, typer.Option(metavar="ENGINE", help=ENGINE_HELP)] = EngineName.auto,
+    preset: Annotated[Optional[str], typer.Option(metavar="NAME", help="fc-solve preset (its -l), default lg.")] = None,
+    time_limit: Annotated[Optional[float], typer.Option(metavar="SECONDS", help="Give up after SECONDS (default 60; none with --exhaustive; 0: no limit).")] = None,
+    max_states: Annotated[Optional[int], typer.Option(metavar="N", help="Give up after N states.", min=1)] = None,
     hint: Annotated[bool, typer.Option("--hint", help="Only the next move, and why.")] = False,
     exhaustive: Annotated[bool, typer.Option("--exhaustive", help="Search to the end: proves unsolvability.")] = False,
-    json: Annotated[bool, typer.Option("--json", help="The result as JSON.")] = False,
-    format: Annotated[SolutionFormat, typer.Option("--format", help="file (ours, with header), sn, snx, verbose.")] = SolutionFormat.file,
-    output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the solution to FILE (atomically).")] = None,
+    json: Annotated[bool, typer.Option("--json", help="The result as JSON: verdict, moves, counts, time, states.")] = False,
+    format: Annotated[SolutionFormat, typer.Option("--format", "-f", metavar="FORMAT", help="Solution format: file (ours, with a header), snx (moves, counts into empty columns as v<hex>), sn (plain moves), verbose (fc-solve's words).")] = SolutionFormat.file,
+    output: OutputOpt = None,
+    quiet: QuietOpt = False,
+    color: ColorOpt = ColorMode.auto,
 ) -> None:
     """Solve a position under a variant. Exit 0 solved, 1 proven unsolvable, 3 gave up.
 
@@ -54,23 +67,17 @@ def solve_command(
     """
     import orjson
 
-    from ..deals import deal as make_deal
-    from ..deals import parse_deal_number
     from ..solve.engine import GAVE_UP, SOLVED, Limits, get_engine, solve
     from ..variants import find_variant
 
+    setup(quiet, color)
+    position, _ = get_position(position_arg, position, deal, cells, variant)
     with errors_to_exit():
-        if deal is not None:
-            if position_file is not None:
-                raise fail("give a position or --deal, not both")
-            position = make_deal(parse_deal_number(deal), cells=4 if cells is None else cells)
-        else:
-            position, _ = read_position(position_file)
         rules = find_variant(variant.value if variant else position.variant)
         eng = get_engine(engine.value, preset)
     check_output(output)  # now, not after a long search
     limit = seconds_limit(time_limit) if time_limit is not None else (None if exhaustive else 60.0)
-    status = _Status() if is_terminal(sys.stderr) and not hint else None
+    status = _Status() if is_terminal(sys.stderr) and not hint and not quiet else None
     limits = Limits(time=limit, states=max_states, progress=status.update if status else None)
     try:
         with errors_to_exit():
@@ -102,12 +109,12 @@ def solve_command(
                 atomic_write(output, text)
             else:
                 sys.stdout.write(text)
-        err(f"solved: {result.move_count} moves ({result.nonfoundation_moves} not to the foundation), "
+        note(f"solved: {result.move_count} moves ({result.nonfoundation_moves} not to the foundation), "
             f"{result.states:,} states, {result.seconds:.2f} s, {result.engine}")
     elif result.verdict == GAVE_UP:
-        err(f"gave up: {result.reason or 'limit reached'} ({result.states:,} states explored)")
+        note(f"gave up: {result.reason or 'limit reached'} ({result.states:,} states explored)")
     else:
-        err(f"unsolvable: the search was complete ({result.states:,} states){': ' + result.reason if result.reason else ''}")
+        note(f"unsolvable: the search was complete ({result.states:,} states){': ' + result.reason if result.reason else ''}")
     code = {SOLVED: EXIT_OK, GAVE_UP: EXIT_GAVE_UP}.get(result.verdict, EXIT_NEGATIVE)
     raise typer.Exit(code)
 

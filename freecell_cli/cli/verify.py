@@ -11,30 +11,49 @@ from .common import (
     EXIT_NEGATIVE,
     EXIT_OK,
     EXIT_USAGE,
+    VARIANT_HELP,
+    CellsOpt,
+    ColorMode,
+    ColorOpt,
     EmptyColumn,
+    PositionOpt,
+    QuietOpt,
     VariantName,
     err,
+    fail,
     read_position,
+    setup,
 )
 
 
 def verify_command(
-    solutions: Annotated[list[str], typer.Argument(metavar="SOLUTION...", help="Solution files (- for stdin).")],
-    deal: Annotated[Optional[str], typer.Option(help="Deal number, when the file names none.")] = None,
-    position_file: Annotated[Optional[str], typer.Option("--position", help="Start position file (- for stdin).")] = None,
-    variant: Annotated[Optional[VariantName], typer.Option(help="Rules (default: the file's, else site).")] = None,
-    cells: Annotated[Optional[int], typer.Option(help="Number of free cells.", min=0, max=15)] = None,
+    solutions: Annotated[list[str], typer.Argument(metavar="SOLUTION...", show_default=False,
+                                                   help="Solution files in any format (- for stdin).")],
+    position: PositionOpt = None,
+    deal: Annotated[Optional[str], typer.Option("--deal", metavar="N", show_default=False,
+                                                help="Deal number, when the file names none.")] = None,
+    cells: CellsOpt = None,
+    variant: Annotated[Optional[VariantName], typer.Option(
+        "--variant", metavar="VARIANT", show_default=False,
+        help=VARIANT_HELP + " Default: the file's, else site.")] = None,
     empty_column: Annotated[
-        Optional[EmptyColumn], typer.Option(help="Read a plain move into an empty column as one card, or as many as fit.")
+        Optional[EmptyColumn], typer.Option(metavar="HOW", help="Read a plain move into an empty column as one card (one), or as many as fit (max).")
+    ] = None,
+    input_format: Annotated[
+        Optional[str], typer.Option("--input-format", "--solution-format", metavar="FORMAT", show_default=False,
+                                    help="Force the solution format: standard, fc-solve, fcpro, freecell-cli, json (default: detected).")
     ] = None,
     format: Annotated[
-        Optional[str], typer.Option("--format", help="Force a solution format: standard, fc-solve, fcpro, freecell-cli, json.")
+        Optional[str], typer.Option("--format", "-f", metavar="FORMAT", show_default=False,
+                                    help="Output: text (default) or json (a line per file).")
     ] = None,
-    json: Annotated[bool, typer.Option("--json", help="One JSON object per file (JSON Lines).")] = False,
+    json: Annotated[bool, typer.Option("--json", help="One JSON object per file (JSON Lines), as -f json.")] = False,
     show: Annotated[bool, typer.Option("--show", help="Print the position before the failing move.")] = False,
     all_errors: Annotated[bool, typer.Option("--all-errors", help="Go on after a bad move where the file lets us resynchronise.")] = False,
+    quiet: QuietOpt = False,
+    color: ColorOpt = ColorMode.auto,
 ) -> None:
-    """Replay solution files and say whether each is legal and solves the game.
+    """Replay solution files and say whether each is legal and solves the game (the site's rules by default).
 
     Exit 0 when every file is valid and solves, 1 when any is not, 2 when a file
     cannot be read.
@@ -50,9 +69,17 @@ def verify_command(
     from ..variants import find_variant
     from ..verify import start_position, verify
 
+    setup(quiet, color)
+    if format in SOLUTION_FORMATS and format != "json" and input_format is None:  # the old spelling: --format fc-solve
+        format, input_format = None, format
+    if format not in (None, "text", "json"):
+        raise fail(f"unknown output format {format!r} (text or json; --input-format names the solution's)")
+    json = json or format == "json"
+    format = input_format
     if format is not None and format not in SOLUTION_FORMATS:
         err(f"error: unknown solution format {format!r} (choose from {', '.join(SOLUTION_FORMATS)})")
         raise typer.Exit(EXIT_USAGE)
+    position_file = position
     if sum(s == "-" for s in solutions) + (position_file == "-") > 1:
         err("error: stdin (-) can be read only once")
         raise typer.Exit(EXIT_USAGE)
@@ -63,6 +90,8 @@ def verify_command(
         err(f"error: --deal: {e}")
         raise typer.Exit(EXIT_USAGE) from None
     if position_file is not None:
+        if n is not None:
+            raise fail("give --deal or -p/--position, not both")
         start, _ = read_position(position_file)
 
     worst = EXIT_OK
@@ -90,6 +119,8 @@ def verify_command(
             sys.stdout.write(orjson.dumps(d).decode() + "\n")
             continue
         who = f"deal {verdict.deal}" if verdict.deal is not None else label
+        if len(solutions) > 1 and who != label:  # several files: each line names its file
+            who = f"{label}: {who}"
         if verdict.ok:
             sys.stdout.write(f"OK {who}: solved in {verdict.moves} moves ({verdict.variant})\n")
         else:
