@@ -12,8 +12,11 @@ from .common import (
     EXIT_OK,
     EmptyColumn,
     Format,
+    VARIANT_HELP,
+    CellsOpt,
     ColorMode,
     ColorOpt,
+    PositionOpt,
     QuietOpt,
     VariantName,
     note,
@@ -28,10 +31,10 @@ from .common import (
 
 def replay_command(
     solution_file: Annotated[str, typer.Argument(metavar="SOLUTION", help="Solution file in any format verify reads (- for stdin).")],
-    deal: Annotated[Optional[str], typer.Option(help="Deal number, when the file names none.")] = None,
-    position_file: Annotated[Optional[str], typer.Option("--position", "-p", help="Start position file (- for stdin).")] = None,
-    variant: Annotated[Optional[VariantName], typer.Option(help="Rules (default: the file's, else site).")] = None,
-    cells: Annotated[Optional[int], typer.Option(help="Number of free cells.", min=0, max=15)] = None,
+    position_file: PositionOpt = None,
+    deal: Annotated[Optional[str], typer.Option("--deal", metavar="N", help="Deal number, when the file names none.")] = None,
+    variant: Annotated[Optional[VariantName], typer.Option("--variant", metavar="VARIANT", help=VARIANT_HELP + " Default: the file's, else site.")] = None,
+    cells: CellsOpt = None,
     empty_column: Annotated[
         Optional[EmptyColumn], typer.Option(help="Read a plain move into an empty column as one card, or as many as fit.")
     ] = None,

@@ -1,0 +1,141 @@
+"""Issue 11: one spelling, one meaning, every command (README, "Options")."""
+
+import os
+import subprocess
+import sys
+
+import orjson
+import pytest
+
+from cli_helpers import run
+from freecell_cli import deal, format_position
+
+D617 = format_position(deal(617))
+POSITION_COMMANDS = ["show", "autoplay", "solve"]  # a positional POSITION and -p
+READERS = POSITION_COMMANDS + ["move", "verify", "play", "replay"]
+
+
+def help_text(command: str) -> str:
+    code, out, _ = run(command, "--help")
+    assert code == 0
+    return " ".join(out.split())
+
+
+@pytest.mark.parametrize("command", READERS)
+def test_every_reader_takes_the_shared_options(command):
+    text = help_text(command)
+    for option in ("-p, --position POSITION", "--deal N", "--variant VARIANT", "-q, --quiet", "--color WHEN", "-h, --help"):
+        assert option in text, (command, option)
+    assert "--cells N" in text or "--cells" in text
+
+
+@pytest.mark.parametrize("command", ["deal", "show", "move", "autoplay", "solve", "analyze"])
+def test_output_and_json_everywhere(command):
+    text = help_text(command)
+    assert "-o, --output, --out FILE" in text and "--json" in text and "-f, --format" in text
+
+
+def test_variants_and_engines_described_where_chosen():
+    text = help_text("solve")
+    for word in ("site: the site's rules (default), can move 2^(free cells) x (empty columns + 1)",
+                 "standard: textbook", "windows: Windows FreeCell", "atomic: one card a move",
+                 "auto (Freecell Solver when installed", "builtin (our own search", "SECONDS"):
+        assert word in text, word
+    move = help_text("move")
+    assert "h = home (the foundation)" in move and "36v4: 4 cards into the empty column 6" in move
+
+
+def test_command_list_in_whole_sentences():
+    code, out, _ = run("--help")
+    lines = [line.strip() for line in out.splitlines() if line.startswith("  ") and not line.strip().startswith("-")]
+    commands = [line for line in lines if line.split()[0] in
+                ("deal", "show", "move", "autoplay", "solve", "verify", "analyze", "play", "replay")]
+    assert len(commands) == 9 and all(line.endswith(".") and "..." not in line for line in commands)
+    assert run("-h")[1] == out
+
+
+@pytest.mark.parametrize("command", POSITION_COMMANDS)
+def test_a_position_typed_inline(command):
+    extra = ["--hint"] if command == "solve" else []
+    as_arg = run(command, *extra, "--", D617)
+    as_opt = run(command, *extra, "-p", D617)
+    from_stdin = run(command, *extra, input=D617)
+    assert as_arg[0] == as_opt[0] == from_stdin[0] == 0
+    assert as_arg[1] == as_opt[1] == from_stdin[1]
+    if command != "autoplay":  # autoplay answers in the format it read
+        json_inline = run(command, *extra, "-p", format_position(deal(617), "json"))
+        assert json_inline[1] == from_stdin[1]
+
+
+def test_move_and_verify_take_inline_positions_and_deals():
+    code, out, _ = run("move", "-p", D617, "5a", "82")
+    assert code == 0 and out == run("move", "--deal", "617", "5a", "82")[1] == run("move", "5a", "82", input=D617)[1]
+    code, out, _ = run("verify", "-p", D617, "examples/617.snx-out.txt")
+    assert (code, out) == (0, "OK deal 617: solved in 103 moves (site)\n")
+    code, out, err = run("show", "-p", D617, "--deal", "617")
+    assert code == 2 and err == "error: give one position: an argument, -p/--position, or --deal\n"
+
+
+def test_show_json():
+    code, out, _ = run("show", "--deal", "617", "--json")
+    d = orjson.loads(out)
+    assert code == 0 and d["position"] == D617 and d["can_move"] == 16 and d["rules"] == "site"
+    from freecell_cli import find_variant, legal_moves
+
+    assert d["legal_moves"] == [str(m) for m in legal_moves(deal(617), find_variant("site"))]
+    assert "5a" in d["legal_moves"] and "82" in d["legal_moves"]
+    assert d["free_cells"] == 4 and d["empty_columns"] == 0 and d["won"] is False
+
+
+@pytest.mark.parametrize("args", [["deal", "617"], ["move", "--deal", "617", "5a"], ["autoplay", "--deal", "617"],
+                                  ["show", "--deal", "617", "-f", "plain"]])
+def test_output_files(tmp_path, args):
+    path = tmp_path / "out.txt"
+    code, out, _ = run(*args, "-o", str(path))
+    assert code == 0 and out == "" and path.read_text() == run(*args)[1]
+    code, out, _ = run(*args, "--out", str(path))  # the old spelling
+    assert code == 0 and path.read_text() == run(*args)[1]
+
+
+def test_quiet_drops_status_lines_only():
+    code, out, err = run("deal", "11982")
+    assert err == "note: deal 11982 is one of the 8 unsolvable deals of 1..1,000,000\n"
+    code, out2, err = run("deal", "11982", "-q")
+    assert (code, out2, err) == (0, out, "")
+    code, out, err = run("solve", "--deal", "1", "-q", "--engine", "builtin")
+    assert code == 0 and err == "" and out.startswith("# freecell-cli solution")
+    code, out, err = run("deal", "0", "-q")
+    assert code == 2 and err.startswith("error: ")  # errors are never quiet
+
+
+def test_color_always_never_and_environment():
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+
+    def show(*args, **extra):
+        p = subprocess.run([sys.executable, "-m", "freecell_cli", "show", "--deal", "617", *args],
+                           capture_output=True, text=True, env={**env, **extra})
+        assert p.returncode == 0, p.stderr
+        return p.stdout
+
+    assert "\x1b[" not in show()  # a pipe: plain
+    assert "\x1b[" in show("--color", "always")
+    assert "\x1b[" in show(FORCE_COLOR="1")
+    assert "\x1b[" not in show("--color", "always", "-f", "plain")
+    assert "\x1b[" not in show("--color", "never")
+    assert show("--color", "never") == show()
+
+
+def test_legacy_spellings_still_work():
+    code, out, _ = run("verify", "--deal", "617", "--format", "fc-solve", "examples/617.sam.txt")
+    assert code == 0
+    code, out, _ = run("verify", "--deal", "617", "--solution-format", "fc-solve", "examples/617.sam.txt")
+    assert code == 0
+    code, out, _ = run("verify", "--deal", "617", "-f", "json", "examples/617.snx-out.txt")
+    assert code == 0 and orjson.loads(out)["valid"] is True
+    code, out, err = run("verify", "--deal", "617", "-f", "yaml", "examples/617.snx-out.txt")
+    assert code == 2 and "unknown output format 'yaml'" in err
+
+
+def test_completion_is_offered():
+    code, out, _ = run("--help")
+    assert "--install-completion" in out and "--show-completion" in out
