@@ -146,7 +146,12 @@ def parse_moves(text: str) -> list[Move]:
 
 
 def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    """``1 move``, ``2 moves``, ``1,000 states``.
+
+    >>> plural(1, "card"), plural(1000, "state")
+    ('1 card', '1,000 states')
+    """
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
 def capacity_reason(n: int, cap: int, free: int, empty: int, to_empty: bool) -> str:

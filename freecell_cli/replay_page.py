@@ -90,7 +90,7 @@ def to_html(r: Replay, title: str | None = None, delay: float = 0.6) -> str:
     if verdict.error is not None:
         summary = f"FAIL: {verdict.summary()}"
     elif verdict.solved:
-        summary = f"OK: solved in {verdict.moves} moves ({verdict.variant})"
+        summary = f"OK: {verdict.summary()} ({verdict.variant})"
     else:
         summary = f"not solved: {verdict.summary()} ({verdict.variant})"
     rows = max_rows(r)

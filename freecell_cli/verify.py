@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from .autoplay import automatic_moves
 from .errors import FreecellError, InvalidSolution
-from .moves import apply, resolve
+from .moves import apply, plural, resolve
 from .position import Position
 from .solutions import Solution
 from .variants import Variant
@@ -65,8 +65,8 @@ class Verdict:
         if self.problems:
             return "; ".join(str(p) for p in self.problems)
         if self.solved:
-            return f"solved in {self.moves} moves"
-        return f"all {self.moves} moves legal, not solved: {self.cards_home} cards home"
+            return f"solved in {plural(self.moves, 'move')}"
+        return f"all {plural(self.moves, 'move')} legal, not solved: {plural(self.cards_home, 'card')} home"
 
     def to_dict(self) -> dict:
         return {

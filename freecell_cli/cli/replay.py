@@ -108,7 +108,7 @@ def _verdict_line(r) -> str:
     v = r.verdict
     who = f"deal {v.deal}" if v.deal is not None else "position"
     if v.ok:
-        return f"OK {who}: solved in {v.moves} moves ({v.variant})"
+        return f"OK {who}: {v.summary()} ({v.variant})"
     return f"FAIL {who} ({v.variant}): {v.summary()}"
 
 

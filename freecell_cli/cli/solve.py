@@ -9,6 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..files import atomic_write
+from ..moves import plural
 from .common import (
     EXIT_GAVE_UP,
     EXIT_NEGATIVE,
@@ -109,8 +110,8 @@ def solve_command(
                 atomic_write(output, text)
             else:
                 sys.stdout.write(text)
-        note(f"solved: {result.move_count} moves ({result.nonfoundation_moves} not to the foundation), "
-            f"{result.states:,} states, {result.seconds:.2f} s, {result.engine}")
+        note(f"solved: {plural(result.move_count, 'move')} ({result.nonfoundation_moves} not to the foundation), "
+            f"{plural(result.states, 'state')}, {result.seconds:.2f} s, {result.engine}")
     elif result.verdict == GAVE_UP:
         note(f"gave up: {result.reason or 'limit reached'} ({result.states:,} states explored)")
     else:
@@ -159,7 +160,7 @@ def _print_hint(position, rules, result, as_json: bool) -> None:
     if result.verdict == SOLVED and result.moves:
         move = result.moves[0]
         why = _why(position, move)
-        line = f"{move}  ({why}; {result.move_count} moves to finish)"
+        line = f"{move}  ({why}; {plural(result.move_count, 'move')} to finish)"
     elif result.verdict == SOLVED:
         line, why = "nothing to do: the game is won", "won"
     elif result.verdict == UNSOLVABLE:

@@ -122,7 +122,7 @@ def verify_command(
         if len(solutions) > 1 and who != label:  # several files: each line names its file
             who = f"{label}: {who}"
         if verdict.ok:
-            sys.stdout.write(f"OK {who}: solved in {verdict.moves} moves ({verdict.variant})\n")
+            sys.stdout.write(f"OK {who}: {verdict.summary()} ({verdict.variant})\n")
         else:
             sys.stdout.write(f"FAIL {who} ({verdict.variant}): {verdict.summary()}\n")
             if show and verdict.before_error is not None:
