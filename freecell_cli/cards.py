@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import InvalidCard
+from .errors import InvalidCard, quote
 
 SUITS = "CDHS"  # foundation order on the site: clubs, diamonds, hearts, spades
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
@@ -48,7 +48,7 @@ def parse_rank(text: str) -> int:
         return 1
     if len(t) == 1 and t in RANK_CHARS:
         return RANK_CHARS.index(t)
-    raise InvalidCard(f"unknown rank {text!r}")
+    raise InvalidCard(f"unknown rank {quote(text)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +61,7 @@ class Card:
     def __post_init__(self) -> None:
         if (isinstance(self.rank, bool) or not isinstance(self.rank, int) or not 1 <= self.rank <= 13
                 or not isinstance(self.suit, str) or len(self.suit) != 1 or self.suit not in SUITS):
-            raise InvalidCard(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+            raise InvalidCard(f"no such card: rank {quote(self.rank)}, suit {quote(self.suit)}")
 
     @property
     def is_red(self) -> bool:
@@ -106,17 +106,17 @@ class Card:
             raise InvalidCard(f"a card is text like 'TD', not {type(text).__name__}")
         t = text.strip()
         if not 2 <= len(t) <= 3:
-            raise InvalidCard(f"unknown card {text!r}")
+            raise InvalidCard(f"unknown card {quote(text)}")
         suit_text = t[-1]
         suit = _SYMBOL_TO_SUIT.get(suit_text, suit_text.upper())
         if suit not in SUITS:
-            raise InvalidCard(f"unknown card {text!r}")
+            raise InvalidCard(f"unknown card {quote(text)}")
         try:
             rank = parse_rank(t[:-1])
         except InvalidCard:
-            raise InvalidCard(f"unknown card {text!r}") from None
+            raise InvalidCard(f"unknown card {quote(text)}") from None
         if rank == 0:
-            raise InvalidCard(f"unknown card {text!r}")
+            raise InvalidCard(f"unknown card {quote(text)}")
         return CARDS[(rank - 1) * 4 + SUITS.index(suit)]
 
 

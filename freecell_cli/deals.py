@@ -13,7 +13,7 @@ import datetime
 import random as _random
 
 from .cards import CARDS
-from .errors import InvalidDeal
+from .errors import InvalidDeal, quote
 from .position import Position
 
 MAX_DEAL = 8_589_934_591  # FreeCell Pro's range
@@ -121,7 +121,7 @@ def daily_number(day: datetime.date) -> int:
     order. 7919 is coprime with 999,992, so no deal repeats for 2,700 years.
     """
     if not isinstance(day, datetime.date):
-        raise InvalidDeal(f"not a date: {day!r}")
+        raise InvalidDeal(f"not a date: {quote(day)}")
     d = (day - DAILY_EPOCH).days
     return nth_solvable((d * _DAILY_STEP + 617) % _DAILY_POOL)
 
@@ -146,7 +146,7 @@ def parse_date(text: str | None) -> datetime.date:
     try:
         return datetime.date.fromisoformat(text.strip())
     except ValueError:
-        raise InvalidDeal(f"not a date (YYYY-MM-DD): {text!r}") from None
+        raise InvalidDeal(f"not a date (YYYY-MM-DD): {quote(text)}") from None
 
 
 def random_number(seed: int | str | None = None) -> int:

@@ -4,6 +4,17 @@ Messages quote the offending input so a one-line report is enough.
 """
 
 
+def quote(text: object, width: int = 40) -> str:
+    """``repr`` of a piece of input, cut to ``width`` characters: an error message
+    stays one short line whatever it quotes.
+
+    >>> quote("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'"
+    """
+    text = repr(text)
+    return text if len(text) <= width else text[: width - 4] + "...'"
+
+
 class FreecellError(ValueError):
     """Base class of every error the library raises on bad input."""
 

@@ -32,9 +32,9 @@ KIB, MIB = 1 << 10, 1 << 20
 # solution file is read as a stream, so its limit only bounds the time spent.
 LIMITS = {
     "position": 64 * KIB,
-    "solution": 64 * MIB,  # streamed line by line: memory stays flat, time ~4 min at most
+    "solution": 16 * MIB,  # streamed line by line: memory stays flat, time about a minute at most
     "JSON solution": 16 * MIB,  # JSON is parsed whole
-    "line": 1 * MIB,  # one line of a streamed file
+    "line": 16 * MIB,  # one line of a streamed file (a JSON solution may be one line)
     "saved game": 16 * MIB,
     "replayed solution": 4 * MIB,  # replay keeps every step's position: see replay.MAX_STEPS
     "results record": 1 * MIB,  # one JSON line of an analyze results file

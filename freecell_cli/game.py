@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from .autoplay import autoplay, can_autocomplete, play_move
 from .cards import Card
-from .errors import FreecellError, IllegalMove, InvalidCard
+from .errors import FreecellError, IllegalMove, InvalidCard, quote
 from .moves import CELL, Move, Place, legal_moves, plural
 from .position import Position
 from .variants import Variant, find_variant
@@ -130,7 +130,7 @@ class Game:
             move = Move.parse(token)
             if self._exists(move.source) and self._exists(move.dest):
                 return move
-            raise IllegalMove(f"{token!r} names a place this table does not have")
+            raise IllegalMove(f"{quote(token)} names a place this table does not have")
         except FreecellError as move_error:
             # "kd", "qc": lower-case cards whose suit letter is also a free cell
             for size in (2, 3):

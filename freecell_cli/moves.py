@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .cards import CARDS, RANK_CHARS, SUIT_NAMES
-from .errors import IllegalMove, InvalidMove
+from .errors import IllegalMove, InvalidMove, quote
 from .position import CELL_LETTERS, Position, cell_letter
 from .variants import Variant
 
@@ -95,18 +95,18 @@ class Move:
             raise InvalidMove(f"a move is text in standard notation, not {type(text).__name__}")
         m = _MOVE_RE.fullmatch(text.strip())
         if not m:
-            raise InvalidMove(f"not a move: {text!r}")
+            raise InvalidMove(f"not a move: {quote(text)}")
         src, dst, count = m.group(1).lower(), m.group(2).lower(), m.group(3)
         source = _place(src, text)
         dest = _place(dst, text)
         if source.kind == FOUNDATION:
-            raise InvalidMove(f"not a move: {text!r} (cards never leave the foundation)")
+            raise InvalidMove(f"not a move: {quote(text)} (cards never leave the foundation)")
         if count is not None:
             n = int(count, 16)  # at most three hex digits: the pattern says so
             if n < 1:
-                raise InvalidMove(f"not a move: {text!r} (card count must be at least 1)")
+                raise InvalidMove(f"not a move: {quote(text)} (card count must be at least 1)")
             if dest.kind != COLUMN:
-                raise InvalidMove(f"not a move: {text!r} (a count only goes with a column destination)")
+                raise InvalidMove(f"not a move: {quote(text)} (a count only goes with a column destination)")
             return Move(source, dest, n, True)
         if dest.kind != COLUMN or source.kind == CELL:
             return Move(source, dest, 1)  # one card, whatever the position
@@ -177,7 +177,7 @@ def resolve(
     the reason in the site's terms, or :class:`InvalidMove` when a place does not
     exist in this position."""
     if not isinstance(move, Move):
-        raise InvalidMove(f"not a move: {move!r}")
+        raise InvalidMove(f"not a move: {quote(move)}")
     src, dst = move.source, move.dest
     for place in (src, dst):
         if place.kind == COLUMN and place.index >= len(position.columns):

@@ -34,7 +34,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .errors import FreecellError, InvalidSolution
+from .errors import FreecellError, InvalidSolution, quote
 from .moves import CELL, COLUMN, FOUNDATION, Move, Place, split_moves
 from .position import Position
 
@@ -150,7 +150,7 @@ def detect_solution_format(text: str) -> str:
 def parse_solution(text: str, format: str | None = None) -> Solution:
     """Read a whole solution held in memory (auto-detected unless ``format``).
 
-    >>> parse_solution("5a 58\n8h").tokens
+    >>> parse_solution("5a 58 8h").tokens
     ['5a', '58', '8h']
     """
     if not isinstance(text, str):
@@ -203,7 +203,7 @@ def open_solution(source: str | None, format: str | None = None) -> Solution:
 def _read(lines: Iterator[str], format: str | None, whole, head_text: str | None = None) -> Solution:
     """The header of a solution, with its moves left in ``stream``."""
     if format is not None and format not in SOLUTION_FORMATS:
-        raise InvalidSolution(f"unknown solution format {format!r} (choose from {', '.join(SOLUTION_FORMATS)})")
+        raise InvalidSolution(f"unknown solution format {quote(format)} (choose from {', '.join(SOLUTION_FORMATS)})")
     fmt = format or detect_solution_format(head_text if head_text is not None else whole())
     if fmt == "json":
         return _parse_json(whole())
@@ -296,21 +296,21 @@ def _verbose_move(line: str, lineno: int) -> list[Move]:
     if m:
         count = 1 if m.group(1) == "a card" else int(m.group(1).split()[0])
         if count < 1:
-            raise InvalidSolution(f"line {lineno}: a move of no cards: {line!r}")
+            raise InvalidSolution(f"line {lineno}: a move of no cards: {quote(line)}")
         src = Place(COLUMN if m.group(2) == "stack" else CELL, int(m.group(3)))
         if m.group(4) is None:
             dst = Place(FOUNDATION, -1)
         else:
             dst = Place(COLUMN if m.group(4) == "stack" else CELL, int(m.group(5)))
         if src.kind == CELL and src.index >= 15 or dst.kind == CELL and dst.index >= 15:
-            raise InvalidSolution(f"line {lineno}: no such free cell in {line!r}")
+            raise InvalidSolution(f"line {lineno}: no such free cell in {quote(line)}")
         if src.kind == COLUMN and src.index >= 9 or dst.kind == COLUMN and dst.index >= 9:
-            raise InvalidSolution(f"line {lineno}: no such stack in {line!r}")
+            raise InvalidSolution(f"line {lineno}: no such stack in {quote(line)}")
         return [Move(src, dst, count, dst.kind == COLUMN and count > 1)]
     m = _SEQ_FOUND_RE.match(line)
     if m:
         if int(m.group(1)) >= 9:
-            raise InvalidSolution(f"line {lineno}: no such stack in {line!r}")
+            raise InvalidSolution(f"line {lineno}: no such stack in {quote(line)}")
         src = Place(COLUMN, int(m.group(1)))
         # One fc-solve step, thirteen cards home: each counted as a move.
         return [Move(src, Place(FOUNDATION, -1), 1)] * 13

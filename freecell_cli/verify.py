@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .autoplay import automatic_moves
-from .errors import FreecellError, InvalidSolution
+from .errors import FreecellError, InvalidSolution, quote
 from .moves import apply, plural, resolve
 from .position import Position
 from .solutions import Solution
@@ -126,7 +126,7 @@ def with_cells(position: Position, cells: int | None) -> Position:
     if cells is None or cells == len(p.cells):
         return p
     if isinstance(cells, bool) or not isinstance(cells, int) or not 0 <= cells <= MAX_CELLS:
-        raise InvalidSolution(f"free cells must be 0..{MAX_CELLS}, got {cells!r}")
+        raise InvalidSolution(f"free cells must be 0..{MAX_CELLS}, got {quote(cells)}")
     occupied = [c for c in p.cells if c is not None]
     if len(occupied) > cells:
         raise InvalidSolution(

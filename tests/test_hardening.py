@@ -63,7 +63,8 @@ def test_case3_devices_and_endless_pipes():
     assert one_line_error(sh("freecell show --legal /dev/zero")) == (
         "error: /dev/zero is larger than 65,536 bytes, the limit for a position\n")
     assert "stdin is larger than 65,536 bytes" in one_line_error(sh("yes | freecell show -"))
-    assert "line 1 is longer than" in one_line_error(sh("freecell verify --deal 1 /dev/zero"))
+    assert "/dev/zero is larger than 16,777,216 bytes, the limit for a solution" in one_line_error(
+        sh("freecell verify --deal 1 /dev/zero"))
 
 
 def test_case3_a_huge_solution_is_streamed(tmp_path):
@@ -75,6 +76,13 @@ def test_case3_a_huge_solution_is_streamed(tmp_path):
     assert sol.tokens == [] and sol.stream is not None  # nothing held but the header
     v = verify(sol, parse_position(TWO_FREE_ONE_EMPTY), SITE)
     assert (v.valid, v.solved, v.moves, v.file_moves) == (True, False, 200_000, 200_000)
+
+
+def test_error_messages_quote_briefly(tmp_path):
+    path = tmp_path / "p"
+    path.write_text("x" * 60_000)
+    code, out, err = run("show", str(path))
+    assert code == 2 and len(err) < 120 and err.startswith("error: line 1: unknown card 'xxxx")
 
 
 def test_case3_size_limit_for_solutions(tmp_path, monkeypatch):

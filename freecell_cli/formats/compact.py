@@ -27,7 +27,7 @@ True
 from __future__ import annotations
 
 from ..cards import RANK_CHARS, Card
-from ..errors import InvalidCard, InvalidPosition
+from ..errors import InvalidCard, InvalidPosition, quote
 from ..position import Position
 
 def looks_compact(text: str) -> bool:
@@ -63,7 +63,7 @@ def _cards(text: str, where: str, allow_empty_slot: bool) -> list[Card | None]:
         try:
             out.append(Card.parse(token))
         except InvalidCard:
-            raise InvalidPosition(f"unknown card {token!r} in {where}") from None
+            raise InvalidPosition(f"unknown card {quote(token)} in {where}") from None
         i += size
     return out
 
@@ -86,12 +86,12 @@ def parse_compact(text: str) -> Position:
     cells = _cards(cells_text, "the free cells", True)
     if len(found_text) != 4:
         raise InvalidPosition(
-            f"foundations field {found_text!r} must be 4 ranks (clubs, diamonds, hearts, spades)"
+            f"foundations field {quote(found_text)} must be 4 ranks (clubs, diamonds, hearts, spades)"
         )
     try:
         foundations = [RANK_CHARS.index(ch.upper()) for ch in found_text]
     except ValueError:
-        raise InvalidPosition(f"foundations field {found_text!r}: ranks are 0 A 2-9 T J Q K") from None
+        raise InvalidPosition(f"foundations field {quote(found_text)}: ranks are 0 A 2-9 T J Q K") from None
     columns = []
     for i, col in enumerate(cols_text.split("/")):
         columns.append(_cards(col, f"column {i + 1}", False))

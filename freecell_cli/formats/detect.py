@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import InvalidPosition
+from ..errors import InvalidPosition, quote
 from .compact import looks_compact
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ def parse_position(text: str, format: str | None = None) -> "Position":
         from .fcs import parse_fcs
 
         return parse_fcs(text)
-    raise InvalidPosition(f"unknown position format {format!r} (choose from {', '.join(FORMATS)})")
+    raise InvalidPosition(f"unknown position format {quote(format)} (choose from {', '.join(FORMATS)})")
 
 
 def format_position(position: "Position", format: str = "compact") -> str:
@@ -71,4 +71,4 @@ def format_position(position: "Position", format: str = "compact") -> str:
         from .json import format_json
 
         return format_json(position)
-    raise InvalidPosition(f"unknown position format {format!r} (choose from {', '.join(FORMATS)})")
+    raise InvalidPosition(f"unknown position format {quote(format)} (choose from {', '.join(FORMATS)})")

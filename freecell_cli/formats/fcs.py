@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from ..cards import RANK_CHARS, SUITS, Card, parse_rank
-from ..errors import InvalidCard, InvalidPosition
+from ..errors import InvalidCard, InvalidPosition, quote
 from ..position import MAX_CELLS, Position
 
 _FOUND_RE = re.compile(r"^(foundations?|founds?)\s*:(.*)$", re.I)
@@ -54,7 +54,7 @@ def parse_fcs(text: str, cells: int | None = None) -> Position:
             for item in m.group(2).split():
                 fm = _FOUND_ITEM.match(item)
                 if not fm:
-                    raise InvalidPosition(f"line {lineno}: bad foundation entry {item!r} (e.g. H-5)")
+                    raise InvalidPosition(f"line {lineno}: bad foundation entry {quote(item)} (e.g. H-5)")
                 foundations[SUITS.index(fm.group(1).upper())] = parse_rank(fm.group(2))
             continue
         m = _CELLS_RE.match(line)
@@ -96,7 +96,7 @@ def stated_cells(board: str) -> int | None:
     We write a ``-`` per empty slot; fc-solve writes each slot four characters
     wide, so an untrimmed line gives the count, and a bare ``Freecells:`` is 0.
 
-    >>> stated_cells("Freecells: - -\n: AS"), stated_cells("Freecells:  JH        \n"), stated_cells("Freecells:")
+    >>> stated_cells("Freecells: - -"), stated_cells("Freecells:  JH        "), stated_cells("Freecells:")
     (2, 3, 0)
     """
     for raw in board.splitlines():
@@ -142,4 +142,4 @@ def _card(item: str, lineno: int) -> Card:
     try:
         return Card.parse(item)
     except InvalidCard:
-        raise InvalidPosition(f"line {lineno}: unknown card {item!r}") from None
+        raise InvalidPosition(f"line {lineno}: unknown card {quote(item)}") from None

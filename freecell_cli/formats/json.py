@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import SUITS, Card
-from ..errors import FreecellError, InvalidCard, InvalidPosition
+from ..errors import FreecellError, InvalidCard, InvalidPosition, quote
 from ..position import Position
 
 
@@ -42,11 +42,11 @@ def format_json(position: Position) -> str:
 
 def _card(value: Any, where: str) -> Card:
     if not isinstance(value, str):
-        raise InvalidPosition(f"{where}: expected a card string, got {value!r}")
+        raise InvalidPosition(f"{where}: expected a card string, got {quote(value)}")
     try:
         return Card.parse(value)
     except InvalidCard:
-        raise InvalidPosition(f"unknown card {value!r} in {where}") from None
+        raise InvalidPosition(f"unknown card {quote(value)} in {where}") from None
 
 
 def position_from_dict(d: Any) -> Position:
@@ -71,7 +71,7 @@ def position_from_dict(d: Any) -> Position:
     for s in SUITS:
         f = raw_found.get(s, 0)
         if isinstance(f, bool) or not isinstance(f, int) or not 0 <= f <= 13:
-            raise InvalidPosition(f"foundation {s}: rank {f!r} is not 0..13")
+            raise InvalidPosition(f"foundation {s}: rank {quote(f)} is not 0..13")
         foundations.append(f)
     deal = d.get("deal")
     variant = d.get("variant")
