@@ -140,17 +140,16 @@ def resolve(position: Position, move: Move, unrestricted: bool = False) -> Move:
             raise IllegalMove(f"nothing goes on an ace ({top} ends column {dst + 1})")
         n = top.rank - source.up[-1].rank  # the card one rank below the target starts the run
         if move.count is not None and move.count != n:
-            if 1 <= move.count <= min(run, len(source.up)):
-                card = source.up[-move.count]
-                raise IllegalMove(f"{card} cannot go on {top}: it needs a card one rank higher")
-        if n < 1 or n > run:
-            if n < 1 or n > len(source.up):
-                raise IllegalMove(
-                    f"no card at the end of column {src + 1} fits on {top}: "
-                    f"the run there is {_describe(source.up[-run:])}"
-                )
-            card = source.up[-n]
-            raise IllegalMove(_not_a_run(card, source, n, run))
+            if move.count > len(source.up):
+                raise IllegalMove(f"column {src + 1} has only {len(source.up)} face-up cards, not {move.count}")
+            raise IllegalMove(f"{source.up[-move.count]} cannot go on {top}: it needs a card one rank higher")
+        if n < 1:
+            raise IllegalMove(f"{source.up[-1]} cannot go on {top}: it needs a card one rank higher")
+        if n > len(source.up):
+            raise IllegalMove(
+                f"no card at the end of column {src + 1} fits on {top}: "
+                f"the run there is {_describe(source.up[-run:])}"
+            )
     if n > run:
         if n > len(source.up):
             raise IllegalMove(f"column {src + 1} has only {len(source.up)} face-up cards, not {n}")
