@@ -5,7 +5,7 @@ A second game beside FreeCell, sharing its card text and error classes.
 >>> from freecell_cli.spider import deal, apply, Move, format_compact
 >>> p = apply(deal(1, suits=1), Move.parse("23"))
 >>> p.moves, format_compact(p)[:33]
-(1, 'spider1:3SASKS7S3S.8S/KS6S8SJS.9S/')
+(1, 'spider1:3SASKS7S3S.8S/KS6S8SJS.9S')
 """
 
 from typing import TYPE_CHECKING
