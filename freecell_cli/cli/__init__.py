@@ -22,6 +22,8 @@ COMMANDS = {
     "analyze": "analyze",
     "play": "play",
 }
+# Sub-apps (a second game): imported only when their name is the first argument.
+SUBAPPS = {"spider": "spider"}
 
 
 def _version(value: bool) -> None:
@@ -53,6 +55,9 @@ def build_app(only: str | None = None) -> typer.Typer:
         if only is None or name == only:
             command = getattr(import_module(f".{module}", __name__), f"{module}_command")
             app.command(name)(command)
+    for name, module in SUBAPPS.items():
+        if only is None or name == only:
+            app.add_typer(import_module(f".{module}", __name__).app, name=name)
     return app
 
 
@@ -73,14 +78,14 @@ def main() -> None:
 
         NoArgsIsHelpError = ()  # noqa: N806
     first = sys.argv[1] if len(sys.argv) > 1 else None
-    command = typer.main.get_command(build_app(first if first in COMMANDS else None))
+    command = typer.main.get_command(build_app(first if first in COMMANDS or first in SUBAPPS else None))
     try:
         code = command.main(args=sys.argv[1:], prog_name="freecell", standalone_mode=False)
     except NoArgsIsHelpError as e:
         sys.stderr.write(e.format_message() + "\n")
         sys.exit(2)
     except UsageError as e:
-        where = f"freecell {e.ctx.info_name}" if e.ctx is not None and e.ctx.info_name != "freecell" else "freecell"
+        where = e.ctx.command_path if e.ctx is not None else "freecell"
         sys.stderr.write(f"error: {e.format_message()} (see '{where} --help')\n")
         sys.exit(2)
     sys.exit(code if isinstance(code, int) else 0)

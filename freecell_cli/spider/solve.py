@@ -68,13 +68,10 @@ class Result:
 # -- weights of the evaluation (lower is better); tuned on deals 1-20 -----------------
 W_DOWN = 12  # a face-down card
 W_BREAK = 8  # two face-up cards that are not in rank order
-W_SUIT = 3  # in rank order but of different suits
+W_SUIT = 5  # in rank order but of different suits
 W_EMPTY = 15  # bonus for an empty column
 W_RUN = 60  # bonus for a removed run
 W_STOCK = 1  # a card still in the stock
-import os as _os
-for _k, _v in (x.split('=') for x in _os.environ.get('SPW', '').split(',') if x):
-    globals()[_k] = int(_v)
 
 
 def _column_score(col: tuple[int, ...], cache: dict) -> int:
@@ -227,43 +224,6 @@ class _OutOfTime(Exception):
     pass
 
 
-def _best_first(search: _Search, clock) -> _Node | None:
-    root = search.root
-    seen = {hash((root.cols, 0))}
-    heap = [(root.h, 0, root)]
-    counter = 1
-    push, pop = heapq.heappush, heapq.heappop
-    goal = search.runs_left
-    while heap:
-        _, _, node = pop(heap)
-        clock()
-        for child in search.children(node, seen):
-            if child.removed == goal:
-                return child
-            push(heap, (child.h, counter, child))
-            counter += 1
-        if len(heap) > 400_000:  # keep memory bounded: drop the worst half
-            heap = heapq.nsmallest(200_000, heap)
-    return None
-
-
-def _beam(search: _Search, width: int, clock) -> _Node | None:
-    root = search.root
-    seen = {hash((root.cols, 0))}
-    layer = [root]
-    goal = search.runs_left
-    while layer:
-        children = []
-        for node in layer:
-            clock()
-            for child in search.children(node, seen):
-                if child.removed == goal:
-                    return child
-                children.append(child)
-        layer = heapq.nsmallest(width, children, key=lambda c: c.h) if len(children) > width else children
-    return None
-
-
 def _dealt(search: _Search, node: _Node) -> _Node:
     """The node after the next deal (the caller checked a deal is allowed)."""
     cache, stock, k = search.cache, search.stock, node.k
@@ -344,31 +304,19 @@ def _search(position: Position, limits: Limits, unrestricted: bool) -> tuple[_No
             raise _OutOfTime(f"state limit of {limits.states:,} reached")
 
     try:
-        if STRATEGY == "phased":
-            width, budget = PW, PB
-            goal = None
-            while goal is None:
-                goal = _phased(search, width, budget, clock)
-                width, budget = width * 2, budget * 2
-        elif STRATEGY == "best":
-            goal = _best_first(search, clock)
-        else:
-            width = BEAM
-            goal = None
-            while goal is None:
-                goal = _beam(search, width, clock)
-                width *= 2
+        # Restarts with twice the width and budget: most deals fall to a small
+        # search, and the last, largest try costs about as much as all before it.
+        width, budget = FIRST_WIDTH, FIRST_BUDGET
+        goal = None
+        while goal is None:
+            goal = _phased(search, width, budget, clock)
+            width, budget = width * 2, budget * 2
     except _OutOfTime as e:
         return None, search.expanded, str(e)
-    if goal is None:
-        return None, search.expanded, "every reachable position tried (with pruning; not a proof)"
     return goal, search.expanded, ""
 
 
-STRATEGY = _os.environ.get("SPS", "phased")
-PW = int(_os.environ.get("SPPW", "4"))
-PB = int(_os.environ.get("SPPB", "2000"))
-BEAM = int(_os.environ.get("SPB", "100"))
+FIRST_WIDTH, FIRST_BUDGET = 2, 500  # the first try: 2 positions a phase, 500 expansions each
 
 
 def solve(position: Position, limits: Limits = Limits(), unrestricted: bool = False) -> Result:

@@ -86,7 +86,7 @@ def format_solution(tokens: list[str], start: Position) -> str:
     from .formats import format_compact
 
     if start.deal is not None and start.moves == 0:
-        head = f"# spider deal {start.deal}, {start.suits} suits, {len(tokens)} moves\n"
+        head = f"# spider deal {start.deal}, {start.suits} suit{'' if start.suits == 1 else 's'}, {len(tokens)} moves\n"
     else:
         head = f"# spider start {format_compact(start)} ({len(tokens)} moves)\n"
     lines = [" ".join(tokens[i : i + 10]) for i in range(0, len(tokens), 10)]
