@@ -154,8 +154,6 @@ def resolve(position: Position, move: Move, unrestricted: bool = False) -> Move:
         if n > len(source.up):
             raise IllegalMove(f"column {src + 1} has only {len(source.up)} face-up cards, not {n}")
         raise IllegalMove(_not_a_run(source.up[-n], source, n, run))
-    if top is None and n == len(source):
-        raise IllegalMove(f"moving all of column {src + 1} into an empty column changes nothing")
     return Move(src, dst, n)
 
 
@@ -182,7 +180,8 @@ def notation(position: Position, move: Move) -> Move:
 
 def legal_moves(position: Position, unrestricted: bool = False) -> list[Move]:
     """Every legal move, in notation, the deal last. Into empty columns, only the
-    first empty one is listed (they are all alike), with every part of the run."""
+    first empty one is listed (they are all alike), with every part of the run, and
+    never a whole column (legal, but it changes nothing)."""
     out: list[Move] = []
     cols = position.columns
     first_empty = next((i for i, c in enumerate(cols) if not len(c)), None)
