@@ -57,7 +57,7 @@ def _write(position, fmt: str) -> None:
 
 @app.command("deal")
 def deal_command(
-    number: Annotated[Optional[str], typer.Argument(help="Deal number 1..10^20-1 (PySolFC's numbering).",
+    number: Annotated[Optional[str], typer.Argument(help="Deal number 1..10^19-1 (PySolFC's numbering).",
                                                     show_default=False)] = None,
     suits: SuitsOpt = Suits.four,
     random: Annotated[bool, typer.Option("--random", help="A random deal of 1..1,000,000.")] = False,

@@ -34,7 +34,7 @@ from ..errors import InvalidDeal
 from .cards import check_suits
 from .position import Column, Position
 
-MAX_DEAL = 10**20 - 1  # PySolFC's game numbers have up to 20 digits
+MAX_DEAL = 10**19 - 1  # PySolFC takes 20 digits; JSON readers (orjson) stop at 64 bits
 RANDOM_DEALS = 1_000_000  # --random picks from 1..1,000,000
 
 # PySolFC's suits per mode (0 clubs, 1 spades, 2 hearts, 3 diamonds), and the
@@ -92,7 +92,7 @@ def pysol_rows(n: int, suits: int) -> tuple[list[list[Card]], list[Card]]:
 
 
 def deal(n: int, suits: int = 4) -> Position:
-    """Deal ``n`` (1 .. 10**20 - 1) of a 1-, 2- or 4-suit game."""
+    """Deal ``n`` (1 .. 10**19 - 1) of a 1-, 2- or 4-suit game."""
     rows, stock = pysol_rows(n, suits)
     columns = tuple(Column(tuple(rows[r][:-1]), (rows[r][-1],)) for r in ROWS)
     ours = tuple(stock[k * 10 + ROWS[i]] for k in range(len(stock) // 10) for i in range(10))
