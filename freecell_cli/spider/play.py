@@ -158,8 +158,9 @@ def new_random_game(suits: int, seed: str | None = None) -> Game:
 class Session:
     """One terminal (or script) session of Spider."""
 
-    def __init__(self, game: Game, interactive: bool, out: TextIO = sys.stdout):
-        self.game, self.interactive, self.out = game, interactive, out
+    def __init__(self, game: Game, interactive: bool, out: TextIO | None = None):
+        # sys.stdout looked up now, not at import: test runners swap it
+        self.game, self.interactive, self.out = game, interactive, out or sys.stdout
         self.quit = False
 
     def say(self, text: str) -> None:
