@@ -97,3 +97,10 @@ def test_spider_is_not_imported_for_freecell_commands():
     code = ("import sys; from freecell_cli.cli import build_app; build_app('deal'); "
             "print(any(m.startswith('freecell_cli.spider') or m == 'freecell_cli.cli.spider' for m in sys.modules))")
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout == "False\n"
+
+
+def test_analyze_spider_records():
+    code, out, err = run("analyze", "5", "--game", "spider", "--suits", "1", "--jobs", "1", "--time-limit", "30")
+    rec = orjson.loads(out)
+    assert code == 0 and rec["game"] == "spider" and rec["suits"] == 1 and rec["verdict"] == "solved"
+    assert len(rec["solution"].split()) == rec["move_count"] and "solved: 1" in err
