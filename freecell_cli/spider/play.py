@@ -9,7 +9,7 @@ play`` with no argument resumes it.
 >>> g.play("23 d").message, g.position.moves
 ('23 d', 2)
 >>> g.play("32").message
-'32: no card at the end of column 3 fits on JS: the run there is JS'
+'32: no card at the end of column 3 fits on QS: the run there is 4S'
 >>> g.undo(), g.position.moves
 (True, 1)
 """
