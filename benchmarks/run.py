@@ -28,6 +28,9 @@ from bench_solve import bench_solve, bench_unsolvable  # noqa: E402
 SECTIONS["solve"] = bench_solve
 SECTIONS["unsolvable"] = bench_unsolvable
 SECTIONS["analyze"] = bench_analyze
+from bench_spider import bench_spider  # noqa: E402
+
+SECTIONS["spider"] = bench_spider  # deals 1-10 of each mode; the README's 1-100 figures: bench_spider.py
 
 
 def main(argv: list[str]) -> int:

@@ -91,10 +91,29 @@ class Job:
     engine: str = "auto"
     time_limit: float | None = 60.0
     solutions: bool = True
+    game: str = "freecell"  # or "spider"
+    suits: int = 4  # Spider's suits
+
+
+def analyze_spider_deal(n: int, job: Job) -> dict:
+    """Solve one Spider deal (the solver verifies its line) and return its record."""
+    from .spider.deals import deal
+    from .spider.solve import Limits, solve
+
+    result = solve(deal(n, job.suits), Limits(time=job.time_limit))
+    record = {"deal": n, "game": "spider", "suits": job.suits, "verdict": result.verdict,
+              "move_count": result.move_count, "seconds": round(result.seconds, 4), "states": result.states}
+    if job.solutions and result.verdict == "solved":
+        record["solution"] = " ".join(result.notation)
+    if result.reason:
+        record["reason"] = result.reason
+    return record
 
 
 def analyze_deal(n: int, job: Job) -> dict:
     """Solve one deal and return its record. Runs in a worker process."""
+    if job.game == "spider":
+        return analyze_spider_deal(n, job)
     from .deals import deal
     from .solve.engine import Limits, get_engine, solve
     from .variants import find_variant
@@ -248,7 +267,7 @@ def summarize(records: list[dict], hardest: int = 10) -> dict:
         "unsolvable": sorted(r["deal"] for r in records if r.get("verdict") == "unsolvable"),
         "gave_up": sorted(r["deal"] for r in records if r.get("verdict") == "gave-up"),
         "move_count": figures([r["move_count"] for r in solved], 1),
-        "nonfoundation_moves": figures([r["nonfoundation_moves"] for r in solved], 1),
+        "nonfoundation_moves": figures([r["nonfoundation_moves"] for r in solved if "nonfoundation_moves" in r], 1),
         "seconds": figures(times, 4),
         "hardest": [
             {"deal": r["deal"], "seconds": r.get("seconds"), "states": r.get("states"), "verdict": r.get("verdict")}

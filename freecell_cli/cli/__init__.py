@@ -37,6 +37,8 @@ SUMMARIES = {
     "play": "Play a game in the terminal (resumes the saved one).",
     "replay": "Watch a solution step by step, or make an HTML page of it.",
 }
+# Sub-apps (a second game): imported only when their name is the first argument.
+SUBAPPS = {"spider": "spider"}
 
 
 def _version(value: bool) -> None:
@@ -69,6 +71,10 @@ def build_app(only: str | None = None) -> typer.Typer:
         if only is None or name == only:
             command = getattr(import_module(f".{module}", __name__), f"{module}_command")
             app.command(name, short_help=SUMMARIES.get(name))(command)
+    for name, module in SUBAPPS.items():
+        if only is None or name == only:
+            app.add_typer(import_module(f".{module}", __name__).app, name=name,
+                          short_help="Spider Solitaire (1, 2 or 4 suits): deal, show, move, verify, solve, play.")
     return app
 
 
@@ -95,14 +101,14 @@ def _run() -> int:
 
         NoArgsIsHelpError = ()  # noqa: N806
     first = sys.argv[1] if len(sys.argv) > 1 else None
-    command = typer.main.get_command(build_app(first if first in COMMANDS else None))
+    command = typer.main.get_command(build_app(first if first in COMMANDS or first in SUBAPPS else None))
     try:
         code = command.main(args=sys.argv[1:], prog_name="freecell", standalone_mode=False)
     except NoArgsIsHelpError as e:
         sys.stderr.write(e.format_message() + "\n")
         return 2
     except UsageError as e:
-        where = f"freecell {e.ctx.info_name}" if e.ctx is not None and e.ctx.info_name != "freecell" else "freecell"
+        where = e.ctx.command_path if e.ctx is not None else "freecell"
         sys.stderr.write(f"error: {e.format_message()} (see '{where} --help')\n")
         return 2
     if sys.stdout is not None:

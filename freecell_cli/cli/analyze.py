@@ -13,6 +13,11 @@ import typer
 from .common import EngineName, VariantName, check_output, err, errors_to_exit, fail, is_terminal, seconds_limit
 
 
+class Game(str, Enum):
+    freecell = "freecell"
+    spider = "spider"
+
+
 class Executor(str, Enum):
     local = "local"
     dask = "dask"
@@ -35,6 +40,8 @@ def analyze_command(
     plot: Annotated[
         Optional[str], typer.Option("--plot", help="Draw histograms and verdicts to OUT.svg|png|pdf (needs the [plot] extra).")
     ] = None,
+    game: Annotated[Game, typer.Option(help="Which game's deals: freecell, or spider (its own numbering).")] = Game.freecell,
+    suits: Annotated[int, typer.Option(help="Spider: 1, 2 or 4 suits.", min=1, max=4)] = 4,
 ) -> None:
     """Solve many deals and record one JSON line per deal; print a summary.
 
@@ -66,7 +73,9 @@ def analyze_command(
         from ..solve.engine import get_engine
 
         get_engine(engine.value)  # fail now, not in every worker
-    job = Job(variant.value, cells, engine.value, time_limit or None, not no_solutions)
+    if game is Game.spider and suits not in (1, 2, 4):
+        raise fail(f"--suits must be 1, 2 or 4, not {suits}")
+    job = Job(variant.value, cells, engine.value, time_limit or None, not no_solutions, game.value, suits)
     todo = sum(1 for n in deals if n not in already)
     progress = _Progress(len(deals), len(deals) - todo)
     records: list[dict] = []

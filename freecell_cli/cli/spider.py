@@ -1,0 +1,288 @@
+"""freecell spider: Spider Solitaire (1, 2 or 4 suits) — deal, show, move, verify,
+solve, play. A typer sub-app, imported only when its commands run."""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from typing import Annotated, Optional
+
+import typer
+
+from .common import EXIT_GAVE_UP, EXIT_NEGATIVE, EXIT_OK, EXIT_USAGE, err, errors_to_exit, fail, read_text
+
+app = typer.Typer(
+    name="spider",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    help="Spider Solitaire (seed 003 rules): deal, show, move, verify, solve, play.",
+)
+
+
+class Suits(str, Enum):
+    one = "1"
+    two = "2"
+    four = "4"
+
+
+class SpiderFormat(str, Enum):
+    compact = "compact"
+    json = "json"
+
+
+SuitsOpt = Annotated[Suits, typer.Option("--suits", "-s", help="Number of suits: 1, 2 or 4.")]
+UnrestrictedOpt = Annotated[
+    bool, typer.Option("--unrestricted-deal", help="Allow a deal from the stock while a column is empty.")
+]
+MOVE_HELP = ("Moves: 38 (column 3 onto column 8; 0 is column 10), 30v2 (2 cards of a run into an "
+             "empty column 10), d (deal ten cards from the stock).")
+
+
+def _read(source: str | None):
+    from ..spider.formats import detect_format, parse_position
+
+    text = read_text(source)
+    fmt = detect_format(text)
+    with errors_to_exit():
+        return parse_position(text, fmt), fmt
+
+
+def _write(position, fmt: str) -> None:
+    from ..spider.formats import format_position
+
+    sys.stdout.write(format_position(position, fmt) + "\n")
+
+
+@app.command("deal")
+def deal_command(
+    number: Annotated[Optional[str], typer.Argument(help="Deal number 1..10^19-1 (PySolFC's numbering).",
+                                                    show_default=False)] = None,
+    suits: SuitsOpt = Suits.four,
+    random: Annotated[bool, typer.Option("--random", help="A random deal of 1..1,000,000.")] = False,
+    seed: Annotated[Optional[str], typer.Option(help="Seed for --random (reproducible).")] = None,
+    winnable: Annotated[bool, typer.Option("--winnable", help="Only a deal our solver has solved (random among them unless N is given).")] = False,
+    format: Annotated[SpiderFormat, typer.Option("--format", "-f", help="Output format.")] = SpiderFormat.compact,
+) -> None:
+    """Print a Spider deal as a position."""
+    import random as _random
+
+    from ..spider.deals import deal, parse_deal_number, random_number
+    from ..spider.winnable import WINNABLE
+
+    s = int(suits.value)
+    with errors_to_exit():
+        if number is not None and random:
+            raise fail("--random takes no deal number")
+        if winnable:
+            pool = WINNABLE[s]
+            if number is not None:
+                n = parse_deal_number(number)
+                if n not in pool:
+                    err(f"deal {n} is not among the {len(pool)} {s}-suit deals our solver has solved")
+                    raise typer.Exit(EXIT_NEGATIVE)
+            else:
+                n = _random.Random(seed).choice(sorted(pool))
+                err(f"winnable deal: {n}")
+        elif random:
+            n = random_number(seed)
+            err(f"random deal: {n}")
+        elif number is None:
+            raise fail("give a deal number, --random or --winnable")
+        else:
+            n = parse_deal_number(number)
+        position = deal(n, s)
+    _write(position, format.value)
+
+
+@app.command("show")
+def show_command(
+    position_file: Annotated[Optional[str], typer.Argument(metavar="[POSITION]", help="Position file, or - for stdin (default).")] = None,
+    plain: Annotated[bool, typer.Option("--plain", help="ASCII only (automatic when not a terminal).")] = False,
+    legal: Annotated[bool, typer.Option("--legal", help="Also list every legal move.")] = False,
+    unrestricted: UnrestrictedOpt = False,
+) -> None:
+    """Draw the table: columns (## face down), stock and removed runs."""
+    from ..spider.moves import legal_moves
+    from ..spider.render import render_plain
+
+    position, _ = _read(position_file)
+    if plain or not sys.stdout.isatty():
+        sys.stdout.write(render_plain(position, unrestricted))
+    else:
+        from rich.console import Console
+
+        from ..spider.render import render_rich
+
+        Console(highlight=False).print(render_rich(position, unrestricted))
+    if legal:
+        moves = legal_moves(position, unrestricted)
+        sys.stdout.write(f"legal moves ({len(moves)}): {' '.join(str(m) for m in moves)}\n")
+
+
+@app.command("move", help=f"Apply moves in order and print the resulting position. {MOVE_HELP} "
+                         "A refused move prints nothing on stdout, says why, and exits 1.")
+def move_command(
+    moves: Annotated[list[str], typer.Argument(metavar="MOVE...", help=MOVE_HELP)],
+    position_file: Annotated[Optional[str], typer.Option("--position", "-p", help="Position file, or - for stdin (default).")] = None,
+    unrestricted: UnrestrictedOpt = False,
+    format: Annotated[Optional[SpiderFormat], typer.Option("--format", "-f", help="Output format (default: as read).")] = None,
+) -> None:
+    from ..errors import FreecellError, IllegalMove
+    from ..spider.moves import Move, apply, split_moves
+
+    tokens = [t for arg in moves for t in split_moves(arg)]
+    if not tokens:
+        raise fail("no moves given")
+    parsed = []
+    for i, token in enumerate(tokens, 1):
+        try:
+            parsed.append(Move.parse(token))
+        except FreecellError as e:
+            raise fail(f'move {i} "{token}": {e}') from None
+    position, fmt = _read(position_file)
+    for i, (token, move) in enumerate(zip(tokens, parsed), 1):
+        try:
+            position = apply(position, move, unrestricted)
+        except IllegalMove as e:
+            raise fail(f'move {i} "{token}": {e}', EXIT_NEGATIVE) from None
+    _write(position, (format.value if format else fmt))
+
+
+@app.command("verify")
+def verify_command(
+    solutions: Annotated[list[str], typer.Argument(metavar="SOLUTION...", help="Solution files (- for stdin).")],
+    deal: Annotated[Optional[str], typer.Option(help="Deal number, when the file names none.")] = None,
+    suits: Annotated[Optional[Suits], typer.Option("--suits", "-s", help="Suits of --deal (default: the file's, else 4).")] = None,
+    position_file: Annotated[Optional[str], typer.Option("--position", "-p", help="Start position file.")] = None,
+    unrestricted: UnrestrictedOpt = False,
+    json: Annotated[bool, typer.Option("--json", help="One JSON object per file (JSON Lines).")] = False,
+) -> None:
+    """Replay Spider solution files: exit 0 when every one is legal and wins, 1 when
+    one is refused at some move or does not win, 2 when one cannot be read."""
+    import orjson
+
+    from ..errors import FreecellError
+    from ..spider.deals import parse_deal_number
+    from ..spider.verify import parse_solution, start_position, verify
+
+    if sum(s == "-" for s in solutions) + (position_file == "-") > 1:
+        raise fail("stdin (-) can be read only once")
+    try:
+        n = parse_deal_number(deal) if deal is not None else None
+    except FreecellError as e:
+        raise fail(f"--deal: {e}") from None
+    start = _read(position_file)[0] if position_file is not None else None
+    worst = EXIT_OK
+    for name in solutions:
+        label = "stdin" if name == "-" else name
+        try:
+            text = read_text(name, "solution")
+        except typer.Exit as e:
+            worst = max(worst, e.exit_code)
+            continue
+        try:
+            solution = parse_solution(text)
+            origin = start_position(solution, n, int(suits.value) if suits else None, start)
+        except FreecellError as e:
+            err(f"error: {label}: {e}")
+            if json:
+                sys.stdout.write(orjson.dumps({"file": name, "valid": None, "solved": None, "moves": 0,
+                                               "error": {"index": None, "move": None, "reason": str(e)}}).decode() + "\n")
+            worst = max(worst, EXIT_USAGE)
+            continue
+        verdict = verify(solution, origin, unrestricted)
+        if not verdict.ok:
+            worst = max(worst, EXIT_NEGATIVE)
+        if json:
+            sys.stdout.write(orjson.dumps({"file": name, **verdict.to_dict()}).decode() + "\n")
+            continue
+        who = f"deal {verdict.deal} ({verdict.suits} suit{'' if verdict.suits == 1 else 's'})" if verdict.deal is not None else label
+        sys.stdout.write(f"{'OK' if verdict.ok else 'FAIL'} {who}: {verdict.summary()}\n")
+    raise typer.Exit(worst)
+
+
+@app.command("solve")
+def solve_command(
+    position_file: Annotated[Optional[str], typer.Argument(metavar="[POSITION]", help="Position file, or - for stdin (default).")] = None,
+    deal: Annotated[Optional[str], typer.Option(help="Solve this deal instead of reading a position.")] = None,
+    suits: SuitsOpt = Suits.four,
+    time_limit: Annotated[float, typer.Option(help="Give up after S seconds.", min=0)] = 60.0,
+    max_states: Annotated[Optional[int], typer.Option(help="Give up after N states.", min=1)] = None,
+    unrestricted: UnrestrictedOpt = False,
+    json: Annotated[bool, typer.Option("--json", help="The result as JSON.")] = False,
+    output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the solution file to FILE (atomically).")] = None,
+) -> None:
+    """Find a winning line (the solver sees every card) and print it as a solution
+    file that `spider verify` accepts. Exit 0 solved, 3 gave up (the search prunes,
+    so it never answers 1, unsolvable). Every line is replayed by our verifier first."""
+    import orjson
+
+    from ..files import atomic_write
+    from ..spider.deals import deal as make_deal
+    from ..spider.deals import parse_deal_number
+    from ..spider.solve import SOLVED, Limits, solve
+    from ..spider.verify import format_solution
+
+    with errors_to_exit():
+        if deal is not None:
+            if position_file is not None:
+                raise fail("give a position or --deal, not both")
+            position = make_deal(parse_deal_number(deal), int(suits.value))
+        else:
+            position, _ = _read(position_file)
+        result = solve(position, Limits(time=time_limit or None, states=max_states), unrestricted)
+    text = format_solution(result.notation, position) if result.verdict == SOLVED else ""
+    if output and text:
+        atomic_write(output, text)
+    if json:
+        d = {"verdict": result.verdict, "moves": result.notation, "steps": result.steps(),
+             "move_count": result.move_count, "seconds": round(result.seconds, 4), "states": result.states,
+             "deal": position.deal, "suits": position.suits, "reason": result.reason or None}
+        sys.stdout.write(orjson.dumps(d).decode() + "\n")
+    elif text and not output:
+        sys.stdout.write(text)
+    if result.verdict == SOLVED:
+        err(f"solved: {result.move_count} moves, {result.states:,} states, {result.seconds:.2f} s")
+        raise typer.Exit(EXIT_OK)
+    err(f"gave up: {result.reason} ({result.states:,} states explored)")
+    raise typer.Exit(EXIT_GAVE_UP)
+
+
+@app.command("play")
+def play_command(
+    number: Annotated[Optional[str], typer.Argument(metavar="[N]", help="Deal number.")] = None,
+    suits: SuitsOpt = Suits.four,
+    random: Annotated[bool, typer.Option("--random", help="A random deal.")] = False,
+    position_file: Annotated[Optional[str], typer.Option("--position", "-p", help="Start from a position file.")] = None,
+    unrestricted: UnrestrictedOpt = False,
+) -> None:
+    """Play Spider in the terminal; with no argument, resume the unfinished game.
+
+    When stdin is not a terminal, commands are read line by line and the table is
+    printed plain; a win prints `won deal N in M moves`.
+    """
+    from ..spider.deals import deal, parse_deal_number
+    from ..spider.play import Game, Session, interactive_lines, load_game, new_random_game
+
+    s = int(suits.value)
+    with errors_to_exit():
+        if sum([random, position_file is not None, number is not None]) > 1:
+            raise fail("choose one of N, --random, --position")
+        if random:
+            game = new_random_game(s)
+        elif position_file is not None:
+            game = Game(_read(position_file)[0], unrestricted)
+        elif number is not None:
+            game = Game(deal(parse_deal_number(number), s), unrestricted)
+        else:
+            saved = load_game()
+            if saved is not None and not saved.position.is_won():
+                game = saved
+                err(f"resuming {'deal ' + str(game.start.deal) if game.start.deal else 'a game'} at move {game.position.moves}")
+            else:
+                game = new_random_game(s)
+    interactive = sys.stdin.isatty()
+    session = Session(game, interactive)
+    session.run(interactive_lines() if interactive else sys.stdin)

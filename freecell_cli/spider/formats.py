@@ -1,0 +1,191 @@
+"""Spider positions as text: a one-line compact format for pipes, and JSON.
+
+Compact grammar (fields separated by ``:``, one shell word, ASCII)::
+
+    position = "spider" suits ":" columns ":" stock ":" removed ":" moves [ ":" deal ]
+    suits    = "1" | "2" | "4"
+    columns  = column 9( "/" column )    exactly ten, left to right
+    column   = { card } "." { card }      face-down cards "." face-up cards,
+                                          each from the bottom of the column to its end
+    stock    = { card } | "-"             in dealing order: the first ten go to
+                                          columns 1..10 on the next deal
+    removed  = { suit } | "-"             the suit of each complete run taken off
+    moves    = decimal                    moves and deals made so far
+    deal     = decimal | "-"
+    card     = rank suit                  A 2-9 T J Q K and C D H S, e.g. TS, 7H
+
+An empty column is just ``.``. JSON holds the same fields::
+
+    {"game": "spider", "suits": 4, "deal": 1, "columns": [{"down": [...], "up": [...]}, ...],
+     "stock": [...], "removed": ["S", ...], "moves": 0}
+
+>>> from freecell_cli.spider.deals import deal
+>>> text = format_compact(deal(1, suits=4))
+>>> text[:28], text[-12:]
+('spider4:3DASKD7D3S.8H/KH6H8S', '2D5S6S:-:0:1')
+>>> parse_position(text) == deal(1, suits=4) == parse_position(format_json(deal(1, suits=4)))
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Card
+from ..errors import FreecellError, InvalidCard, InvalidPosition
+from .position import COLUMNS, Column, Position
+
+FORMATS = ("compact", "json")
+
+
+def _cards(cards) -> str:
+    return "".join(str(c) for c in cards)
+
+
+def format_compact(position: Position) -> str:
+    cols = "/".join(f"{_cards(c.down)}.{_cards(c.up)}" for c in position.columns)
+    stock = _cards(position.stock) or "-"
+    removed = "".join(position.removed) or "-"
+    deal = "" if position.deal is None else f":{position.deal}"
+    return f"spider{position.suits}:{cols}:{stock}:{removed}:{position.moves}{deal}"
+
+
+def _parse_cards(text: str, where: str) -> tuple[Card, ...]:
+    out = []
+    i = 0
+    while i < len(text):
+        size = 3 if text.startswith("10", i) else 2  # a rank may be written 10
+        token = text[i : i + size]
+        try:
+            out.append(Card.parse(token))
+        except InvalidCard:
+            raise InvalidPosition(f"unknown card {token!r} in {where}") from None
+        i += size
+    return tuple(out)
+
+
+def _suits(value: Any, where: str) -> int:
+    if value not in (1, 2, 4) or isinstance(value, bool):
+        raise InvalidPosition(f"{where}: suits must be 1, 2 or 4, not {value!r}")
+    return value
+
+
+def _deal_field(value: Any) -> int | None:
+    from .deals import check_deal_number
+
+    if value is None:
+        return None
+    try:
+        return check_deal_number(value)
+    except FreecellError as e:
+        raise InvalidPosition(f"deal field: {e}") from None
+
+
+def parse_compact(text: str) -> Position:
+    """Read a compact position and check its cards."""
+    line = text.strip()
+    if not line.startswith("spider") or any(ch.isspace() for ch in line):
+        raise InvalidPosition(f"not a compact Spider position (one word starting 'spider'): {text[:60]!r}")
+    fields = line.split(":")
+    if len(fields) not in (5, 6):
+        raise InvalidPosition(f"a compact Spider position has 5 or 6 ':'-separated fields, not {len(fields)}")
+    head, cols_text, stock_text, removed_text, moves_text = fields[:5]
+    suits = _suits(int(head[6:]) if head[6:].isdigit() else head[6:], f"{head!r}")
+    col_texts = cols_text.split("/")
+    if len(col_texts) != COLUMNS:
+        raise InvalidPosition(f"Spider has {COLUMNS} columns, not {len(col_texts)} (columns are separated by '/')")
+    columns = []
+    for i, ct in enumerate(col_texts):
+        if ct.count(".") != 1:
+            raise InvalidPosition(f"column {i + 1} {ct!r}: write face-down cards, '.', then face-up cards")
+        down, up = ct.split(".")
+        columns.append(Column(_parse_cards(down, f"column {i + 1}"), _parse_cards(up, f"column {i + 1}")))
+    stock = () if stock_text == "-" else _parse_cards(stock_text, "the stock")
+    removed = () if removed_text == "-" else tuple(removed_text.upper())
+    if not moves_text.isdigit():
+        raise InvalidPosition(f"move count {moves_text!r} is not a whole number")
+    deal = None
+    if len(fields) == 6 and fields[5] not in ("", "-"):
+        if not fields[5].isdigit():
+            raise InvalidPosition(f"deal field {fields[5]!r} is not a deal number")
+        deal = _deal_field(int(fields[5]))
+    return Position(suits, tuple(columns), stock, removed, int(moves_text), deal).validate()
+
+
+def position_to_dict(position: Position) -> dict[str, Any]:
+    return {
+        "game": "spider",
+        "suits": position.suits,
+        "deal": position.deal,
+        "columns": [{"down": [str(c) for c in col.down], "up": [str(c) for c in col.up]}
+                    for col in position.columns],
+        "stock": [str(c) for c in position.stock],
+        "removed": list(position.removed),
+        "moves": position.moves,
+    }
+
+
+def format_json(position: Position) -> str:
+    import orjson
+
+    return orjson.dumps(position_to_dict(position)).decode() + "\n"
+
+
+def _card_list(value: Any, where: str) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise InvalidPosition(f"{where}: expected a list of cards")
+    out = []
+    for v in value:
+        if not isinstance(v, str):
+            raise InvalidPosition(f"{where}: expected a card string, got {v!r}")
+        try:
+            out.append(Card.parse(v))
+        except InvalidCard:
+            raise InvalidPosition(f"unknown card {v!r} in {where}") from None
+    return tuple(out)
+
+
+def position_from_dict(d: Any) -> Position:
+    if not isinstance(d, dict) or not isinstance(d.get("columns"), list):
+        raise InvalidPosition("a JSON Spider position needs an object with a 'columns' list")
+    if d.get("game", "spider") != "spider":
+        raise InvalidPosition(f"'game' is {d.get('game')!r}, not 'spider'")
+    suits = _suits(d.get("suits", 4), "'suits'")
+    columns = []
+    for i, col in enumerate(d["columns"]):
+        if not isinstance(col, dict):
+            raise InvalidPosition(f"column {i + 1}: expected an object with 'down' and 'up' lists")
+        columns.append(Column(_card_list(col.get("down", []), f"column {i + 1} down"),
+                              _card_list(col.get("up", []), f"column {i + 1} up")))
+    removed = d.get("removed", [])
+    if not isinstance(removed, list) or not all(isinstance(s, str) and len(s) == 1 for s in removed):
+        raise InvalidPosition("'removed' must be a list of suit letters")
+    moves = d.get("moves", 0)
+    if isinstance(moves, bool) or not isinstance(moves, int):
+        raise InvalidPosition(f"'moves' must be a whole number, not {moves!r}")
+    return Position(suits, tuple(columns), _card_list(d.get("stock", []), "the stock"),
+                    tuple(s.upper() for s in removed), moves, _deal_field(d.get("deal"))).validate()
+
+
+def parse_json(text: str | bytes) -> Position:
+    import orjson
+
+    try:
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError as e:
+        raise InvalidPosition(f"bad JSON: {e}") from None
+    return position_from_dict(data)
+
+
+def detect_format(text: str) -> str:
+    """``json`` when the text starts with ``{``, else ``compact``."""
+    return "json" if text.lstrip().startswith("{") else "compact"
+
+
+def parse_position(text: str, fmt: str | None = None) -> Position:
+    fmt = fmt or detect_format(text)
+    return parse_json(text) if fmt == "json" else parse_compact(text)
+
+
+def format_position(position: Position, fmt: str = "compact") -> str:
+    return format_json(position).rstrip("\n") if fmt == "json" else format_compact(position)

@@ -1,0 +1,283 @@
+"""A Spider game in progress, and the terminal session that plays it.
+
+Each move and each deal is one step that ``u`` takes back. The game is saved as
+JSON after every change (``$XDG_DATA_HOME/freecell/spider.json``), so ``spider
+play`` with no argument resumes it.
+
+>>> from freecell_cli.spider.deals import deal
+>>> g = Game(deal(1, suits=1))
+>>> g.play("23 d").message, g.position.moves
+('23 d', 2)
+>>> g.play("32").message
+'32: no card at the end of column 3 fits on QS: the run there is 4S'
+>>> g.undo(), g.position.moves
+(True, 1)
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from ..errors import FreecellError
+from .moves import Move, apply, notation, resolve, split_moves
+from .position import Position
+
+HELP = """moves: 38 (column 3 onto column 8; 0 is column 10), 30v2 (2 cards into an empty column 10)
+d deal from the stock   u undo   r redo   h hint (again: play it)   restart   new
+save FILE (the moves as a solution file)   show   help   q (quit; the game is kept)"""
+
+
+@dataclass
+class Outcome:
+    ok: bool
+    message: str = ""
+
+
+@dataclass
+class Game:
+    start: Position
+    unrestricted: bool = False
+    moves: list[str] = field(default_factory=list)
+    redo_moves: list[str] = field(default_factory=list)
+    hint: str | None = None
+    position: Position = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        p = self.start
+        for token in self.moves:
+            p = apply(p, Move.parse(token), self.unrestricted)
+        self.position = p
+
+    def play(self, text: str) -> Outcome:
+        """Play moves in order; stops at the first refused one (those before it stay)."""
+        done = []
+        for token in split_moves(text):
+            try:
+                move = resolve(self.position, Move.parse(token), self.unrestricted)
+                after = apply(self.position, move, self.unrestricted)
+            except FreecellError as e:
+                msg = f"{token}: {e}"
+                return Outcome(False, msg if not done else f"played {' '.join(done)}; {msg}")
+            canonical = str(notation(self.position, move))
+            self.position = after
+            self.moves.append(canonical)
+            self.redo_moves.clear()
+            self.hint = None
+            done.append(canonical)
+        return Outcome(True, " ".join(done))
+
+    def undo(self) -> bool:
+        if not self.moves:
+            return False
+        self.redo_moves.append(self.moves.pop())
+        self._rebuild()
+        self.hint = None
+        return True
+
+    def redo(self) -> bool:
+        if not self.redo_moves:
+            return False
+        self.moves.append(self.redo_moves.pop())
+        self._rebuild()
+        return True
+
+    def restart(self) -> None:
+        self.moves.clear()
+        self.redo_moves.clear()
+        self.hint = None
+        self._rebuild()
+
+    def stuck(self) -> bool:
+        from .moves import legal_moves
+
+        return not self.position.is_won() and not legal_moves(self.position, self.unrestricted)
+
+    def to_dict(self) -> dict:
+        from .formats import format_compact
+
+        return {"format": "freecell-cli-spider-game", "version": 1, "start": format_compact(self.start),
+                "unrestricted": self.unrestricted, "moves": self.moves, "redo": self.redo_moves,
+                "won": self.position.is_won()}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Game:
+        from .formats import parse_compact
+
+        try:
+            return cls(parse_compact(d["start"]), bool(d.get("unrestricted", False)), list(d.get("moves", [])),
+                       list(d.get("redo", [])))
+        except (KeyError, TypeError, ValueError) as e:
+            raise FreecellError(f"saved Spider game is damaged: {e}") from None
+
+    def solution_text(self) -> str:
+        from .verify import format_solution
+
+        return format_solution(self.moves, self.start)
+
+
+def save_path() -> Path:
+    from ..play import data_dir
+
+    return data_dir() / "spider.json"
+
+
+def save_game(game: Game) -> None:
+    import orjson
+
+    from ..files import atomic_write
+
+    path = save_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write(str(path), orjson.dumps(game.to_dict(), option=orjson.OPT_INDENT_2).decode() + "\n")
+
+
+def load_game() -> Game | None:
+    import orjson
+
+    path = save_path()
+    if not path.exists():
+        return None
+    try:
+        return Game.from_dict(orjson.loads(path.read_bytes()))
+    except (orjson.JSONDecodeError, FreecellError):
+        return None
+
+
+def new_random_game(suits: int, seed: str | None = None) -> Game:
+    from .deals import deal, random_number
+
+    return Game(deal(random_number(seed), suits))
+
+
+class Session:
+    """One terminal (or script) session of Spider."""
+
+    def __init__(self, game: Game, interactive: bool, out: TextIO | None = None):
+        # sys.stdout looked up now, not at import: test runners swap it
+        self.game, self.interactive, self.out = game, interactive, out or sys.stdout
+        self.quit = False
+
+    def say(self, text: str) -> None:
+        self.out.write(text + "\n")
+
+    def draw(self) -> None:
+        from .render import render_plain
+
+        g = self.game
+        if self.interactive:
+            from rich.console import Console
+
+            from .render import render_rich
+
+            Console(file=self.out, highlight=False).print(render_rich(g.position, g.unrestricted))
+        else:
+            self.out.write(render_plain(g.position, g.unrestricted))
+        if g.stuck():
+            self.say("no legal move left: u (undo), restart, or new")
+
+    def handle(self, line: str) -> None:
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            return
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        g = self.game
+        if word in ("q", "quit", "exit"):
+            self.quit = True
+            return
+        if word in ("help", "?"):
+            self.say(HELP)
+            return
+        if word == "show":
+            self.draw()
+            return
+        if word == "save":
+            self.save_solution(rest.strip())
+            return
+        if word in ("u", "undo"):
+            changed = g.undo()
+            self.say("undone" if changed else "nothing to undo")
+        elif word in ("r", "redo"):
+            changed = g.redo()
+            self.say("redone" if changed else "nothing to redo")
+        elif word in ("h", "hint"):
+            changed = self.hint()
+        elif word == "restart":
+            g.restart()
+            changed = True
+            self.say("back to the opening position")
+        elif word == "new":
+            save_game(g)
+            self.game = g = new_random_game(g.start.suits)
+            changed = True
+            self.say(f"now playing deal {g.start.deal}, {g.start.suits} suit(s)")
+        else:
+            outcome = g.play(line)
+            changed = outcome.ok or outcome.message.startswith("played")
+            if not outcome.ok:
+                self.say(f"refused {outcome.message}")
+        if changed:
+            save_game(g)
+            self.draw()
+        if g.position.is_won():
+            name = f"deal {g.start.deal}" if g.start.deal is not None else "the position"
+            self.say(f"won {name} in {g.position.moves} moves")
+            self.quit = not self.interactive
+
+    def hint(self) -> bool:
+        from .solve import SOLVED, Limits, solve
+
+        g = self.game
+        if g.hint is not None:
+            text = g.hint
+            outcome = g.play(text)
+            self.say(f"played the hint {text}" if outcome.ok else f"refused {outcome.message}")
+            return outcome.ok
+        if self.interactive:
+            self.say("computing a hint...")
+        result = solve(g.position, Limits(time=10), g.unrestricted)
+        if result.verdict == SOLVED and result.moves:
+            from .moves import describe, resolve
+
+            move = result.moves[0]
+            g.hint = str(move)
+            why = describe(g.position, resolve(g.position, move, g.unrestricted))
+            self.say(f"hint: {g.hint} ({why}; {result.move_count} moves to finish; h again plays it)")
+        else:
+            self.say("no winning line found within 10 s")
+        return False
+
+    def save_solution(self, path: str) -> None:
+        from ..files import atomic_write
+
+        if not path:
+            self.say("save needs a file name")
+            return
+        try:
+            atomic_write(path, self.game.solution_text())
+        except OSError as e:
+            self.say(f"cannot save {path}: {e.strerror or e}")
+            return
+        self.say(f"saved {len(self.game.moves)} moves to {path}")
+
+    def run(self, lines) -> None:
+        self.draw()
+        for line in lines:
+            self.handle(line)
+            if self.quit:
+                break
+        save_game(self.game)
+
+
+def interactive_lines():
+    while True:
+        try:
+            yield input("> ")
+        except (EOFError, KeyboardInterrupt):
+            return

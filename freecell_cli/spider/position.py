@@ -1,0 +1,159 @@
+"""A Spider position: ten columns (face-down cards under face-up ones), the stock,
+the runs already removed, and the move count. Values are frozen: a move makes a
+new position (see :func:`freecell_cli.spider.moves.apply`).
+
+>>> from freecell_cli.spider.deals import deal
+>>> p = deal(1, suits=4)
+>>> [len(c) for c in p.columns], len(p.stock), p.face_down
+([6, 6, 6, 6, 5, 5, 5, 5, 5, 5], 50, 44)
+>>> p.can_deal(), p.is_won()
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from ..cards import Card
+from ..errors import InvalidPosition
+from .cards import RUNS, check_suits, copies, suit_letters
+
+COLUMNS = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One column: ``down`` (face-down) then ``up`` (face-up), each from the bottom
+    of the column to its end. A column that holds cards has at least one face up."""
+
+    down: tuple[Card, ...] = ()
+    up: tuple[Card, ...] = ()
+
+    def __len__(self) -> int:
+        return len(self.down) + len(self.up)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.down + self.up
+
+    @property
+    def top(self) -> Card | None:
+        """The card at the column's end (the one other cards go on)."""
+        return self.up[-1] if self.up else None
+
+    def run_length(self) -> int:
+        """How many cards at the end form a same-suit run descending by one: the
+        cards that can move together.
+
+        >>> Column((), tuple(map(Card.parse, ["9S", "8H", "7H"]))).run_length()
+        2
+        """
+        up = self.up
+        n = 1 if up else 0
+        while n < len(up) and up[-n - 1].suit == up[-n].suit and up[-n - 1].rank == up[-n].rank + 1:
+            n += 1
+        return n
+
+    def turned(self) -> Column:
+        """The column with its last face-down card turned up when nothing covers it."""
+        if not self.up and self.down:
+            return Column(self.down[:-1], self.down[-1:])
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """``suits`` 1, 2 or 4; ``columns`` ten :class:`Column`; ``stock`` the cards still
+    to deal, in dealing order (the first ten go to columns 1..10 on the next deal);
+    ``removed`` the suit letter of each complete run taken off, in order; ``moves``
+    moves and deals made so far; ``deal`` the deal number when known."""
+
+    suits: int
+    columns: tuple[Column, ...]
+    stock: tuple[Card, ...] = ()
+    removed: tuple[str, ...] = ()
+    moves: int = 0
+    deal: int | None = None
+
+    def __repr__(self) -> str:
+        from .formats import format_compact
+
+        return f"Position.parse({format_compact(self)!r})"
+
+    @staticmethod
+    def parse(text: str) -> Position:
+        """Read a position in any of the Spider formats (compact or JSON)."""
+        from .formats import parse_position
+
+        return parse_position(text)
+
+    # -- what the table says --------------------------------------------------------
+    @property
+    def face_down(self) -> int:
+        return sum(len(c.down) for c in self.columns)
+
+    @property
+    def deals_left(self) -> int:
+        return len(self.stock) // COLUMNS
+
+    @property
+    def empty_columns(self) -> int:
+        return sum(1 for c in self.columns if not len(c))
+
+    def can_deal(self, unrestricted: bool = False) -> bool:
+        """A deal needs cards in the stock and, unless ``unrestricted``, no empty column."""
+        return bool(self.stock) and (unrestricted or all(len(c) for c in self.columns))
+
+    def is_won(self) -> bool:
+        return len(self.removed) == RUNS
+
+    def key(self) -> tuple:
+        """What identifies the position for search (the move count left out)."""
+        return (self.columns, len(self.stock))
+
+    def with_moves(self, moves: int) -> Position:
+        return replace(self, moves=moves)
+
+    # -- invariants -------------------------------------------------------------------
+    def validate(self) -> Position:
+        """Check the deck: 104 cards less 13 per removed run, no card more often than
+        the two decks hold it, ten columns, a stock of whole deals; returns self."""
+        check_suits(self.suits)
+        letters = suit_letters(self.suits)
+        if len(self.columns) != COLUMNS:
+            raise InvalidPosition(f"Spider has {COLUMNS} columns, not {len(self.columns)}")
+        for i, col in enumerate(self.columns):
+            if col.down and not col.up:
+                raise InvalidPosition(f"column {i + 1} has face-down cards but no face-up card on them")
+        if len(self.stock) % COLUMNS or len(self.stock) > 50:
+            raise InvalidPosition(f"the stock holds {len(self.stock)} cards: it must be 0, 10, 20, 30, 40 or 50")
+        if len(self.removed) > RUNS:
+            raise InvalidPosition(f"{len(self.removed)} runs removed: there are only {RUNS}")
+        for s in self.removed:
+            if s not in letters:
+                raise InvalidPosition(f"removed run of suit {s!r}: a {self.suits}-suit game has only {', '.join(letters)}")
+        if isinstance(self.moves, bool) or not isinstance(self.moves, int) or self.moves < 0:
+            raise InvalidPosition(f"move count {self.moves!r} must be a whole number ≥ 0")
+        counts: Counter[Card] = Counter(self.stock)
+        for col in self.columns:
+            counts.update(col.down)
+            counts.update(col.up)
+        per = copies(self.suits)
+        removed = Counter(self.removed)
+        for card, n in sorted(counts.items(), key=lambda kv: (kv[0].suit, kv[0].rank)):
+            if card.suit not in letters:
+                raise InvalidPosition(f"{card} is not in a {self.suits}-suit game (suits {', '.join(letters)})")
+            allowed = per - removed[card.suit]
+            if n > allowed:
+                raise InvalidPosition(f"{card} appears {n} times; {allowed} left in play")
+        total = sum(counts.values())
+        expected = 104 - 13 * len(self.removed)
+        if total != expected:
+            missing = [str(c) for s in letters for r in range(1, 14)
+                       for c in [Card(r, s)] if counts[c] < per - removed[s]]
+            raise InvalidPosition(
+                f"{total} cards in play, {expected} expected"
+                + (f" (missing {' '.join(missing[:8])}{' ...' if len(missing) > 8 else ''})" if missing else "")
+            )
+        return self

@@ -1,0 +1,182 @@
+"""Spider solution files, and replaying them to a verdict.
+
+A solution file is move tokens (see :mod:`freecell_cli.spider.moves`) separated by
+spaces, commas or newlines; ``#`` starts a comment. A first comment line may name
+where the solution starts, which ``spider verify`` uses when no ``--deal`` or
+``-p`` is given::
+
+    # spider deal 5, 2 suits
+    # spider start spider2:....:0          (a position, instead of a deal)
+
+>>> from freecell_cli.spider.deals import deal
+>>> v = verify(parse_solution("23 47"), deal(1, suits=1))
+>>> v.valid, v.solved, v.moves, v.summary()
+(True, False, 2, 'all 2 moves legal, not solved: 0 of 8 runs removed')
+>>> v = verify(parse_solution("23 32"), deal(1, suits=1))
+>>> v.valid, v.error.index, v.error.reason
+(False, 2, 'JS cannot go on 9S: it needs a card one rank higher')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..errors import FreecellError, InvalidSolution
+from .cards import RUNS
+from .moves import Move, apply, split_moves
+from .position import Position
+
+_DEAL_RE = re.compile(r"\bdeal\s+#?(\d+)")
+_SUITS_RE = re.compile(r"\b([124])[ -]suits?\b")
+_START_RE = re.compile(r"\bstart\s+(\S+)")
+
+
+@dataclass(frozen=True)
+class Solution:
+    """Move tokens as written, and what the header says about the start."""
+
+    tokens: tuple[str, ...]
+    deal: int | None = None
+    suits: int | None = None
+    start: Position | None = None
+
+
+def parse_solution(text: str) -> Solution:
+    """Read a solution file (tokens are checked when replayed, not here).
+
+    >>> s = parse_solution("# spider deal 7, 2 suits\\n23 d\\n")
+    >>> s.tokens, s.deal, s.suits
+    (('23', 'd'), 7, 2)
+    """
+    from .deals import check_deal_number
+    from .formats import parse_compact
+
+    deal = suits = start = None
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped.startswith("#"):
+            continue
+        header = stripped.lstrip("#").strip()
+        if not header.startswith("spider"):
+            continue
+        if (m := _START_RE.search(header)) is not None:
+            try:
+                start = parse_compact(m.group(1))
+            except FreecellError as e:
+                raise InvalidSolution(f"the start position in the header: {e}") from None
+        if (m := _DEAL_RE.search(header)) is not None:
+            try:
+                deal = check_deal_number(int(m.group(1)))
+            except FreecellError as e:
+                raise InvalidSolution(f"header: {e}") from None
+        if (m := _SUITS_RE.search(header)) is not None:
+            suits = int(m.group(1))
+    return Solution(tuple(split_moves(text)), deal, suits, start)
+
+
+def format_solution(tokens: list[str], start: Position) -> str:
+    """A solution file: a header naming the start, then ten moves a line.
+
+    >>> from freecell_cli.spider.deals import deal
+    >>> print(format_solution(["23", "d"], deal(3, suits=2)), end="")
+    # spider deal 3, 2 suits, 2 moves
+    23 d
+    """
+    from .formats import format_compact
+
+    if start.deal is not None and start.moves == 0:
+        head = f"# spider deal {start.deal}, {start.suits} suit{'' if start.suits == 1 else 's'}, {len(tokens)} moves\n"
+    else:
+        head = f"# spider start {format_compact(start)} ({len(tokens)} moves)\n"
+    lines = [" ".join(tokens[i : i + 10]) for i in range(0, len(tokens), 10)]
+    return head + "".join(line + "\n" for line in lines)
+
+
+@dataclass(frozen=True)
+class Problem:
+    index: int  # 1-based position of the move in the file
+    move: str  # as written
+    reason: str
+
+    def to_dict(self) -> dict:
+        return {"index": self.index, "move": self.move, "reason": self.reason}
+
+    def __str__(self) -> str:
+        return f'move {self.index} "{self.move}": {self.reason}'
+
+
+@dataclass(frozen=True)
+class Verdict:
+    valid: bool  # every move legal
+    solved: bool  # ... and all eight runs removed at the end
+    moves: int  # moves and deals replayed
+    suits: int
+    deal: int | None
+    removed: int
+    error: Problem | None = None
+    final: Position | None = field(default=None, repr=False)
+    before_error: Position | None = field(default=None, repr=False)
+
+    @property
+    def ok(self) -> bool:
+        return self.valid and self.solved
+
+    def summary(self) -> str:
+        if self.error is not None:
+            return str(self.error)
+        if self.solved:
+            return f"solved in {self.moves} moves"
+        return f"all {self.moves} moves legal, not solved: {self.removed} of {RUNS} runs removed"
+
+    def to_dict(self) -> dict:
+        return {
+            "valid": self.valid,
+            "solved": self.solved,
+            "moves": self.moves,
+            "suits": self.suits,
+            "deal": self.deal,
+            "removed": self.removed,
+            "error": self.error.to_dict() if self.error else None,
+        }
+
+
+def start_position(solution: Solution, deal: int | None = None, suits: int | None = None,
+                   position: Position | None = None) -> Position:
+    """Where a solution starts: an explicit position or deal wins over the header."""
+    from .deals import deal as make_deal
+
+    if position is not None:
+        return position
+    if deal is not None or (solution.start is None and solution.deal is not None):
+        n = deal if deal is not None else solution.deal
+        return make_deal(n, suits or solution.suits or 4)  # type: ignore[arg-type]
+    if solution.start is not None:
+        return solution.start
+    raise InvalidSolution("the solution names no deal: give --deal N (and --suits S) or -p POSITION")
+
+
+def verify(solution: Solution, start: Position, unrestricted: bool = False) -> Verdict:
+    """Replay ``solution`` from ``start``; stops at the first refused move."""
+    position = start
+    error = None
+    before = None
+    count = 0
+    for i, token in enumerate(solution.tokens):
+        try:
+            position = apply(position, Move.parse(token), unrestricted)
+        except FreecellError as e:
+            error, before = Problem(i + 1, token, str(e)), position
+            break
+        count += 1
+    return Verdict(
+        valid=error is None,
+        solved=error is None and position.is_won(),
+        moves=count,
+        suits=start.suits,
+        deal=start.deal,
+        removed=len(position.removed),
+        error=error,
+        final=position,
+        before_error=before,
+    )

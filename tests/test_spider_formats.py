@@ -1,0 +1,83 @@
+import orjson
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from freecell_cli.errors import InvalidPosition
+from freecell_cli.spider.deals import deal
+from freecell_cli.spider.formats import format_compact, format_json, parse_compact, parse_json, parse_position
+from freecell_cli.spider.moves import apply, legal_moves
+
+DEAL_1_ONE_SUIT = (
+    "spider1:3SASKS7S3S.8S/KS6S8SJS9S.JS/KS4S2S6S7S.QS/JS4S8S2S4S.3S/5S8S2S9S.TS/JS6STS8S.AS/5STSAS4S.4S/"
+    "5S8S7S2S.7S/KSJSASTS.QS/8SQS9S8S.7S:QSQS4STS9S2S3SASKS6S9S4SAS3S9SJS5S6SJS6SJSQS3S9STSAS2S9S7S5SKSQS"
+    "TS7S5STS7S6SKSQS3S5S4SAS2SKS3S2S5S6S:-:0:1"
+)
+
+
+def test_compact_exact():
+    assert format_compact(deal(1, suits=1)) == DEAL_1_ONE_SUIT
+
+
+def test_json_shape():
+    d = orjson.loads(format_json(deal(1, suits=2)))
+    assert list(d) == ["game", "suits", "deal", "columns", "stock", "removed", "moves"]
+    assert d["game"] == "spider" and d["suits"] == 2 and d["deal"] == 1 and d["moves"] == 0
+    assert len(d["columns"]) == 10 and d["columns"][0] == {"down": ["3H", "AS", "KH", "7H", "3S"], "up": ["8H"]}
+    assert len(d["stock"]) == 50 and d["removed"] == []
+
+
+def played(n, suits, picks):
+    p = deal(n, suits)
+    for pick in picks:
+        moves = legal_moves(p, unrestricted=True)
+        if not moves:
+            break
+        p = apply(p, moves[pick % len(moves)], unrestricted=True)
+    return p
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 10**19 - 1), st.sampled_from([1, 2, 4]), st.lists(st.integers(0, 999), max_size=40))
+def test_round_trips(n, suits, picks):
+    p = played(n, suits, picks)
+    assert parse_compact(format_compact(p)) == p
+    assert parse_json(format_json(p)) == p
+    assert parse_position(format_json(p)) == parse_position(format_compact(p)) == p
+
+
+def test_empty_column_stock_and_removed_fields():
+    p = parse_compact(DEAL_1_ONE_SUIT)
+    assert format_compact(p).endswith(":-:0:1")  # nothing removed yet
+    # a position with everything dealt and a run removed writes '-' for the stock
+    q = parse_compact("spider1:" + "/".join(["." for _ in range(9)] + ["." + "KSQSJSTS9S8S7S6S5S4S3S2SAS"])
+                      + ":-:SSSSSSS:99")
+    assert q.removed == ("S",) * 7 and q.stock == () and format_compact(q).endswith(":-:SSSSSSS:99")
+
+
+@pytest.mark.parametrize("text,message", [
+    (DEAL_1_ONE_SUIT.replace("spider1", "spider3"), "suits must be 1, 2 or 4, not 3"),
+    ("spider4:./.:-:-:0", "Spider has 10 columns, not 2"),
+    ("freecell:x", "not a compact Spider position"),
+    ("spider4 :x", "not a compact Spider position"),
+    ("spider4:a:b", "5 or 6 ':'-separated fields, not 3"),
+    (DEAL_1_ONE_SUIT.replace("3SAS", "3SXS", 1), "unknown card 'XS' in column 1"),
+    (DEAL_1_ONE_SUIT.replace(".8S/", "8S/", 1), "column 1 '3SASKS7S3S8S': write face-down cards, '.', then face-up"),
+    (DEAL_1_ONE_SUIT.replace(":0:1", ":x:1"), "move count 'x' is not a whole number"),
+    (DEAL_1_ONE_SUIT.replace(":0:1", ":0:0"), "deal field: Spider deal number 0 is out of range"),
+])
+def test_compact_refusals_quote_the_input(text, message):
+    with pytest.raises(InvalidPosition, match=message.replace("(", r"\(")):
+        parse_compact(text)
+
+
+@pytest.mark.parametrize("text,message", [
+    ("[]", "needs an object with a 'columns' list"),
+    ('{"game": "freecell", "columns": []}', "'game' is 'freecell', not 'spider'"),
+    ('{"columns": [[]]}', "column 1: expected an object with 'down' and 'up' lists"),
+    ('{"columns": [{"up": ["ZZ"]}]}', "unknown card 'ZZ' in column 1 up"),
+    ("{", "bad JSON"),
+])
+def test_json_refusals(text, message):
+    with pytest.raises(InvalidPosition, match=message):
+        parse_json(text)

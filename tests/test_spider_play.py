@@ -1,0 +1,38 @@
+import io
+
+from freecell_cli.spider.deals import deal
+from freecell_cli.spider.play import Game, Session, load_game
+
+
+def test_game_undo_redo_restart_and_save(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    g = Game(deal(1, suits=1))
+    assert g.play("23, 47 d").message == "23 47 d" and g.position.moves == 3
+    assert g.play("47 99").message.startswith("played 47; 99:") is False  # 47 is now refused
+    assert g.undo() and g.moves == ["23", "47"] and g.redo() and g.moves == ["23", "47", "d"]
+    assert Game.from_dict(g.to_dict()).position == g.position
+    assert g.solution_text() == "# spider deal 1, 1 suit, 3 moves\n23 47 d\n"
+    g.restart()
+    assert g.position == deal(1, suits=1)
+
+
+def test_line_mode_session(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    out = io.StringIO()
+    s = Session(Game(deal(1, suits=1)), interactive=False, out=out)
+    s.run(["23", "32", "u", "save " + str(tmp_path / "sol.txt"), "q"])
+    text = out.getvalue()
+    assert "refused 32: JS cannot go on 9S: it needs a card one rank higher\n" in text and "undone" in text
+    assert (tmp_path / "sol.txt").read_text() == "# spider deal 1, 1 suit, 0 moves\n"
+    assert load_game().position == deal(1, suits=1)
+
+
+def test_hint_then_play_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    out = io.StringIO()
+    s = Session(Game(deal(5, suits=1)), interactive=False, out=out)
+    s.handle("h")
+    hint = s.game.hint
+    assert hint is not None and f"hint: {hint} (" in out.getvalue()
+    s.handle("h")
+    assert s.game.moves == [hint]
