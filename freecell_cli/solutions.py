@@ -150,7 +150,7 @@ def detect_solution_format(text: str) -> str:
 def parse_solution(text: str, format: str | None = None) -> Solution:
     """Read a whole solution held in memory (auto-detected unless ``format``).
 
-    >>> parse_solution("5a 58\n8h").tokens
+    >>> parse_solution("5a 58\\n8h").tokens
     ['5a', '58', '8h']
     """
     if not isinstance(text, str):

@@ -96,7 +96,7 @@ def stated_cells(board: str) -> int | None:
     We write a ``-`` per empty slot; fc-solve writes each slot four characters
     wide, so an untrimmed line gives the count, and a bare ``Freecells:`` is 0.
 
-    >>> stated_cells("Freecells: - -\n: AS"), stated_cells("Freecells:  JH        \n"), stated_cells("Freecells:")
+    >>> stated_cells("Freecells: - -\\n: AS"), stated_cells("Freecells:  JH        \\n"), stated_cells("Freecells:")
     (2, 3, 0)
     """
     for raw in board.splitlines():
