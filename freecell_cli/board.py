@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .cards import CARDS, SUIT_SYMBOLS, SUITS
+from .errors import FreecellError
 from .game import Game, Hint, explain
 from .moves import CELL, COLUMN, FOUNDATION, Move, Place, can_move, plural, resolve
 from .position import cell_letter
@@ -358,13 +359,16 @@ class Board:
     def _changed(self, text: str) -> None:
         self.hinted = None
         self.hint_pending = False
-        self.save(self.game)
         g = self.game
         if g.position.is_won():
             self.say(f"you won {self.game_name()} in {plural(g.moves, 'move')}, time {_clock(g.elapsed)}! "
                      "N: a new deal, S: play it again, Q: quit", "good")
         else:
             self.say(text, "info")
+        try:
+            self.save(g)
+        except (FreecellError, OSError) as e:
+            self.say(f"{self.message} — but the game could not be saved: {e}", "error")
 
     def show_hint(self, hint: Hint, key: tuple | None = None) -> None:
         """Show a hint computed for the position whose :meth:`Position.key` is ``key``

@@ -335,6 +335,8 @@ class Hint:
             return f"no verdict within the limit; you could try {self.move} ({self.reason})"
         if self.verdict == "won":
             return "nothing to do: the game is won"
+        if self.verdict == "error":
+            return f"no hint: the solver failed ({self.reason})"
         if self.verdict == "stuck":
             return "no legal move left: undo, restart, or a new deal"
         return "this position is unsolvable from here: undo, restart, or a new deal"
