@@ -418,7 +418,11 @@ class Board:
         if self.held is not None:
             src, n = self.held
             card = p.cells[src.index] if src.kind == CELL else p.columns[src.index][-n]
-            where = ", ".join(s.describe() for s in self._ordered(self.targets())) or "nowhere"
+            spots = self._ordered(self.targets())
+            cells = [s for s in spots if s.kind == CELL]
+            names = ([cells[0].describe() if len(cells) == 1 else f"{len(cells)} free cells"] if cells else [])
+            names += [s.describe() for s in spots if s.kind != CELL]
+            where = ", ".join(names) or "nowhere (Esc puts it back)"
             return f"holding {plural(n, 'card')} from {card}: can go to {where}"
         f = self.focus
         if f.kind == COLUMN and p.columns[f.index]:
