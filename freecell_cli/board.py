@@ -326,7 +326,7 @@ class Board:
             if n == 1 and p.foundations[card.suit_index] == card.rank - 1:
                 return self._play(Move(f.place(), Place(FOUNDATION, -1), 1), "played")
             self.held = (f, n)
-            what = f"{card}" if n == 1 else f"{n} cards from {card}"
+            what = f"{card}" if n == 1 else " ".join(str(c) for c in p.columns[f.index][-n:])
             over = "" if n <= self.capacity() else f" ({n} cards > can move {self.capacity()})"
             self.say(f"picked up {what} from {f.describe()}{over}: Enter on a highlighted place drops "
                      f"{'it' if n == 1 else 'them'}, Esc puts {'it' if n == 1 else 'them'} back")
@@ -420,8 +420,11 @@ class Board:
             card = p.cells[src.index] if src.kind == CELL else p.columns[src.index][-n]
             spots = self._ordered(self.targets())
             cells = [s for s in spots if s.kind == CELL]
-            names = ([cells[0].describe() if len(cells) == 1 else f"{len(cells)} free cells"] if cells else [])
-            names += [s.describe() for s in spots if s.kind != CELL]
+            empty = [s for s in spots if s.kind == COLUMN and not p.columns[s.index]]
+            names = [cells[0].describe() if len(cells) == 1 else "any free cell"] if cells else []
+            names += [s.describe() for s in spots if s.kind == FOUNDATION]
+            names += [s.describe() for s in spots if s.kind == COLUMN and s not in empty]
+            names += [empty[0].describe() + " (empty)" if len(empty) == 1 else "any empty column"] if empty else []
             where = ", ".join(names) or "nowhere (Esc puts it back)"
             return f"holding {plural(n, 'card')} from {card}: can go to {where}"
         f = self.focus
