@@ -543,7 +543,9 @@ class Board:
         line = self.selection_line()
         out.append((line or " ") + "\n", style="cyan")
         if self.typed:
-            out.append(f"typing a move: {self.typed}_ (Enter plays it, Esc cancels)\n", style="bold")
+            text = self.message if self.message.startswith(f"typing a move: {self.typed}_ (") else \
+                f"typing a move: {self.typed}_ (Enter plays it, Esc cancels)"
+            out.append(text + "\n", style="bold")
         else:
             tone = {"error": "bold red", "good": "bold green"}.get(self.tone, "")
             out.append((self.message or " ") + "\n", style=tone)

@@ -42,13 +42,19 @@ class GameScreen(App):
 
     def on_mount(self) -> None:
         self.title = "FreeCell"
-        self.app_suspend_signal.subscribe(self, lambda app: self.board.game.pause_clock())
-        self.app_resume_signal.subscribe(self, lambda app: self.board.game.resume_clock())
+        # immediate: the process stops right after the suspend signal (Ctrl-Z)
+        self.app_suspend_signal.subscribe(self, lambda app: self.board.game.pause_clock(), immediate=True)
+        self.app_resume_signal.subscribe(self, lambda app: self.board.game.resume_clock(), immediate=True)
+        self.board.game.resume_clock()  # stopped while the screen was being set up
         self.redraw()
         self.set_interval(1.0, self.redraw)  # the clock
 
     def redraw(self) -> None:
-        self.query_one("#table", Static).update(self.board.render(self.size.width))
+        try:
+            content = self.board.render(self.size.width)
+        except Exception as e:  # a bug: one line, never a traceback
+            content = f"internal error, please report it: {type(e).__name__}: {e} (Q quits, the game is saved)"
+        self.query_one("#table", Static).update(content)
 
     def screen_text(self) -> str:
         """The game as plain text (what a snapshot compares)."""

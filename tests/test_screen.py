@@ -107,6 +107,16 @@ def test_typed_moves_and_refusals():
     assert b.message == "'x' is not a key of the game: ? shows them"
 
 
+def test_typed_run_into_an_empty_column_takes_a_count():
+    b = Board(end_game())
+    keys(b, "1", "5")
+    assert "typing a move: 15_ (Enter: one card; v and a count: more)" in b.snapshot()
+    keys(b, "v", "2", "enter")
+    assert b.game.played() == ["15v2"]
+    keys(b, "2", "6", "enter")
+    assert b.game.played() == ["15v2", "26"] and b.message == "played 26 (KS to the empty column 6, empties column 2)"
+
+
 def test_new_deal_and_restart_ask_first():
     made = []
 

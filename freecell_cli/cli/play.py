@@ -88,9 +88,11 @@ def _play_on_screen(game, variant, cells) -> bool:
     game goes on line by line)."""
     from ..play import new_random_game, save_game, saved_note
 
+    game.pause_clock()  # the screen takes a moment to start: not the player's time
     try:
         from ..screen import run_screen
     except ImportError as e:
+        game.resume_clock()
         err(f"note: the game screen needs textual ({e}); playing line by line")
         return False
     from ..board import Board
