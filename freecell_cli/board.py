@@ -45,6 +45,9 @@ Keys
   5a, 82, 8h type a move in standard notation (columns 1-8, free cells a-d, h home)
   ?          this help (any key closes it)"""
 
+# backgrounds only (light ones: a card on them is drawn black or red)
+HELD, TARGET, HINT_FROM, HINT_TO = "on bright_white", "on bright_green", "on yellow", "on cyan"
+
 FOOTER = "←→ focus ↑↓ run Enter pick/drop Esc cancel U undo R redo H hint F auto N new S restart Q quit ? help"
 
 
@@ -349,7 +352,7 @@ class Board:
             self.say(f"refused {typed or move}: {outcome.message}", "error")
             return None
         self._drop_selection()
-        if move.dest.kind != FOUNDATION:
+        if move.dest.kind != FOUNDATION and typed is None:
             self.focus = Spot(move.dest.kind, move.dest.index)
         self.depth = 1
         resolved = Move.parse(outcome.message)
@@ -462,17 +465,20 @@ class Board:
             if spot == self.focus:
                 return "reverse bold"
             if spot in targets:
-                return "on green"
+                return TARGET
             if spot == hint_src:
-                return "on yellow"
+                return HINT_FROM
             if spot == hint_dst:
-                return "on cyan"
+                return HINT_TO
             return ""
 
         def card_text(card, style: str = "") -> Text:
             if card is None:
                 return Text("   ", style=style)
-            colour = "red" if card.is_red else ""
+            if "on " in style:  # a light background: a fixed foreground (white would vanish)
+                colour = "red" if card.is_red else "black"
+            else:
+                colour = "red" if card.is_red else ""
             return Text(f"{card.symbol():>3}", style=" ".join(x for x in ("bold", colour, style) if x))
 
         out = Text()
@@ -480,7 +486,7 @@ class Board:
         # free cells and foundations
         for i, c in enumerate(p.cells):
             spot = Spot(CELL, i)
-            st = spot_style(spot) or ("on magenta" if spot == held_src else "")
+            st = spot_style(spot) or (HELD if spot == held_src else "")
             out.append(">" if spot == self.focus else "[", style=st)
             out.append_text(card_text(c, st) if c is not None else Text(f" {cell_letter(i)} ", style=st or "dim"))
             out.append("<" if spot == self.focus else "]", style=st)
@@ -515,20 +521,20 @@ class Board:
                 if row < len(col):
                     from_end = len(col) - row
                     if spot == held_src and from_end <= held_n:
-                        mark, st = "*", "on magenta"
+                        mark, st = "*", HELD
                     elif spot == self.focus and from_end <= focus_run:
                         mark, st = (">" if from_end == focus_run else " "), "reverse"
                     elif from_end == 1 and spot in targets:
-                        st = "on green"
+                        st = TARGET
                     elif from_end == 1 and spot == hint_dst:
-                        st = "on cyan"
+                        st = HINT_TO
                     elif spot == hint_src and self.hinted is not None and from_end <= (self.hinted.count or 1):
-                        st = "on yellow"
+                        st = HINT_FROM
                     out.append(mark)
                     out.append_text(card_text(col[row], st))
                     out.append("  ")
                 elif row == 0:
-                    st = "on green" if spot in targets else ("reverse" if spot == self.focus else "")
+                    st = TARGET if spot in targets else ("reverse" if spot == self.focus else "")
                     out.append(" ")
                     out.append(" · " if st else "   ", style=st)
                     out.append("  ")
