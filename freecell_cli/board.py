@@ -132,7 +132,7 @@ class Board:
                 continue
             try:
                 resolve(self.position, self.move_to(spot), self.game.variant)
-            except Exception:  # an IllegalMove: not a target
+            except FreecellError:  # refused: not a target
                 continue
             out.add(spot)
         return out
