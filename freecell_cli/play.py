@@ -94,6 +94,7 @@ class Session:
         self.interactive = interactive
         self.out = out
         self.quit = False
+        self.interrupted = False
 
     # -- drawing ------------------------------------------------------------------
     def status(self) -> str:
@@ -139,6 +140,9 @@ class Session:
             self.say(f"refused: {e}")
 
     def _handle(self, line: str) -> None:
+        if "\x1b" in line:  # an arrow or another terminal key, read raw: never a move
+            self.say("ignored: arrow keys are not moves (type one like 5a; help lists the commands)")
+            return
         line = line.split("#", 1)[0].strip()
         if not line:
             return
@@ -189,8 +193,6 @@ class Session:
             self.won()
 
     def hint(self) -> bool:
-        from .solve.engine import GAVE_UP, SOLVED, Limits, solve
-
         g = self.game
         if g.hint is not None:
             text = g.hint
@@ -199,19 +201,13 @@ class Session:
             return outcome.ok
         if self.interactive:
             self.say("computing a hint...")
-        result = solve(g.position, g.variant, "auto", Limits(time=10))
-        if result.verdict == SOLVED and result.moves:
-            g.hint = str(result.moves[0])
-            self.say(f"hint: {g.hint} ({result.move_count} moves to finish; h again plays it)")
-        elif result.verdict == GAVE_UP:
-            from .moves import legal_moves
-
-            moves = legal_moves(g.position, g.variant)
-            home = [m for m in moves if m.dest.kind == "foundation"]
-            guess = (home or moves or [None])[0]
-            self.say("no verdict within the limit" + (f"; you could try {guess}" if guess else ""))
+        hint = g.find_hint(seconds=10)
+        if hint.verdict == "move":
+            self.say(hint.message[:-1] + "; h again plays it)")
+        elif hint.verdict in ("unsolvable", "stuck"):
+            self.say(hint.message.split(":")[0] + ": u (undo), restart, or new")
         else:
-            self.say("this position is unsolvable: u (undo), restart, or new")
+            self.say(hint.message)
         return False
 
     def switch(self, game: Game) -> None:
@@ -247,11 +243,16 @@ class Session:
         if self.game.position.is_won():
             self.won()
             return
-        for line in lines:
-            self.handle(line)
-            if self.quit:
-                break
+        try:
+            for line in lines:
+                self.handle(line)
+                if self.quit:
+                    break
+        except KeyboardInterrupt:  # Ctrl-C while a command ran (a long hint)
+            self.interrupted = True
         save_game(self.game)
+        if self.interrupted:
+            sys.stderr.write(f"interrupted: {saved_note(self.game)}\n")
 
 
 def new_random_game(variant: str | None, cells: int) -> Game:
@@ -288,6 +289,10 @@ def interactive_lines(session: Session):
 
     if hasattr(signal, "SIGTSTP"):
         signal.signal(signal.SIGTSTP, on_suspend)
+    try:  # line editing and history; arrows then never reach the game
+        import readline  # noqa: F401
+    except ImportError:  # no readline here: an arrow comes in raw and is refused
+        pass
     while True:
         try:
             yield input("> ")
@@ -295,4 +300,14 @@ def interactive_lines(session: Session):
             return
         except KeyboardInterrupt:
             session.say("")
+            session.interrupted = True
             return
+
+
+def saved_note(game: Game) -> str:
+    """Where the game is kept, for the last line of a session."""
+    name = f"the daily deal {game.daily}" if game.daily else (f"deal {game.deal}" if game.deal is not None
+                                                              else "the game")
+    if game.position.is_won():
+        return f"{name} is won ({game.moves} moves)"
+    return f"{name} is saved at move {game.moves}; `freecell play{' --daily' if game.daily else ''}` resumes it"

@@ -76,9 +76,11 @@ def test_daily_is_kept_apart(env):
 
 def test_pty_session(env):
     pexpect = pytest.importorskip("pexpect")
-    child = pexpect.spawn(sys.executable, ["-m", "freecell_cli", "play", "617"], env=env, encoding="utf-8",
-                          timeout=60, dimensions=(60, 100))
+    child = pexpect.spawn(sys.executable, ["-m", "freecell_cli", "play", "--plain", "617"], env=env,
+                          encoding="utf-8", timeout=60, dimensions=(60, 100))
     child.expect("deal 617 \\| moves 0")
+    child.expect("> ")
+    child.send("\x1b[A\r")  # the up arrow recalls the (empty) history: never a move
     child.expect("> ")
     child.sendline("5a")
     child.expect("deal 617 \\| moves 1")
@@ -101,3 +103,35 @@ def test_pty_session(env):
     child.expect("> ")
     child.sendline("q")
     child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_plain_ctrl_c_leaves_the_game_saved(env):
+    pexpect = pytest.importorskip("pexpect")
+    child = pexpect.spawn(sys.executable, ["-m", "freecell_cli", "play", "--plain", "617"], env=env,
+                          encoding="utf-8", timeout=60, dimensions=(60, 100))
+    child.expect("> ")
+    child.sendline("5a")
+    child.expect("deal 617 \\| moves 1")
+    child.expect("> ")
+    child.sendcontrol("c")
+    child.expect("interrupted: deal 617 is saved at move 1; `freecell play` resumes it")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_arrow_keys_read_raw_are_not_moves(env):
+    p = play(["617"], "\x1b[A\n5a\n", env)
+    assert "ignored: arrow keys are not moves (type one like 5a; help lists the commands)" in p.stdout
+    assert "deal 617 | moves 1 |" in p.stdout and "refused" not in p.stdout
+
+
+def test_says_which_deal_it_chose(env):
+    p = play([], "q\n", env)
+    assert p.returncode == 0, p.stderr
+    chosen = p.stderr.split("no saved game: playing deal ")[1].split(",")[0]
+    assert f"deal {chosen} | moves 0" in p.stdout
+    p = play(["--random"], "q\n", env)
+    assert "chosen at random" in p.stderr

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Annotated, Optional
 
@@ -32,13 +33,16 @@ def play_command(
     deal: DealOpt = None,
     variant: VariantOpt = None,
     cells: Annotated[int, typer.Option(metavar="N", help="Number of free cells, 0..15.", min=0, max=15)] = 4,
+    plain: Annotated[bool, typer.Option("--plain", help="Line by line (a prompt) even on a terminal.")] = False,
     quiet: QuietOpt = False,
     color: ColorOpt = ColorMode.auto,
 ) -> None:
     """Play FreeCell in the terminal; with no argument, resume the unfinished game.
 
-    When stdin is not a terminal, commands are read line by line and the table is
-    printed plain; a win prints `won deal N in M moves`.
+    On a terminal: a full-screen game played with the keys (arrows, Enter, Esc;
+    U undo, R redo, H hint, F auto-complete, N new deal, Q quit, ? help). With
+    --plain, or when stdin is not a terminal, commands are read line by line; from
+    a pipe the table is printed plain and a win prints `won deal N in M moves`.
     """
     from ..deals import parse_deal_number
     from ..game import Game
@@ -74,11 +78,19 @@ def play_command(
                 note(f"resuming deal {game.deal} at move {game.moves}")
             else:
                 game = new_random_game(v, cells)
+                note(f"{'the last game was won' if saved is not None else 'no saved game'}: "
+                    f"playing deal {game.deal}, chosen at random")
+        if random:
+            note(f"playing deal {game.deal}, chosen at random")
     if saved is not None and game is not saved and saved.moves and not saved.position.is_won() \
             and game.daily is None:
         err(f"note: the unfinished {'deal ' + str(saved.deal) if saved.deal else 'game'} "
             f"({saved.moves} moves) is replaced; it was saved in {save_path(False)}")
     interactive = is_terminal(sys.stdin)
+    if interactive and not plain and is_terminal(sys.stdout) and os.environ.get("TERM") != "dumb":
+        with errors_to_exit():
+            if _play_on_screen(game, v, cells):
+                return
     session = Session(game, interactive)
     if interactive:
         lines = interactive_lines(session)
@@ -91,3 +103,35 @@ def play_command(
     with errors_to_exit():
         session.run(lines)
 
+
+
+def _play_on_screen(game, variant, cells) -> bool:
+    """The full-screen game; False when the screen library is missing (then the
+    game goes on line by line)."""
+    from ..play import new_random_game, save_game, saved_note
+
+    game.pause_clock()  # the screen takes a moment to start: not the player's time
+    try:
+        from ..screen import run_screen
+    except ImportError as e:
+        game.resume_clock()
+        err(f"note: the game screen needs textual ({e}); playing line by line")
+        return False
+    from ..board import Board
+
+    def new_game(old):
+        save_game(old)
+        return new_random_game(variant or old.variant.name, len(old.start.cells))
+
+    board = Board(game, save=save_game, new_game=new_game)
+    interrupted = run_screen(board)
+    save_game(board.game)
+    g = board.game
+    if g.position.is_won():
+        from ..board import _clock
+
+        name = f"deal {g.deal}" if g.deal is not None else "the position"
+        err(f"won {name} in {g.moves} moves, time {_clock(g.elapsed)}")
+    else:
+        err(("interrupted: " if interrupted else "") + saved_note(g))
+    return True

@@ -1,0 +1,109 @@
+"""The full-screen game (``freecell play`` on a terminal), drawn with Textual.
+
+It only draws and maps keys: what a key does is :class:`~freecell_cli.board.Board`'s
+business, the rules and saving are :class:`~freecell_cli.game.Game`'s. Only
+``freecell play`` imports this module (Textual takes a while to import).
+"""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.widgets import Static
+
+from .board import Board
+from .game import Hint, find_hint
+
+NAMED_KEYS = {"left", "right", "up", "down", "enter", "space", "escape", "backspace"}
+
+
+class GameScreen(App):
+    """Shows the board and hands it the keys; computes hints off the main thread."""
+
+    CSS = """
+    Screen { overflow-y: auto; }
+    #table { width: 100%; padding: 0 1; }
+    """
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [
+        Binding("ctrl+c", "interrupt", show=False, priority=True),
+        Binding("ctrl+q", "interrupt", show=False, priority=True),
+        Binding("ctrl+z", "suspend_process", show=False, priority=True),
+    ]
+
+    def __init__(self, board: Board, hint_seconds: float = 10.0):
+        super().__init__()
+        self.board = board
+        self.hint_seconds = hint_seconds
+        self.interrupted = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="table")
+
+    def on_mount(self) -> None:
+        self.title = "FreeCell"
+        # immediate: the process stops right after the suspend signal (Ctrl-Z)
+        self.app_suspend_signal.subscribe(self, lambda app: self.board.game.pause_clock(), immediate=True)
+        self.app_resume_signal.subscribe(self, lambda app: self.board.game.resume_clock(), immediate=True)
+        self.board.game.resume_clock()  # stopped while the screen was being set up
+        self.redraw()
+        self.set_interval(1.0, self.redraw)  # the clock
+
+    def redraw(self) -> None:
+        try:
+            content = self.board.render(self.size.width)
+        except Exception as e:  # a bug: one line, never a traceback
+            content = f"internal error, please report it: {type(e).__name__}: {e} (Q quits, the game is saved)"
+        self.query_one("#table", Static).update(content)
+
+    def screen_text(self) -> str:
+        """The game as plain text (what a snapshot compares)."""
+        return self.board.snapshot(self.size.width)
+
+    def on_key(self, event) -> None:
+        key = event.key
+        if key not in NAMED_KEYS:
+            if not (event.is_printable and event.character):
+                return
+            key = event.character
+        event.stop()
+        event.prevent_default()
+        try:
+            action = self.board.press(key)
+            if action == "quit":
+                self.exit()
+                return
+            if action == "hint":
+                self.start_hint()
+        except Exception as e:  # a bug: one line on the screen, and the game goes on
+            self.board.say(f"internal error, please report it: {type(e).__name__}: {e}", "error")
+        self.redraw()
+
+    def start_hint(self) -> None:
+        board = self.board
+        position, variant = board.position.copy(), board.game.variant
+        key, seconds = position.key(), self.hint_seconds
+
+        def work() -> None:
+            try:
+                hint = find_hint(position, variant, seconds)
+            except Exception as e:  # the solver failed: say so, keep playing
+                hint = Hint("error", reason=f"{type(e).__name__}: {e}")
+            self.call_from_thread(self.hint_done, hint, key)
+
+        self.run_worker(work, thread=True, group="hint", exclusive=True, exit_on_error=False)
+
+    def hint_done(self, hint, key) -> None:
+        self.board.show_hint(hint, key)
+        self.redraw()
+
+    def action_interrupt(self) -> None:
+        self.interrupted = True
+        self.exit()
+
+
+def run_screen(board: Board) -> bool:
+    """Play on the terminal until the player quits; True when left with Ctrl-C."""
+    app = GameScreen(board)
+    app.run(mouse=False)
+    return app.interrupted

@@ -1,0 +1,308 @@
+"""The game screen of `play`: the keyboard logic (board) and the Textual program
+driven by Textual's own test driver (Pilot)."""
+
+import asyncio
+import os
+import subprocess
+import sys
+
+import pytest
+
+from freecell_cli.board import Board, Spot
+from freecell_cli.formats import parse_position
+from freecell_cli.game import Game, Hint
+from freecell_cli.variants import find_variant
+
+# Near the end: KH QS is a run of 2 in column 1; columns 5-8 are empty; F wins.
+END = "----:QJJJ:QDKHQS/KS/KD/KCQH////"
+
+
+def end_game() -> Game:
+    return Game(parse_position(END), find_variant("site"))
+
+
+def stuck_game() -> Game:
+    """No free cell, no empty column, every column ends in a red card that has nowhere to go."""
+    from freecell_cli.cards import Card
+    from freecell_cli.position import Position
+
+    ends = [Card.parse(c) for c in "2H 3H 4H 5H 2D 3D 4D 5D".split()]
+    rest = [c for c in Game.new(1).start.columns for c in c]
+    rest = [c for c in rest if c not in ends]
+    columns = [rest[i::8] + [ends[i]] for i in range(8)]
+    return Game(Position(columns, 0), find_variant("site"))
+
+
+def frozen(game: Game) -> Game:
+    """The clock stopped at 0:00, so the screen text does not change with time."""
+    game.running_since = None
+    game.elapsed_before = 0.0
+    return game
+
+
+def keys(board: Board, *names: str) -> None:
+    for k in names:
+        board.press(k)
+
+
+# -- the board: what keys do ------------------------------------------------------------
+def test_select_a_run_with_the_arrows_drop_it_undo_redo():
+    saved = []
+    b = Board(end_game(), save=lambda g: saved.append(g.moves))
+    keys(b, "up")  # column 1: the run starts one card higher
+    assert b.selection_line() == "from KH: 2 cards (can move 80); ↑ ↓ change where the run starts"
+    keys(b, "up")
+    assert b.message == "the run starts at KH: it does not go on QD" and b.depth == 2
+    keys(b, "enter")
+    assert b.held == (Spot("column", 0), 2)
+    assert b.targets() == {Spot("column", i) for i in range(4, 8)}  # the empty columns
+    assert "holding 2 cards from KH: can go to" in b.selection_line()
+    keys(b, *["right"] * 4, "enter")  # onto the empty column 5
+    assert b.game.played() == ["15v2"] and b.game.moves == 1 and saved == [1]
+    assert b.message == "played 15v2 (KH and 1 more to the empty column 5, uncovers QD)"
+    assert [str(c) for c in b.position.columns[4]] == ["KH", "QS"]
+    keys(b, "u")
+    assert b.message == "undone: 15v2" and b.game.moves == 0 and b.position == parse_position(END)
+    keys(b, "r")
+    assert b.message == "redone: 15v2" and b.game.moves == 1
+
+
+def test_a_refused_drop_says_why_and_changes_nothing():
+    b = Board(end_game())
+    keys(b, "right", "enter")  # KS from column 2
+    keys(b, "right", "enter")  # onto KD
+    assert b.message == "refused 23: KS cannot go on KD" and b.tone == "error"
+    assert b.position == parse_position(END) and b.game.moves == 0
+    assert b.held is not None  # still held: another place can be tried
+    keys(b, "escape")
+    assert b.held is None and b.message == "put back: nothing changed"
+
+
+def test_a_card_that_can_go_home_goes_home_on_enter():
+    b = Board(end_game())
+    keys(b, "enter")  # QS, the end of column 1, fits the spade foundation (at J)
+    assert b.game.played() == ["1h"] and b.message == "played 1h (QS home, uncovers KH)"
+
+
+def test_free_cell_to_free_cell_changes_nothing_and_is_not_counted():
+    b = Board(Game.new(617))
+    keys(b, "5", "a")  # typed in standard notation
+    assert b.game.played() == ["5a"]
+    b.focus = Spot("cell", 0)
+    keys(b, "enter", "right", "enter")
+    assert b.message == "moving a card between free cells changes nothing: not a move, not counted"
+    assert b.game.moves == 1 and b.position.cells[0] is not None and b.position.cells[1] is None
+
+
+def test_typed_moves_and_refusals():
+    b = Board(Game.new(617))
+    keys(b, "5", "8")
+    assert b.message == "played 58 (JC onto QH, uncovers 7C)" and b.game.moves == 1
+    keys(b, "5", "8")
+    assert b.message == "refused 58: 7C cannot go on JC" and b.game.moves == 1
+    b = Board(Game.new(617))
+    keys(b, "5", "x")
+    assert b.message.startswith("'5x' is not a move") and b.game.moves == 0
+    keys(b, "x")
+    assert b.message == "'x' is not a key of the game: ? shows them"
+
+
+def test_typed_run_into_an_empty_column_takes_a_count():
+    b = Board(end_game())
+    keys(b, "1", "5")
+    assert "typing a move: 15_ (Enter: one card; v and a count: more)" in b.snapshot()
+    keys(b, "v", "2", "enter")
+    assert b.game.played() == ["15v2"]
+    keys(b, "2", "6", "enter")
+    assert b.game.played() == ["15v2", "26"] and b.message == "played 26 (KS to the empty column 6, empties column 2)"
+
+
+def test_new_deal_and_restart_ask_first():
+    made = []
+
+    def new_game(old):
+        made.append(old.moves)
+        return Game.new(1)
+
+    b = Board(Game.new(617), new_game=new_game)
+    keys(b, "5", "a", "n")
+    assert b.confirm == "new" and "The game in progress (1 move) will be lost" in b.message
+    keys(b, "x")
+    assert b.message == "kept playing: nothing changed" and b.game.deal == 617
+    keys(b, "s", "y")
+    assert b.game.moves == 0 and b.message == "back to the opening position"
+    keys(b, "n")  # nothing played: no question
+    assert made == [0] and b.game.deal == 1 and b.message == "now playing deal 1"
+
+
+def test_auto_complete_wins_and_says_so():
+    b = Board(end_game())
+    assert b.notes() == "the rest can go home directly: F auto-completes"
+    keys(b, "f")
+    assert b.position.is_won() and b.game.moves == 7
+    assert b.message.startswith("you won this position in 7 moves, time ")
+    assert b.notes().startswith("won in 7 moves, time ")
+    keys(b, "u")
+    assert b.game.moves == 0  # one undo takes back the whole auto-complete
+
+
+def test_says_when_no_legal_move_is_left():
+    b = Board(stuck_game())
+    assert b.notes() == "no legal move left: U undo, S start over, N new deal"
+    assert b.press("h") == "hint"
+    b.show_hint(b.game.find_hint())
+    assert b.message == "no legal move left: undo, restart, or a new deal"
+
+
+def test_hint_with_its_reason_then_h_plays_it():
+    b = Board(end_game())
+    assert b.press("h") == "hint"
+    hint = b.game.find_hint()
+    b.show_hint(hint, b.position.key())
+    assert hint.verdict == "move" and b.message.startswith(f"hint: {hint.move} (")
+    assert b.message.endswith("moves to finish; H again plays it)")
+    keys(b, "h")
+    assert b.game.played() == [hint.move] and b.message.startswith("played the hint")
+    # a hint that arrives for a position since left is dropped
+    b.show_hint(Hint("move", "1h", "QS home", 7), key=("another",))
+    assert not b.message.startswith("hint: 1h")
+
+
+def test_screen_text_snapshot():
+    b = Board(frozen(end_game()))
+    keys(b, "up", "enter", "right")
+    assert b.snapshot() == """\
+position | moves 0 | time 0:00 | can move 80 (4 free cells, 4 empty columns)
+
+[ a ] [ b ] [ c ] [ d ] [ Q♣] [ J♦] [ J♥] [ J♠]
+
+  1   > 2     3     4     5 +   6 +   7 +   8 +
+  Q♦    K♠    K♦    K♣    ·     ·     ·     ·
+* K♥                Q♥
+* Q♠
+
+holding 2 cards from KH: can go to any empty column
+picked up KH QS from column 1: Enter on a highlighted place drops them, Esc puts them back
+the rest can go home directly: F auto-completes
+
+←→ focus ↑↓ run Enter pick/drop Esc cancel U undo R redo H hint F auto N new S restart Q quit ? help
+"""
+
+
+def test_help_screen():
+    b = Board(end_game())
+    keys(b, "?")
+    assert "U / R      undo / redo" in b.snapshot()
+    keys(b, "escape")
+    assert not b.help and "undo / redo" not in b.snapshot()
+
+
+# -- the Textual program, driven by its test driver -----------------------------------------
+def drive(board: Board, script, size=(100, 30)):
+    """Run the game screen headless; ``script(pilot, app)`` is a coroutine."""
+    from freecell_cli.screen import GameScreen
+
+    app = GameScreen(board)
+
+    async def main():
+        async with app.run_test(size=size) as pilot:
+            await script(pilot, app)
+
+    asyncio.run(main())
+    return app
+
+
+def test_screen_select_drop_undo_hint_autocomplete_win():
+    b = Board(end_game())
+    seen = {}
+
+    async def script(pilot, app):
+        await pilot.press("up", "enter", "right", "right", "right", "right", "enter")
+        seen["dropped"] = (b.game.played(), app.screen_text())
+        await pilot.press("U")
+        seen["undone"] = b.game.moves
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        seen["hint"] = b.message
+        await pilot.press("f")
+        seen["won"] = app.screen_text()
+        await pilot.press("q")
+
+    app = drive(b, script)
+    played, text = seen["dropped"]
+    assert played == ["15v2"] and "played 15v2 (KH and 1 more to the empty column 5" in text
+    assert seen["undone"] == 0
+    assert seen["hint"].startswith("hint: ") and "moves to finish; H again plays it)" in seen["hint"]
+    assert "you won this position in 7 moves" in seen["won"] and "won in 7 moves, time" in seen["won"]
+    assert b.quit and not app.interrupted
+
+
+def test_screen_ctrl_c_leaves_saved():
+    saved = []
+    b = Board(Game.new(617), save=lambda g: saved.append(g.played()))
+
+    async def script(pilot, app):
+        await pilot.press("5", "a", "ctrl+c")
+
+    app = drive(b, script)
+    assert app.interrupted and saved == [["5a"]]
+
+
+def test_screen_arrows_are_never_moves_and_text_keys_are():
+    b = Board(Game.new(617))
+
+    async def script(pilot, app):
+        await pilot.press("up", "down", "left", "right", "question_mark", "escape", "space")
+        await pilot.press("space", "escape")
+
+    drive(b, script)
+    assert b.game.moves == 0
+
+
+# -- the command: full screen on a terminal, start-up of other commands -------------------------
+FREECELL = [sys.executable, "-m", "freecell_cli"]
+
+
+def test_other_commands_do_not_import_the_screen():
+    code = ("import sys; sys.argv = ['freecell', 'deal', '1']; import freecell_cli.cli as c\n"
+            "try:\n    c.main()\nexcept SystemExit:\n    pass\n"
+            "import freecell_cli.cli as c2; c2.build_app('play')\n"
+            "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual',) or m in "
+            "('freecell_cli.screen', 'freecell_cli.board', 'readline'))\n"
+            "sys.stderr.write(repr(bad))")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert p.stderr == "[]" and p.stdout.startswith("----:0000:")
+
+
+@pytest.fixture
+def env(tmp_path):
+    return {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "TERM": "xterm-256color"}
+
+
+def test_full_screen_in_a_pty(env):
+    pexpect = pytest.importorskip("pexpect")
+    child = pexpect.spawn(sys.executable, ["-m", "freecell_cli", "play", "617"], env=env, encoding="utf-8",
+                          timeout=60, dimensions=(32, 110))
+    try:
+        child.expect("moves 0")
+        child.send("5")
+        child.send("a")
+        child.expect("played 5a")
+        child.send("q")
+        child.expect("deal 617 is saved at move 1; `freecell play` resumes it")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+    child = pexpect.spawn(sys.executable, ["-m", "freecell_cli", "play"], env=env, encoding="utf-8",
+                          timeout=60, dimensions=(32, 110))
+    try:
+        child.expect("resuming deal 617 at move 1")
+        child.expect("moves 1")
+        child.sendcontrol("c")
+        child.expect("interrupted: deal 617 is saved at move 1")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
