@@ -161,7 +161,7 @@ class Session:
             return outcome.ok
         if self.interactive:
             self.say("computing a hint...")
-        result = solve(g.position, g.variant, "auto", Limits(time=10))
+        result = solve(g.position, g.variant, "beam", Limits(time=10))
         if result.verdict == SOLVED and result.moves:
             g.hint = str(result.moves[0])
             self.say(f"hint: {g.hint} ({result.move_count} moves to finish; h again plays it)")

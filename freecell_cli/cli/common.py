@@ -35,6 +35,7 @@ PositionArg = Annotated[
 
 
 class EngineName(str, Enum):
+    beam = "beam"
     auto = "auto"
     builtin = "builtin"
     fc_solve = "fc-solve"

@@ -35,8 +35,10 @@ def solve_command(
     deal: Annotated[Optional[str], typer.Option(help="Solve this deal instead of reading a position.")] = None,
     variant: Annotated[Optional[VariantName], typer.Option(help="Rules (default: the position's, else site).")] = None,
     cells: Annotated[Optional[int], typer.Option(help="Free cells for --deal.", min=0, max=15)] = None,
-    engine: Annotated[EngineName, typer.Option(help="auto: Freecell Solver when installed, else builtin.")] = EngineName.auto,
+    engine: Annotated[EngineName, typer.Option(help="beam: short solutions (default); auto: Freecell Solver when installed, else builtin (fast).")] = EngineName.beam,
     preset: Annotated[Optional[str], typer.Option(help="fc-solve preset (-l), default lg.")] = None,
+    width: Annotated[Optional[int], typer.Option(help="Beam width (beam engine): wider is slower and shorter.", min=1, max=1_000_000)] = None,
+    optimize: Annotated[bool, typer.Option("--optimize", help="Beam engine: wider beams under several weightings, keep the shortest.")] = False,
     time_limit: Annotated[Optional[float], typer.Option(help="Give up after S seconds (default 60; none with --exhaustive).", min=0)] = None,
     max_states: Annotated[Optional[int], typer.Option(help="Give up after N states.", min=1)] = None,
     hint: Annotated[bool, typer.Option("--hint", help="Only the next move, and why.")] = False,
@@ -64,7 +66,9 @@ def solve_command(
         else:
             position, _ = read_position(position_file)
         rules = find_variant(variant.value if variant else position.variant)
-        eng = get_engine(engine.value, preset)
+        if (width is not None or optimize) and engine is not EngineName.beam:
+            raise fail("--width and --optimize go with --engine beam")
+        eng = get_engine(engine.value, preset, width=width, optimize=optimize)
     limit = time_limit if time_limit is not None else (None if exhaustive else 60.0)
     status = _Status() if sys.stderr.isatty() and not hint else None
     limits = Limits(time=limit, states=max_states, progress=status.update if status else None)

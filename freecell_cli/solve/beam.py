@@ -48,6 +48,19 @@ from .builtin import (
 from .engine import GAVE_UP, SOLVED, Limits, Result
 
 DONE = (13, 13, 13, 13)
+
+
+def SAFE_NEXT(c: int, found: tuple) -> bool:
+    """Card ``c`` would be sent home by the safe rule (see builtin.safe_home)."""
+    f = c >> 2
+    if found[c & 3] != f:
+        return False
+    if f < 2:
+        return True
+    o1, o2 = OPPOSITE[c & 3]
+    return found[o1] >= f and found[o2] >= f
+
+
 # The cards that fit on each card: one rank lower, the other colour.
 BELOW = [tuple(c for c in range(52) if FIT[c][d]) for d in range(52)]
 
@@ -57,14 +70,14 @@ class Weights:
     """The evaluation: lower is better. Each term counts one thing on the table.
 
     >>> Weights().unsorted
-    1
+    2
     """
 
-    home: int = 1  # per card not yet home
-    unsorted: int = 1  # per card below its column's movable run (each must move at least once more)
+    home: int = 2  # per card not yet home
+    unsorted: int = 2  # per card below its column's movable run (each must move at least once more)
     cells: int = 1  # per card in a free cell
     disorder: int = 0  # per card lying above a lower card of its column
-    depth: int = 0  # per card above the next card each suit needs
+    depth: int = 1  # per card above the next card each suit needs
     empty: int = 0  # per empty column (in favour)
 
 
@@ -104,6 +117,8 @@ class Beam:
         self.weights = weights
         self.max_depth = max_depth
         self.states = 0
+        self.stopped: str | None = None
+        self.home_moves = True
         if len(_COL) > 400_000:  # the cache serves one search at a time; keep it bounded
             _COL.clear()
 
@@ -128,9 +143,11 @@ class Beam:
         score = w.home * (52 - found[0] - found[1] - found[2] - found[3]) + w.cells * len(cells) + sum(contribs)
         return (cols, cells, found, contribs, score, unsorted, sum(map(hash, cols)), back)
 
-    def run(self, deadline: float | None) -> list[tuple] | None:
+    def run(self, deadline: float | None = None, max_states: int | None = None, progress=None,
+            start: float = 0.0) -> list[tuple] | None:
         """The moves of a solution (search moves, see :mod:`.builtin`), or None
-        when a layer comes out empty, the depth limit or the deadline is reached."""
+        when a layer comes out empty or the depth limit is reached, or a limit
+        (then ``stopped`` says which)."""
         s = self.search
         play = s.play
         cols, cells, found = s.start_state()
@@ -139,55 +156,67 @@ class Beam:
             return self._finish(cols, cells, found, None)
         # windows: automatic moves come only after a move (see Search.start_state)
         self.closed_at_start = self.variant.automatic is None
-        seen = {_key(root[6], cells)}
+        # kept: positions placed in a layer, never placed again (a later layer
+        # would reach them with more moves). offered: this layer's candidates.
+        # Candidates left out of a layer are not kept: another line may bring
+        # them back, else the beam could close on itself and come out empty.
+        kept = {_key(root[6], cells)}
         layer = [root]
         width = self.width
         for _ in range(self.max_depth):
             candidates: list[tuple] = []
+            offered: set = set()
             i = 0
             # The layer grows while it is walked: a move to the foundation that
             # is not safe costs no layer, so its position joins this one.
             while i < len(layer):
-                done = self.expand(layer[i], layer, candidates, seen)
+                done = self.expand(layer[i], layer, candidates, kept, offered)
                 i += 1
                 if done is not None:
-                    self.states += len(seen)
+                    self.states += len(offered)
                     return done
+            self.states += len(offered)
             if not candidates:
                 break
             if deadline is not None and time.perf_counter() > deadline:
+                self.stopped = "time"
                 break
+            if max_states is not None and self.states >= max_states:
+                self.stopped = "states"
+                break
+            if progress is not None:
+                progress(self.states, time.perf_counter() - start)
             # Candidates are scored but not yet played: play the best ones only.
             candidates.sort()
             layer = []
             for cand in candidates:
                 node = cand[2]
                 if node is None:
-                    node = self.materialize(cand[3], cand[4], seen)
-                    if node is None:
+                    _, _, _, parent, move, changes, ncells, nuns, nh, shares = cand
+                    kept.add((nh, ncells))
+                    ncols = list(parent[0])
+                    contribs = list(parent[3])
+                    for (j, new), sh in zip(changes, shares):
+                        ncols[j] = new
+                        contribs[j] = sh
+                    node = (tuple(ncols), ncells, parent[2], contribs, cand[0], nuns, nh, (parent[7], move))
+                else:
+                    key = _key(node[6], node[1])
+                    if key in kept:
                         continue
-                    if node[5] == 0:
-                        self.states += len(seen)
-                        return self._finish(node[0], node[1], node[2], node[7])
+                    kept.add(key)
                 layer.append(node)
                 if len(layer) >= width:
                     break
-        self.states += len(seen)
         return None
 
-    def materialize(self, parent, move, seen):
+    def materialize(self, parent, move):
         cols, cells, found = parent[0], parent[1], parent[2]
         closed = self.closed_at_start or parent[7] is not None
-        ncols, ncells, nfound, autos = self.search.play(cols, cells, found, move, closed)
-        node = self.node(ncols, ncells, nfound, (parent[7], move))
-        if autos:
-            key = _key(node[6], ncells)
-            if key in seen:
-                return None
-            seen.add(key)
-        return node
+        ncols, ncells, nfound, _ = self.search.play(cols, cells, found, move, closed)
+        return self.node(ncols, ncells, nfound, (parent[7], move))
 
-    def expand(self, node, layer, candidates, seen):
+    def expand(self, node, layer, candidates, kept, offered):
         """Score every move from ``node``: moves home join ``layer`` (played),
         the others go to ``candidates`` as (score, tie, None, parent, move).
         Returns a solution path when a move leaves only moves home."""
@@ -210,30 +239,40 @@ class Beam:
             return wu * info[0] + wd * info[1] + wdep * (t[c0] + t[c1] + t[c2] + t[c3]), info[0]
 
         def offer(move, ncells, changes, uncovered):
-            # changes: ((column index, new column), ...)
-            nscore, nuns, nh = score, unsorted, hsum
+            # changes: ((column index, new column), ...). Most moves lead to a
+            # position met already (siblings share moves): check that first.
+            nh = hsum
+            for j, new in changes:
+                nh += hash(new) - hash(cols[j])
+            key = (nh, ncells)
+            if key in kept or key in offered:
+                return None
+            offered.add(key)
+            nscore = score + wcell * (len(ncells) - len(cells))
+            nuns = unsorted
+            shares = []
             for j, new in changes:
                 old = cols[j]
                 sh, u = share(new)
+                shares.append(sh)
                 nscore += sh - contribs[j]
                 nuns += u - (COL[old][0] if old else 0)
-                nh += hash(new) - hash(old)
-            nscore += wcell * (len(ncells) - len(cells))
-            key = (nh, ncells)
-            if key in seen:
-                return None
-            seen.add(key)
-            if nuns == 0 or (uncovered >= 0 and found[uncovered & 3] == uncovered >> 2):
-                # Done, or a card that may be sent home by itself: play it now.
-                child = self.materialize(node, move, set())
+            if nuns == 0 or not exact_ok or (uncovered >= 0 and SAFE_NEXT(uncovered, found)):
+                # Done, or a card that may go home by itself: play the move now.
+                child = self.materialize(node, move)
                 if child[5] == 0:
                     return self._finish(child[0], child[1], child[2], child[7])
-                push((child[4], len(candidates), child, None, None))
+                push((child[4], len(candidates), child))
                 return None
-            push((nscore, len(candidates), None, node, move))
+            # Nothing goes home after this move: the changes make the child exactly.
+            push((nscore, len(candidates), None, node, move, changes, ncells, nuns, nh, shares))
             return None
 
+        # windows: the first move may let the game send cards home that were
+        # waiting since the deal; play such moves at once.
+        exact_ok = self.closed_at_start or back is not None
         ncells_total = self.search.ncells
+        home_moves = self.home_moves
         free = ncells_total - len(cells)
         first_empty = -1
         n_empty = 0
@@ -242,15 +281,15 @@ class Beam:
             if col:
                 c = col[-1]
                 tops.append((i, c))
-                if found[c & 3] == c >> 2:
-                    self._home(node, (TO_HOME_FROM_COL, i, 0, 1), layer, seen)
+                if home_moves and found[c & 3] == c >> 2:
+                    self._home(node, (TO_HOME_FROM_COL, i, 0, 1), layer, kept)
             else:
                 n_empty += 1
                 if first_empty < 0:
                     first_empty = i
-        for c in cells:
+        for c in cells if home_moves else ():
             if found[c & 3] == c >> 2:
-                self._home(node, (TO_HOME_FROM_CELL, c, 0, 1), layer, seen)
+                self._home(node, (TO_HOME_FROM_CELL, c, 0, 1), layer, kept)
         # free cell -> column
         for c in cells:
             fit = FIT[c]
@@ -309,11 +348,11 @@ class Beam:
                     return done
         return None
 
-    def _home(self, node, move, layer, seen):
-        child = self.materialize(node, move, set())
+    def _home(self, node, move, layer, kept):
+        child = self.materialize(node, move)
         key = _key(child[6], child[1])
-        if key not in seen:
-            seen.add(key)
+        if key not in kept:
+            kept.add(key)
             layer.append(child)
 
     def _finish(self, cols, cells, found, back) -> list[tuple]:
@@ -334,23 +373,42 @@ class Beam:
         return path
 
 
+# Weightings tried by --optimize besides the default (each finds other lines).
+ALTERNATIVE_WEIGHTS = (Weights(unsorted=3), Weights(home=1, empty=1))
+
+
 class BeamEngine:
     """Beam searches of growing width, then the built-in engine if they all fail.
 
-    ``width`` is the first beam's width; each retry doubles it, up to
-    ``max_width``. ``optimize`` runs several searches (wider beams, other
-    weightings) and keeps the shortest solution.
+    ``width`` is the first beam's width; a beam whose layer comes out empty is
+    tried again twice as wide, up to ``max_width``; after that the built-in
+    engine takes over. ``optimize`` runs wider beams under several weightings
+    and keeps the shortest solution. The found line goes through the shortening
+    post-pass (:mod:`.shorten`) here, in the search's own terms.
+
+    >>> BeamEngine().width, BeamEngine(optimize=True).width
+    (96, 384)
     """
 
     name = "beam"
+    shortens = True  # solve() need not run the post-pass again
+    WIDTH = 96
+    OPTIMIZE_FACTOR = 4
 
-    def __init__(self, width: int = 256, max_width: int | None = None, optimize: bool = False,
-                 weights: Weights = Weights(), shorten_depth: int = 1):
-        self.width = width
-        self.shorten_depth = shorten_depth
-        self.weights = weights
-        self.max_width = max_width if max_width is not None else max(width * 16, 4096)
+    def __init__(self, width: int | None = None, max_width: int | None = None, optimize: bool = False,
+                 weights: Weights = Weights(), shorten_depth: int | None = None):
+        base = width or self.WIDTH
+        self.width = base * self.OPTIMIZE_FACTOR if optimize and width is None else base
         self.optimize = optimize
+        self.weights = weights
+        self.shorten_depth = shorten_depth if shorten_depth is not None else (2 if optimize else 1)
+        self.max_width = max_width if max_width is not None else max(self.width * 16, 4096)
+
+    def plans(self) -> list[tuple[int, Weights]]:
+        """(width, weights) of each search to run."""
+        if not self.optimize:
+            return [(self.width, self.weights)]
+        return [(self.width, self.weights)] + [(self.width, w) for w in ALTERNATIVE_WEIGHTS]
 
     def solve(self, position: Position, variant: Variant, limits: Limits, exhaustive: bool = False) -> Result:
         if exhaustive:
@@ -358,30 +416,53 @@ class BeamEngine:
         start = time.perf_counter()
         deadline = None if limits.time is None else start + limits.time
         states = 0
-        width = self.width
-        path = None
-        while width <= self.max_width:
-            beam = Beam(position, variant, width, self.weights)
-            path = beam.run(deadline)
-            states += beam.states
-            if path is not None:
+        best: list[tuple] | None = None
+        stopped = None
+        for width, weights in self.plans():
+            while width <= self.max_width:
+                left = None if limits.states is None else limits.states - states
+                beam = Beam(position, variant, width, weights)
+                path = beam.run(deadline, left, limits.progress, start)
+                states += beam.states
+                stopped = beam.stopped
+                if path is not None:
+                    path = self._shorten(position, variant, path, deadline)
+                    if best is None or _cost(path) < _cost(best):
+                        best = path
+                    break
+                if stopped:
+                    break
+                width *= 2
+            if stopped:
                 break
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-            width *= 2
-        if path is None:
-            left = None if deadline is None else deadline - time.perf_counter()
-            if left is not None and left <= 0:
-                return Result(GAVE_UP, self.name, states=states, seconds=time.perf_counter() - start,
-                              reason=f"time limit of {limits.time:g} s reached")
-            r = BuiltinEngine().solve(position, variant, Limits(left, limits.states, limits.progress))
-            r.engine = f"{self.name}+builtin"
-            r.states += states
-            r.seconds = time.perf_counter() - start
-            return r
-        if self.shorten_depth:
-            from .shorten import shorten_path
+        if best is not None:
+            moves: list[Move] = to_moves(position, variant, best)
+            return Result(SOLVED, self.name, moves, len(moves), states, time.perf_counter() - start)
+        if stopped == "states":
+            return Result(GAVE_UP, self.name, states=states, seconds=time.perf_counter() - start,
+                          reason=f"state limit of {limits.states:,} reached")
+        if stopped == "time":
+            return Result(GAVE_UP, self.name, states=states, seconds=time.perf_counter() - start,
+                          reason=f"time limit of {limits.time:g} s reached after {states:,} states")
+        # No beam up to the widest found a line: the complete search takes over.
+        left_time = None if deadline is None else deadline - time.perf_counter()
+        left_states = None if limits.states is None else limits.states - states
+        r = BuiltinEngine().solve(position, variant, Limits(left_time, left_states, limits.progress))
+        r.engine = f"{self.name}+builtin"
+        r.states += states
+        r.seconds = time.perf_counter() - start
+        if r.verdict != SOLVED:
+            # A beam never proves anything, but the built-in search is complete.
+            r.reason = r.reason or "no beam found a line; the complete search found none either"
+        return r
 
-            path = shorten_path(Search(position, variant, Limits()), path, self.shorten_depth, deadline)
-        moves: list[Move] = to_moves(position, variant, path)
-        return Result(SOLVED, self.name, moves, len(moves), states, time.perf_counter() - start)
+    def _shorten(self, position, variant, path, deadline):
+        if not self.shorten_depth:
+            return path
+        from .shorten import shorten_path
+
+        return shorten_path(Search(position, variant, Limits()), path, self.shorten_depth, deadline)
+
+
+def _cost(path: list[tuple]) -> int:
+    return sum(1 for m in path if m[0] > TO_HOME_FROM_CELL)
