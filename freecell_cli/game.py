@@ -358,7 +358,7 @@ def find_hint(position: Position, variant: Variant, seconds: float = 10.0) -> Hi
     moves = legal_moves(position, variant)
     if not moves:
         return Hint("stuck")
-    result = solve(position.copy(), variant, "auto", Limits(time=seconds))
+    result = solve(position.copy(), variant, "beam", Limits(time=seconds))
     if result.verdict == SOLVED and result.moves:
         move = result.moves[0]
         return Hint("move", str(move), explain(position, move), result.move_count)

@@ -10,10 +10,8 @@ D617 = format_position(deal(617))
 def test_solve_pipe_then_verify(tmp_path):
     code, out, err = run("solve", input=D617)
     assert code == 0 and out.startswith("# freecell-cli solution\n# deal: 617\n# variant: site\n# cells: 4\n# moves: ")
-    from freecell_cli.solve.fcsolve import fcsolve_available
-
-    # The default engine is auto: Freecell Solver when it is installed.
-    assert err.startswith("solved: ") and err.endswith("fc-solve\n" if fcsolve_available() else "builtin\n")
+    # The default engine is the beam search (short solutions).
+    assert err.startswith("solved: ") and err.endswith(", beam\n")
     path = tmp_path / "617.sol"
     path.write_text(out)
     code, vout, _ = run("verify", str(path))
@@ -84,13 +82,13 @@ def test_fcsolve_engine_on_the_command_line(tmp_path):
 
 
 def test_every_solution_of_a_batch_passes_verify(tmp_path):
-    """Solutions from both engines, written by solve and read back by verify."""
+    """Solutions from every engine, written by solve and read back by verify."""
     from freecell_cli.solve.fcsolve import fcsolve_available
 
-    engines = ["builtin"] + (["fc-solve"] if fcsolve_available() else [])
+    engines = ["beam", "builtin"] + (["fc-solve"] if fcsolve_available() else [])
     files = []
     for engine in engines:
-        for n in range(1, 31):
+        for n in range(1, 11 if engine == "beam" else 31):
             code, out, _ = run("solve", "--deal", str(n), "--engine", engine)
             assert code == 0
             path = tmp_path / f"{engine}-{n}.sol"
@@ -108,7 +106,17 @@ def test_auto_falls_back_to_builtin_where_fc_solve_finds_nothing():
     built-in engine does, and auto reports both."""
     from freecell_cli.solve.fcsolve import fcsolve_available
 
-    code, out, err = run("solve", "--deal", "781948", "--json")
+    code, out, err = run("solve", "--deal", "781948", "--json", "--engine", "auto")
     d = orjson.loads(out)
     assert code == 0 and d["verdict"] == "solved"
     assert d["engine"] == ("fc-solve+builtin" if fcsolve_available() else "builtin")
+
+
+def test_width_and_optimize_options():
+    code, out, err = run("solve", "--deal", "1", "--width", "16", "--json")
+    d = orjson.loads(out)
+    assert code == 0 and d["verdict"] == "solved" and d["engine"] == "beam"
+    code, out, err = run("solve", "--deal", "1", "--engine", "auto", "--width", "16")
+    assert (code, out) == (2, "") and err == "error: --width and --optimize go with --engine beam\n"
+    code, out, err = run("solve", "--deal", "1", "--width", "0")
+    assert code == 2 and out == "" and "Traceback" not in err

@@ -154,9 +154,11 @@ def test_case5_fcs_pipe_keeps_zero_cells():
 
 # -- 8: Freecell Solver cannot take every table ---------------------------------------
 def test_case8_auto_falls_back_for_many_cells():
-    code, out, err = run("solve", "--deal", "617", "--cells", "12", "--json")
+    code, out, err = run("solve", "--deal", "617", "--cells", "12", "--engine", "auto", "--json")
     d = orjson.loads(out)
     assert code == 0 and d["verdict"] == "solved" and d["engine"] == "builtin"
+    code, out, err = run("solve", "--deal", "617", "--cells", "12", "--json")  # the default engine
+    assert code == 0 and orjson.loads(out)["verdict"] == "solved"
 
 
 @pytest.mark.skipif(shutil.which("fc-solve") is None, reason="Freecell Solver not installed")

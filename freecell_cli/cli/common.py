@@ -99,12 +99,14 @@ def console(stream=None):
                    no_color=mode == "never")
 
 
-ENGINE_HELP = ("Solver: auto (Freecell Solver when installed, the built-in search when it finds nothing or "
+ENGINE_HELP = ("Solver: beam (a layered beam search for short solutions; solve's default), "
+               "auto (Freecell Solver when installed, the built-in search when it finds nothing or "
                "cannot take the table), builtin (our own search under the variant's own moves; proofs), "
                "fc-solve (Freecell Solver, its moves translated to the variant).")
 
 
 class EngineName(str, Enum):
+    beam = "beam"
     auto = "auto"
     builtin = "builtin"
     fc_solve = "fc-solve"

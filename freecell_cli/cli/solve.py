@@ -50,8 +50,10 @@ def solve_command(
     deal: DealOpt = None,
     cells: CellsOpt = None,
     variant: VariantOpt = None,
-    engine: Annotated[EngineName, typer.Option(metavar="ENGINE", help=ENGINE_HELP)] = EngineName.auto,
+    engine: Annotated[EngineName, typer.Option(metavar="ENGINE", help=ENGINE_HELP)] = EngineName.beam,
     preset: Annotated[Optional[str], typer.Option(metavar="NAME", help="fc-solve preset (its -l), default lg.")] = None,
+    width: Annotated[Optional[int], typer.Option(metavar="W", help="Beam width (beam engine): wider is slower and shorter.", min=1, max=1_000_000)] = None,
+    optimize: Annotated[bool, typer.Option("--optimize", help="Beam engine: wider beams under several weightings, keep the shortest.")] = False,
     time_limit: Annotated[Optional[float], typer.Option(metavar="SECONDS", help="Give up after SECONDS (default 60; none with --exhaustive; 0: no limit).")] = None,
     max_states: Annotated[Optional[int], typer.Option(metavar="N", help="Give up after N states.", min=1)] = None,
     hint: Annotated[bool, typer.Option("--hint", help="Only the next move, and why.")] = False,
@@ -75,7 +77,9 @@ def solve_command(
     position, _ = get_position(position_arg, position, deal, cells, variant)
     with errors_to_exit():
         rules = find_variant(variant.value if variant else position.variant)
-        eng = get_engine(engine.value, preset)
+        if (width is not None or optimize) and engine is not EngineName.beam:
+            raise fail("--width and --optimize go with --engine beam")
+        eng = get_engine(engine.value, preset, width=width, optimize=optimize)
     check_output(output)  # now, not after a long search
     limit = seconds_limit(time_limit) if time_limit is not None else (None if exhaustive else 60.0)
     status = _Status() if is_terminal(sys.stderr) and not hint and not quiet else None

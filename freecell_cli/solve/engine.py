@@ -11,6 +11,7 @@ play; :func:`solve` re-checks them with our own verifier before anyone sees them
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from collections.abc import Callable
 from typing import Protocol
@@ -65,9 +66,21 @@ class Engine(Protocol):
     ) -> Result: ...
 
 
-def get_engine(name: str, preset: str | None = None) -> Engine:
-    """``builtin``, ``fc-solve`` (raises :class:`SolverError` when absent), or
-    ``auto`` (fc-solve when present, else builtin)."""
+ENGINES = ("beam", "auto", "builtin", "fc-solve")
+
+
+def get_engine(name: str, preset: str | None = None, width: int | None = None, optimize: bool = False) -> Engine:
+    """``beam`` (short solutions; ``width`` and ``optimize`` trade time for
+    length), ``builtin``, ``fc-solve`` (raises :class:`SolverError` when absent),
+    or ``auto`` (fc-solve when present, else builtin: the fast choice).
+
+    >>> get_engine("beam", width=64).width
+    64
+    """
+    if name == "beam":
+        from .beam import BeamEngine
+
+        return BeamEngine(width=width, optimize=optimize)
     from .builtin import BuiltinEngine
 
     if name == "builtin":
@@ -84,7 +97,7 @@ def get_engine(name: str, preset: str | None = None) -> Engine:
             "Freecell Solver is not installed: apt-get install freecell-solver-bin "
             "(or pip install 'freecell-cli[fcs]' with libfreecell-solver0)"
         )
-    raise SolverError(f"unknown engine {name!r} (choose from auto, builtin, fc-solve)")
+    raise SolverError(f"unknown engine {name!r} (choose from {', '.join(ENGINES)})")
 
 
 class AutoEngine:
@@ -99,7 +112,6 @@ class AutoEngine:
         self.first, self.fallback = first, fallback
 
     def solve(self, position: Position, variant: Variant, limits: Limits, exhaustive: bool = False) -> Result:
-        import time
 
         if exhaustive:
             return self.fallback.solve(position, variant, limits, exhaustive=True)
@@ -139,8 +151,10 @@ def solve(
     engine: str | Engine = "builtin",
     limits: Limits = Limits(),
     exhaustive: bool = False,
+    shorten: bool = True,
 ) -> Result:
-    """Search for a solution and verify it before returning it."""
+    """Search for a solution, shorten it (:mod:`.shorten`, unless ``shorten`` is
+    false) and verify it before returning it."""
     from ..solutions import Solution
     from ..verify import verify
 
@@ -151,6 +165,12 @@ def solve(
     position.copy().validate()  # an engine assumes a whole deck: say what is wrong first
     eng = get_engine(engine) if isinstance(engine, str) else engine
     result = eng.solve(position, variant, limits, exhaustive=exhaustive)
+    if result.verdict == SOLVED and shorten and not getattr(eng, "shortens", False):
+        from .shorten import shorten_moves
+
+        start = time.perf_counter()
+        result.moves = shorten_moves(position, variant, result.moves)
+        result.seconds += time.perf_counter() - start
     if result.verdict == SOLVED:
         tokens = result.notation
         sol = Solution(tokens=tokens, lines=list(range(1, len(tokens) + 1)))

@@ -1,0 +1,468 @@
+"""The beam engine: layered beam search for short solutions, in pure Python.
+
+Layer d holds positions reached with exactly d moves that are not to the
+foundation, so the first won position found is reached with few moves. From each
+layer only the best ``width`` positions, ranked by a cheap evaluation, are
+expanded. Positions are de-duplicated by the built-in engine's canonical key
+(columns sorted, free cells sorted) over the whole search: a position met again
+later costs more moves, and undoing the last move or swapping two independent
+moves lands on a position already seen. Safe moves to the foundations are folded
+into every move (they are still counted and printed); other moves to the
+foundations cost no layer. When a layer comes out empty the width doubles and the
+search starts again. A beam search is not complete: it gives up, it never says
+"unsolvable" (``--exhaustive`` goes to the built-in engine's complete search).
+
+>>> from freecell_cli import deal, find_variant
+>>> from freecell_cli.solve.engine import solve
+>>> r = solve(deal(1), find_variant("site"), BeamEngine(width=64))
+>>> r.verdict, r.engine, r.nonfoundation_moves < 40
+('solved', 'beam', True)
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from dataclasses import dataclass
+
+from ..moves import Move
+from ..position import Position
+from ..variants import Variant
+from .builtin import (
+    CELL_TO_COL,
+    COL_TO_CELL,
+    COL_TO_COL,
+    FIT,
+    OPPOSITE,
+    RANK,
+    RED,
+    TO_HOME_FROM_CELL,
+    TO_HOME_FROM_COL,
+    BuiltinEngine,
+    Search,
+    column_info,
+    run_length,
+    to_moves,
+    _RUN,
+)
+from .engine import GAVE_UP, SOLVED, Limits, Result
+
+DONE = (13, 13, 13, 13)
+
+
+def SAFE_NEXT(c: int, found: tuple) -> bool:
+    """Card ``c`` would be sent home by the safe rule (see builtin.safe_home)."""
+    f = c >> 2
+    if found[c & 3] != f:
+        return False
+    if f < 2:
+        return True
+    o1, o2 = OPPOSITE[c & 3]
+    return found[o1] >= f and found[o2] >= f
+
+
+# The cards that fit on each card: one rank lower, the other colour.
+BELOW = [tuple(c for c in range(52) if FIT[c][d]) for d in range(52)]
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation: lower is better. Each term counts one thing on the table.
+
+    >>> Weights().unsorted
+    2
+    """
+
+    home: int = 2  # per card not yet home
+    unsorted: int = 2  # per card below its column's movable run (each must move at least once more)
+    cells: int = 1  # per card in a free cell
+    disorder: int = 0  # per card lying above a lower card of its column
+    depth: int = 1  # per card above the next card each suit needs
+    empty: int = 0  # per empty column (in favour)
+
+
+_COL: dict[bytes, tuple[int, int, bytes]] = {}
+
+
+def _column(col: bytes) -> tuple[int, int, bytes]:
+    """(cards below the movable run, disorder, depth table) of a column; see
+    :func:`.builtin.column_info`. Cached: a search meets the same columns often."""
+    dis, table = column_info(col)
+    info = (len(col) - run_length(col), dis, table)
+    _COL[col] = info
+    return info
+
+
+def _key(hsum: int, cells: bytes) -> tuple[int, bytes]:
+    # Columns enter by the sum of their hashes (bytes cache their hash), so the key
+    # ignores the order of columns and changes by two terms when a move touches
+    # two columns. A clash of 64-bit sums would only drop a position from the beam.
+    return (hsum, cells)
+
+
+class Beam:
+    """One beam search of a fixed width (see the module's docstring).
+
+    Nodes are tuples (cols, cells, found, contribs, score, unsorted, hsum, back):
+    ``contribs`` are the columns' shares of the score, ``unsorted`` the cards below
+    the columns' movable runs (0: only moves home are left), ``hsum`` the columns'
+    part of the key, ``back`` a (parent back, move) chain.
+    """
+
+    def __init__(self, position: Position, variant: Variant, width: int, weights: Weights = Weights(),
+                 max_depth: int = 250):
+        self.search = Search(position, variant, Limits())
+        self.variant = variant
+        self.width = width
+        self.weights = weights
+        self.max_depth = max_depth
+        self.states = 0
+        self.stopped: str | None = None
+        self.home_moves = True
+        if len(_COL) > 400_000:  # the cache serves one search at a time; keep it bounded
+            _COL.clear()
+
+    def node(self, cols, cells, found, back) -> tuple:
+        """A node with its score worked out from scratch."""
+        w = self.weights
+        wu, wd, wdep, we = w.unsorted, w.disorder, w.depth, w.empty
+        c0 = found[0] * 4 if found[0] < 13 else 53
+        c1 = found[1] * 4 + 1 if found[1] < 13 else 53
+        c2 = found[2] * 4 + 2 if found[2] < 13 else 53
+        c3 = found[3] * 4 + 3 if found[3] < 13 else 53
+        contribs = []
+        unsorted = 0
+        for col in cols:
+            if col:
+                info = _COL.get(col) or _column(col)
+                t = info[2]
+                unsorted += info[0]
+                contribs.append(wu * info[0] + wd * info[1] + wdep * (t[c0] + t[c1] + t[c2] + t[c3]))
+            else:
+                contribs.append(-we)
+        score = w.home * (52 - found[0] - found[1] - found[2] - found[3]) + w.cells * len(cells) + sum(contribs)
+        return (cols, cells, found, contribs, score, unsorted, sum(map(hash, cols)), back)
+
+    def run(self, deadline: float | None = None, max_states: int | None = None, progress=None,
+            start: float = 0.0) -> list[tuple] | None:
+        """The moves of a solution (search moves, see :mod:`.builtin`), or None
+        when a layer comes out empty or the depth limit is reached, or a limit
+        (then ``stopped`` says which)."""
+        s = self.search
+        play = s.play
+        cols, cells, found = s.start_state()
+        root = self.node(cols, cells, found, None)
+        if root[5] == 0:
+            return self._finish(cols, cells, found, None)
+        # windows: automatic moves come only after a move (see Search.start_state)
+        self.closed_at_start = self.variant.automatic is None
+        # kept: positions placed in a layer, never placed again (a later layer
+        # would reach them with more moves). offered: this layer's candidates.
+        # Candidates left out of a layer are not kept: another line may bring
+        # them back, else the beam could close on itself and come out empty.
+        kept = {_key(root[6], cells)}
+        layer = [root]
+        width = self.width
+        for _ in range(self.max_depth):
+            candidates: list[tuple] = []
+            offered: set = set()
+            i = 0
+            # The layer grows while it is walked: a move to the foundation that
+            # is not safe costs no layer, so its position joins this one.
+            while i < len(layer):
+                done = self.expand(layer[i], layer, candidates, kept, offered)
+                i += 1
+                if done is not None:
+                    self.states += len(offered)
+                    return done
+            self.states += len(offered)
+            if not candidates:
+                break
+            if deadline is not None and time.perf_counter() > deadline:
+                self.stopped = "time"
+                break
+            if max_states is not None and self.states >= max_states:
+                self.stopped = "states"
+                break
+            if progress is not None:
+                progress(self.states, time.perf_counter() - start)
+            # Candidates are scored but not yet played: play the best ones only.
+            candidates.sort()
+            layer = []
+            for cand in candidates:
+                node = cand[2]
+                if node is None:
+                    _, _, _, parent, move, changes, ncells, nuns, nh, shares = cand
+                    kept.add((nh, ncells))
+                    ncols = list(parent[0])
+                    contribs = list(parent[3])
+                    for (j, new), sh in zip(changes, shares):
+                        ncols[j] = new
+                        contribs[j] = sh
+                    node = (tuple(ncols), ncells, parent[2], contribs, cand[0], nuns, nh, (parent[7], move))
+                else:
+                    key = _key(node[6], node[1])
+                    if key in kept:
+                        continue
+                    kept.add(key)
+                layer.append(node)
+                if len(layer) >= width:
+                    break
+        return None
+
+    def materialize(self, parent, move):
+        cols, cells, found = parent[0], parent[1], parent[2]
+        closed = self.closed_at_start or parent[7] is not None
+        ncols, ncells, nfound, _ = self.search.play(cols, cells, found, move, closed)
+        return self.node(ncols, ncells, nfound, (parent[7], move))
+
+    def expand(self, node, layer, candidates, kept, offered):
+        """Score every move from ``node``: moves home join ``layer`` (played),
+        the others go to ``candidates`` as (score, tie, None, parent, move).
+        Returns a solution path when a move leaves only moves home."""
+        cols, cells, found, contribs, score, unsorted, hsum, back = node
+        w = self.weights
+        wu, wd, wdep, we, wcell = w.unsorted, w.disorder, w.depth, w.empty, w.cells
+        c0 = found[0] * 4 if found[0] < 13 else 53
+        c1 = found[1] * 4 + 1 if found[1] < 13 else 53
+        c2 = found[2] * 4 + 2 if found[2] < 13 else 53
+        c3 = found[3] * 4 + 3 if found[3] < 13 else 53
+        push = candidates.append
+        COL = _COL
+
+        def share(col):
+            # (score share, unsorted) of a column under this node's foundations
+            if not col:
+                return -we, 0
+            info = COL.get(col) or _column(col)
+            t = info[2]
+            return wu * info[0] + wd * info[1] + wdep * (t[c0] + t[c1] + t[c2] + t[c3]), info[0]
+
+        def offer(move, ncells, changes, uncovered):
+            # changes: ((column index, new column), ...). Most moves lead to a
+            # position met already (siblings share moves): check that first.
+            nh = hsum
+            for j, new in changes:
+                nh += hash(new) - hash(cols[j])
+            key = (nh, ncells)
+            if key in kept or key in offered:
+                return None
+            offered.add(key)
+            nscore = score + wcell * (len(ncells) - len(cells))
+            nuns = unsorted
+            shares = []
+            for j, new in changes:
+                old = cols[j]
+                sh, u = share(new)
+                shares.append(sh)
+                nscore += sh - contribs[j]
+                nuns += u - (COL[old][0] if old else 0)
+            if nuns == 0 or not exact_ok or (uncovered >= 0 and SAFE_NEXT(uncovered, found)):
+                # Done, or a card that may go home by itself: play the move now.
+                child = self.materialize(node, move)
+                if child[5] == 0:
+                    return self._finish(child[0], child[1], child[2], child[7])
+                push((child[4], len(candidates), child))
+                return None
+            # Nothing goes home after this move: the changes make the child exactly.
+            push((nscore, len(candidates), None, node, move, changes, ncells, nuns, nh, shares))
+            return None
+
+        # windows: the first move may let the game send cards home that were
+        # waiting since the deal; play such moves at once.
+        exact_ok = self.closed_at_start or back is not None
+        ncells_total = self.search.ncells
+        home_moves = self.home_moves
+        free = ncells_total - len(cells)
+        first_empty = -1
+        n_empty = 0
+        tops = []
+        for i, col in enumerate(cols):
+            if col:
+                c = col[-1]
+                tops.append((i, c))
+                if home_moves and found[c & 3] == c >> 2:
+                    self._home(node, (TO_HOME_FROM_COL, i, 0, 1), layer, kept)
+            else:
+                n_empty += 1
+                if first_empty < 0:
+                    first_empty = i
+        for c in cells if home_moves else ():
+            if found[c & 3] == c >> 2:
+                self._home(node, (TO_HOME_FROM_CELL, c, 0, 1), layer, kept)
+        # free cell -> column
+        for c in cells:
+            fit = FIT[c]
+            ncells = cells.replace(bytes((c,)), b"")
+            for j, d in tops:
+                if fit[d]:
+                    done = offer((CELL_TO_COL, c, j, 1), ncells, ((j, cols[j] + bytes((c,))),), -1)
+                    if done is not None:
+                        return done
+            if first_empty >= 0:
+                done = offer((CELL_TO_COL, c, first_empty, 1), ncells, ((first_empty, bytes((c,))),), -1)
+                if done is not None:
+                    return done
+        cap = self.search.cap
+        cap_full = cap(free, n_empty)
+        cap_empty = cap(free, n_empty - 1) if n_empty else 0
+        # Column -> column: only the two cards that fit on a column's end can go
+        # there; look them up among the movable runs instead of trying all pairs.
+        where = {}
+        runs = {}
+        for i, top in tops:
+            col = cols[i]
+            run = _RUN.get(col) or run_length(col)
+            runs[i] = run
+            for k in range(1, run + 1):
+                where[col[-k]] = (i, k)
+        for j, d in tops:
+            for c in BELOW[d]:
+                loc = where.get(c)
+                if loc is not None:
+                    i, k = loc
+                    if i != j and (k == 1 or k <= cap_full):
+                        col = cols[i]
+                        rest = col[:-k]
+                        done = offer((COL_TO_COL, i, j, k), cells, ((i, rest), (j, cols[j] + col[-k:])),
+                                     rest[-1] if rest else -1)
+                        if done is not None:
+                            return done
+        for i, top in tops:
+            col = cols[i]
+            run = runs[i]
+            # Into an empty column: never a part of a column that is one run (it
+            # would only swap places), never the whole column.
+            if first_empty >= 0 and run < len(col):
+                for k in range(min(run, cap_empty), 0, -1):
+                    rest = col[:-k]
+                    done = offer((COL_TO_COL, i, first_empty, k), cells, ((i, rest), (first_empty, col[-k:])),
+                                 rest[-1])
+                    if done is not None:
+                        return done
+            if free:
+                rest = col[:-1]
+                ncells = bytes(sorted(cells + bytes((top,))))
+                done = offer((COL_TO_CELL, i, 0, 1), ncells, ((i, rest),), rest[-1] if rest else -1)
+                if done is not None:
+                    return done
+        return None
+
+    def _home(self, node, move, layer, kept):
+        child = self.materialize(node, move)
+        key = _key(child[6], child[1])
+        if key not in kept:
+            kept.add(key)
+            layer.append(child)
+
+    def _finish(self, cols, cells, found, back) -> list[tuple]:
+        """The path to this position, then every card home: with each column a
+        run, the lowest card left is always at a column's end or in a free cell."""
+        path = []
+        while back is not None:
+            back, move = back
+            path.append(move)
+        path.reverse()
+        play = self.search.play
+        closed = self.variant.automatic is None or bool(path)
+        while found != DONE:
+            move = next(m for m in self.search.successors(cols, cells, found) if m[0] <= TO_HOME_FROM_CELL)
+            cols, cells, found, _ = play(cols, cells, found, move, closed)
+            closed = True
+            path.append(move)
+        return path
+
+
+# Weightings tried by --optimize besides the default (each finds other lines).
+ALTERNATIVE_WEIGHTS = (Weights(unsorted=3), Weights(home=1, empty=1))
+
+
+class BeamEngine:
+    """Beam searches of growing width, then the built-in engine if they all fail.
+
+    ``width`` is the first beam's width; a beam whose layer comes out empty is
+    tried again twice as wide, up to ``max_width``; after that the built-in
+    engine takes over. ``optimize`` runs wider beams under several weightings
+    and keeps the shortest solution. The found line goes through the shortening
+    post-pass (:mod:`.shorten`) here, in the search's own terms.
+
+    >>> BeamEngine().width, BeamEngine(optimize=True).width
+    (96, 384)
+    """
+
+    name = "beam"
+    shortens = True  # solve() need not run the post-pass again
+    WIDTH = 96
+    OPTIMIZE_FACTOR = 4
+
+    def __init__(self, width: int | None = None, max_width: int | None = None, optimize: bool = False,
+                 weights: Weights = Weights(), shorten_depth: int | None = None):
+        base = width or self.WIDTH
+        self.width = base * self.OPTIMIZE_FACTOR if optimize and width is None else base
+        self.optimize = optimize
+        self.weights = weights
+        self.shorten_depth = shorten_depth if shorten_depth is not None else (2 if optimize else 1)
+        self.max_width = max_width if max_width is not None else max(self.width * 16, 4096)
+
+    def plans(self) -> list[tuple[int, Weights]]:
+        """(width, weights) of each search to run."""
+        if not self.optimize:
+            return [(self.width, self.weights)]
+        return [(self.width, self.weights)] + [(self.width, w) for w in ALTERNATIVE_WEIGHTS]
+
+    def solve(self, position: Position, variant: Variant, limits: Limits, exhaustive: bool = False) -> Result:
+        if exhaustive:
+            return BuiltinEngine().solve(position, variant, limits, exhaustive=True)
+        start = time.perf_counter()
+        deadline = None if limits.time is None else start + limits.time
+        states = 0
+        best: list[tuple] | None = None
+        stopped = None
+        for width, weights in self.plans():
+            while width <= self.max_width:
+                left = None if limits.states is None else limits.states - states
+                beam = Beam(position, variant, width, weights)
+                path = beam.run(deadline, left, limits.progress, start)
+                states += beam.states
+                stopped = beam.stopped
+                if path is not None:
+                    path = self._shorten(position, variant, path, deadline)
+                    if best is None or _cost(path) < _cost(best):
+                        best = path
+                    break
+                if stopped:
+                    break
+                width *= 2
+            if stopped:
+                break
+        if best is not None:
+            moves: list[Move] = to_moves(position, variant, best)
+            return Result(SOLVED, self.name, moves, len(moves), states, time.perf_counter() - start)
+        if stopped == "states":
+            return Result(GAVE_UP, self.name, states=states, seconds=time.perf_counter() - start,
+                          reason=f"state limit of {limits.states:,} reached")
+        if stopped == "time":
+            return Result(GAVE_UP, self.name, states=states, seconds=time.perf_counter() - start,
+                          reason=f"time limit of {limits.time:g} s reached after {states:,} states")
+        # No beam up to the widest found a line: the complete search takes over.
+        left_time = None if deadline is None else deadline - time.perf_counter()
+        left_states = None if limits.states is None else limits.states - states
+        r = BuiltinEngine().solve(position, variant, Limits(left_time, left_states, limits.progress))
+        r.engine = f"{self.name}+builtin"
+        r.states += states
+        r.seconds = time.perf_counter() - start
+        if r.verdict != SOLVED:
+            # A beam never proves anything, but the built-in search is complete.
+            r.reason = r.reason or "no beam found a line; the complete search found none either"
+        return r
+
+    def _shorten(self, position, variant, path, deadline):
+        if not self.shorten_depth:
+            return path
+        from .shorten import shorten_path
+
+        return shorten_path(Search(position, variant, Limits()), path, self.shorten_depth, deadline)
+
+
+def _cost(path: list[tuple]) -> int:
+    return sum(1 for m in path if m[0] > TO_HOME_FROM_CELL)

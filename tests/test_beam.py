@@ -1,0 +1,126 @@
+import pytest
+
+from freecell_cli import deal, find_variant, parse_position
+from freecell_cli.solutions import Solution
+from freecell_cli.solve import beam
+from freecell_cli.solve.beam import Beam, BeamEngine, Weights
+from freecell_cli.solve.builtin import TO_HOME_FROM_CELL, BuiltinEngine
+from freecell_cli.solve.engine import GAVE_UP, SOLVED, Limits, Result, get_engine, solve
+from freecell_cli.verify import verify
+from positions import NEARLY_WON
+from refimpl import replay, site_capacity, standard_capacity
+
+SITE, STANDARD, WINDOWS, ATOMIC = (find_variant(n) for n in ("site", "standard", "windows", "atomic"))
+
+
+def _replays(n, tokens, capacity):
+    cols = [[str(c) for c in col] for col in deal(n).columns]
+    index, _, table = replay(cols, tokens, capacity)
+    return index is None and table.cards_home() == 52
+
+
+@pytest.mark.parametrize("variant", [SITE, STANDARD, WINDOWS, ATOMIC], ids=lambda v: v.name)
+def test_beam_solutions_are_legal_under_the_variant(variant):
+    for n in (1, 617):
+        r = solve(deal(n), variant, BeamEngine(width=32), Limits(time=30))
+        assert r.verdict == SOLVED and r.engine.startswith("beam")
+        v = verify(Solution(tokens=r.notation, lines=[1] * len(r.notation)), deal(n), variant)
+        assert v.ok and v.moves == r.move_count
+        if variant in (SITE, STANDARD):
+            cap = site_capacity if variant is SITE else standard_capacity
+            assert _replays(n, r.notation, cap)  # an independent replayer agrees
+        if variant is ATOMIC:
+            assert all((m.count or 1) == 1 for m in r.moves)
+
+
+def test_beam_is_shorter_than_the_builtin_engine():
+    beam_nf = sum(solve(deal(n), SITE, BeamEngine(width=32)).nonfoundation_moves for n in range(1, 6))
+    builtin_nf = sum(solve(deal(n), SITE, "builtin").nonfoundation_moves for n in range(1, 6))
+    assert beam_nf < builtin_nf
+
+
+def test_a_wider_beam_is_not_longer_here():
+    short = solve(deal(1), SITE, BeamEngine(width=128)).nonfoundation_moves
+    assert short <= solve(deal(1), SITE, BeamEngine(width=4)).nonfoundation_moves
+
+
+def test_sorted_columns_end_the_search_with_moves_home_only():
+    # Every column one run: nothing but moves to the foundation is left.
+    r = solve(parse_position(NEARLY_WON), SITE, BeamEngine(width=4))
+    assert r.verdict == SOLVED and r.nonfoundation_moves == 0 and r.move_count == 5
+    p = parse_position("----:QQJJ:KC/KD/QHKS/QSKH")  # KS to a free cell, then all home
+    r = solve(p, SITE, BeamEngine(width=4))
+    assert r.verdict == SOLVED and r.nonfoundation_moves == 1
+
+
+def test_won_position():
+    assert solve(parse_position("----:KKKK:////////"), SITE, BeamEngine()).notation == []
+
+
+def test_an_empty_layer_doubles_the_width(monkeypatch):
+    widths = []
+    real_run = Beam.run
+
+    def run(self, *args, **kwargs):
+        widths.append(self.width)
+        return None if self.width < 32 else real_run(self, *args, **kwargs)
+
+    monkeypatch.setattr(Beam, "run", run)
+    r = BeamEngine(width=8).solve(deal(1), SITE, Limits())
+    assert r.verdict == SOLVED and widths == [8, 16, 32]
+
+
+def test_builtin_engine_takes_over_when_no_beam_finds_a_line(monkeypatch):
+    monkeypatch.setattr(Beam, "run", lambda self, *a, **k: None)
+    r = solve(deal(1), SITE, BeamEngine(width=8, max_width=16), Limits(time=30))
+    assert r.verdict == SOLVED and r.engine == "beam+builtin"
+
+
+def test_a_beam_never_says_unsolvable(monkeypatch):
+    # 11982 is unsolvable: the beam gives up at its limit; only the complete
+    # search (--exhaustive, the built-in engine) may prove it.
+    r = BeamEngine(width=16).solve(deal(11982), STANDARD, Limits(states=5_000))
+    assert r.verdict == GAVE_UP and r.reason == "state limit of 5,000 reached"
+    r = BeamEngine(width=16).solve(deal(11982), STANDARD, Limits(time=0))
+    assert r.verdict == GAVE_UP and r.reason.startswith("time limit of 0 s reached")
+    called = []
+    monkeypatch.setattr(BuiltinEngine, "solve", lambda self, p, v, l, exhaustive=False:
+                        called.append(exhaustive) or Result("unsolvable", "builtin"))
+    assert BeamEngine().solve(deal(11982), STANDARD, Limits(), exhaustive=True).verdict == "unsolvable"
+    assert called == [True]
+
+
+def test_progress_is_reported():
+    seen = []
+    solve(deal(1), SITE, BeamEngine(width=16), Limits(progress=lambda states, seconds: seen.append(states)))
+    assert seen and seen == sorted(seen)
+
+
+def test_optimize_is_no_longer_than_one_search(monkeypatch):
+    monkeypatch.setattr(BeamEngine, "OPTIMIZE_FACTOR", 1)  # keep the test fast
+    plain = solve(deal(5), SITE, BeamEngine(width=16))
+    best = solve(deal(5), SITE, BeamEngine(width=16, optimize=True))
+    assert best.verdict == SOLVED and best.nonfoundation_moves <= plain.nonfoundation_moves
+    assert len(BeamEngine(optimize=True).plans()) == 1 + len(beam.ALTERNATIVE_WEIGHTS)
+
+
+def test_moves_into_empty_columns_are_pruned():
+    # Column 3 is one run: none of its cards go to an empty column; column 2
+    # would only move whole; only the leftmost empty column is a target.
+    p = parse_position("----:QQ97:8SKC/KD/KHQSJHTS/9SKSQHJSTH////")
+    b = Beam(p, SITE, 8)
+    cols, cells, found = b.search.start_state()
+    node = b.node(cols, cells, found, None)
+    candidates, layer = [], []
+    b.closed_at_start = True
+    assert b.expand(node, layer, candidates, set(), set()) is None
+    moves = [c[4] if c[2] is None else c[2][7][1] for c in candidates]
+    to_empty = [m for m in moves if m[0] == 3 and not cols[m[2]]]
+    assert sorted((m[1], m[3]) for m in to_empty) == [(0, 1), (3, 1), (3, 2), (3, 3), (3, 4)]
+    assert {m[2] for m in to_empty} == {4}
+
+
+def test_get_engine_beam_options():
+    e = get_engine("beam", width=12, optimize=True)
+    assert isinstance(e, BeamEngine) and e.width == 12 and e.optimize and e.shorten_depth == 2
+    assert Weights().home == 2
