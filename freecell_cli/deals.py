@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 import datetime
-import random as _random
 
 from .cards import CARDS
 from .errors import InvalidDeal, quote
@@ -151,6 +150,8 @@ def parse_date(text: str | None) -> datetime.date:
 
 def random_number(seed: int | str | None = None) -> int:
     """A random deal of 1..1,000,000 (reproducible with a seed)."""
-    return _random.Random(seed).randint(1, SITE_DEALS)
+    import random  # only here: `freecell deal N` does not pay for it
+
+    return random.Random(seed).randint(1, SITE_DEALS)
 
 
