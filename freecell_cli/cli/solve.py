@@ -163,7 +163,9 @@ def _print_hint(position, rules, result, as_json: bool) -> None:
 
     if result.verdict == SOLVED and result.moves:
         move = result.moves[0]
-        why = _why(position, move)
+        from ..game import explain
+
+        why = explain(position, move)
         line = f"{move}  ({why}; {plural(result.move_count, 'move')} to finish)"
     elif result.verdict == SOLVED:
         line, why = "nothing to do: the game is won", "won"
@@ -177,34 +179,6 @@ def _print_hint(position, rules, result, as_json: bool) -> None:
         sys.stdout.write(orjson.dumps(d).decode() + "\n")
     else:
         sys.stdout.write(line + "\n")
-
-
-def _why(position, move) -> str:
-    """A few words on what a move does."""
-    p = position
-    if move.source.kind == "cell":
-        card = p.cells[move.source.index]
-        what = f"{card} from free cell {move.source}"
-    else:
-        col = p.columns[move.source.index]
-        n = move.count or 1
-        card = col[-n]
-        what = f"{card}" + (f" and {n - 1} more" if n > 1 else "")
-        below = col[-n - 1] if len(col) > n else None
-    if move.dest.kind == "foundation":
-        doing = f"{card} home"
-    elif move.dest.kind == "cell":
-        doing = f"{what} to a free cell"
-    elif not p.columns[move.dest.index]:
-        doing = f"{what} to the empty column {move.dest}"
-    else:
-        doing = f"{what} onto {p.columns[move.dest.index][-1]}"
-    if move.source.kind == "column":
-        if below is None:
-            doing += f", empties column {move.source}"
-        else:
-            doing += f", uncovers {below}"
-    return doing
 
 
 class _Status:
