@@ -84,6 +84,33 @@ class Position:
 
         return f"parse_position({format_compact(self)!r})"
 
+    # -- pictures: str() a table, rich a coloured one, Jupyter an SVG ----------
+    def table(self) -> str:
+        """The plain table, as ``freecell show`` prints it in a pipe.
+
+        >>> from freecell_cli import deal
+        >>> print(deal(1).table().splitlines()[0])
+        deal 1 | site | can move 16 (4 free cells, 0 empty columns)
+        """
+        from .render import render_plain
+        from .variants import find_variant
+
+        return render_plain(self, find_variant(self.variant))
+
+    __str__ = table
+
+    def __rich__(self):  # noqa: ANN204 - rich's protocol
+        from .render import render_rich
+        from .variants import find_variant
+
+        return render_rich(self, find_variant(self.variant))
+
+    def _repr_svg_(self) -> str:
+        """The picture a notebook shows (python-chess style)."""
+        from .svg import to_svg
+
+        return to_svg(self)
+
     # -- reading the table --------------------------------------------------
     @property
     def free_cells(self) -> int:
