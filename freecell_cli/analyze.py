@@ -27,12 +27,13 @@ import random
 import sys
 from array import array
 from bisect import bisect_left, bisect_right
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .deals import MAX_DEAL
 from .errors import FreecellError
 from .files import LIMITS, InputTooLarge, OutputError, UnreadableInput, display_name
 
@@ -81,8 +82,28 @@ class DealSet:
     def __init__(self, numbers: Iterable[int] = ()) -> None:
         self._blocks: dict[int, bytearray] = {}
         self._len = 0
+        self.update(numbers)
+
+    def update(self, numbers: Iterable[int]) -> None:
+        """Add many numbers (the loop of :meth:`add`, without a call per number)."""
+        blocks = self._blocks
+        get = blocks.get
+        added = 0
         for n in numbers:
-            self.add(n)
+            block = get(n >> 10)
+            if block is None:
+                block = blocks[n >> 10] = bytearray(128)
+            i, mask = (n & 1023) >> 3, 1 << (n & 7)
+            if not block[i] & mask:
+                block[i] |= mask
+                added += 1
+        self._len += added
+
+    def copy(self) -> "DealSet":
+        other = DealSet()
+        other._blocks = {k: bytearray(b) for k, b in self._blocks.items()}
+        other._len = self._len
+        return other
 
     def add(self, n: int) -> bool:
         """Add ``n``; True when it was not there yet."""
@@ -111,23 +132,27 @@ class DealSet:
             base = key << 10
             for i, byte in enumerate(self._blocks[key]):
                 if byte:
-                    for bit in range(8):
-                        if byte >> bit & 1:
-                            yield base + i * 8 + bit
+                    at = base + i * 8
+                    for bit in _BITS[byte]:
+                        yield at + bit
 
     def missing(self, lo: int, hi: int) -> Iterator[int]:
         """The numbers of ``lo..hi`` not in the set, in order; blocks the set does
-        not touch go through at the speed of ``range``."""
+        not touch go through at the speed of ``range``, full ones are skipped whole."""
         while lo <= hi:
             end = min(hi, lo | 1023)
             block = self._blocks.get(lo >> 10)
             if block is None:
                 yield from range(lo, end + 1)
-            else:
+            elif block != _FULL:
                 for n in range(lo, end + 1):
                     if not block[(n & 1023) >> 3] >> (n & 7) & 1:
                         yield n
             lo = end + 1
+
+
+_BITS = [tuple(b for b in range(8) if byte >> b & 1) for byte in range(256)]  # the bits set in a byte
+_FULL = bytes([255]) * 128  # a block holding all its 1,024 numbers
 
 
 class _Intervals:
@@ -191,9 +216,12 @@ class DealRanges:
             if isinstance(part, range):
                 self._ranges.add(part.start, part.stop - 1)
             else:
-                for n in part:
-                    self._points.add(n)
-        self._len = self._ranges.size() + sum(1 for n in self._points if n not in self._ranges)
+                self._points.update(part)
+        self._len = self._ranges.size()
+        if self._ranges.starts:
+            self._len += sum(1 for n in self._points if n not in self._ranges)
+        else:
+            self._len += len(self._points)
 
     @classmethod
     def of(cls, numbers: Iterable[int]) -> "DealRanges":
@@ -215,8 +243,18 @@ class DealRanges:
         return cls([points], "")
 
     def __iter__(self) -> Iterator[int]:
+        return self.iterate()
+
+    def iterate(self, skip: DealSet | None = None) -> Iterator[int]:
+        """The deals in order, leaving out those in ``skip`` (the deals already
+        done: skipped a block of 1,024 at a time where it can, so passing over ten
+        million done deals takes a moment).
+
+        >>> list(parse_ranges(["1-6"]).iterate(skip=DealSet([2, 3])))
+        [1, 4, 5, 6]
+        """
         covered = _Intervals()  # the range parts produced so far
-        seen = DealSet()  # the single numbers produced so far
+        seen = skip.copy() if skip is not None else DealSet()  # and the single numbers
         for part in self._parts:
             if isinstance(part, range):
                 lo, hi = part.start, part.stop - 1
@@ -224,9 +262,15 @@ class DealRanges:
                     yield from seen.missing(a, b)
                 covered.add(lo, hi)
             else:
-                for n in part:
-                    if n not in covered and seen.add(n):
-                        yield n
+                add = seen.add
+                if covered.starts:
+                    for n in part:
+                        if n not in covered and add(n):
+                            yield n
+                else:
+                    for n in part:
+                        if add(n):
+                            yield n
 
     def __contains__(self, n: object) -> bool:
         return isinstance(n, int) and (n in self._ranges or n in self._points)
@@ -438,8 +482,14 @@ def _show(value: object) -> str:
 
 
 def _is_number(value: object) -> bool:
-    return (isinstance(value, (int, float)) and not isinstance(value, bool)
-            and math.isfinite(value) and value >= 0)
+    """A finite number >= 0 (not a bool: JSON ``true`` is no count)."""
+    t = type(value)
+    return (t is int and value >= 0) or (t is float and 0 <= value < math.inf)  # NaN fails both
+
+
+_VERDICT_SET = frozenset(VERDICTS)
+_NUMBER_FIELDS = ("move_count", "nonfoundation_moves", "states", "seconds")
+_TEXT_FIELDS = ("variant", "requested_engine", "engine", "solution", "reason")
 
 
 def check_record(record: object) -> str | None:
@@ -451,26 +501,30 @@ def check_record(record: object) -> str | None:
     >>> check_record({"deal": 1, "verdict": "solved"}) is None
     True
     """
-    from .deals import MAX_DEAL
-
-    if not isinstance(record, dict):
+    # type() tests, not isinstance: this runs once per line of files with millions of lines.
+    if type(record) is not dict:
         return f"not a JSON object: {_show(record)}"
-    deal = record.get("deal")
+    get = record.get
+    deal = get("deal")
     if type(deal) is not int or not 1 <= deal <= MAX_DEAL:
         return f'"deal" is not a deal number (1 to {MAX_DEAL:,}): {_show(deal)}'
-    verdict = record.get("verdict")
-    if not isinstance(verdict, str) or verdict not in VERDICTS:
+    verdict = get("verdict")
+    if type(verdict) is not str or verdict not in _VERDICT_SET:
         return f'"verdict" is not one of {", ".join(VERDICTS)}: {_show(verdict)}'
-    for key in ("move_count", "nonfoundation_moves", "states", "seconds"):
-        if key in record and not _is_number(record[key]):
-            return f'"{key}" is not a number >= 0: {_show(record[key])}'
-    if "time_limit" in record and record["time_limit"] is not None and not _is_number(record["time_limit"]):
-        return f'"time_limit" is not a number of seconds or null: {_show(record["time_limit"])}'
-    if "cells" in record and (type(record["cells"]) is not int or not 0 <= record["cells"] <= 15):
-        return f'"cells" is not 0 to 15: {_show(record["cells"])}'
-    for key in ("variant", "requested_engine", "engine", "solution", "reason"):
-        if key in record and not isinstance(record[key], str):
-            return f'"{key}" is not text: {_show(record[key])}'
+    for key in _NUMBER_FIELDS:
+        value = get(key, 0)
+        if not _is_number(value):
+            return f'"{key}" is not a number >= 0: {_show(value)}'
+    value = get("time_limit")
+    if value is not None and not _is_number(value):
+        return f'"time_limit" is not a number of seconds or null: {_show(value)}'
+    value = get("cells", 0)
+    if type(value) is not int or not 0 <= value <= 15:
+        return f'"cells" is not 0 to 15: {_show(value)}'
+    for key in _TEXT_FIELDS:
+        value = get(key, "")
+        if type(value) is not str:
+            return f'"{key}" is not text: {_show(value)}'
     return None
 
 
@@ -538,6 +592,9 @@ def load_records(path: str | os.PathLike[str], repair: bool = False) -> list[dic
         return []
     seen = DealSet()
     return [r for _, r in read_records(path, repair) if seen.add(r["deal"])]
+
+
+_UNSET = object()  # a setting a record does not state
 
 
 def record_settings(record: dict) -> dict:
@@ -950,11 +1007,12 @@ class _Figures:
     __slots__ = ("counts", "n")
 
     def __init__(self) -> None:
-        self.counts: Counter = Counter()
+        self.counts: dict[float, int] = {}
         self.n = 0
 
     def add(self, value: float) -> None:
-        self.counts[value] += 1
+        counts = self.counts
+        counts[value] = counts.get(value, 0) + 1
         self.n += 1
 
     def result(self, digits: int) -> dict | None:
@@ -996,10 +1054,10 @@ class Summary:
         self.keep = hardest
         self.hardest: list[tuple[float, int, int, dict]] = []  # a min-heap of the top `keep`
 
-    def add(self, record: dict) -> None:
-        """Count one record (checked by :func:`check_record`; fields it lacks are
-        left out of the figures)."""
-        problem = check_record(record)
+    def add(self, record: dict, checked: bool = False) -> None:
+        """Count one record (checked by :func:`check_record` unless ``checked``;
+        fields it lacks are left out of the figures)."""
+        problem = None if checked else check_record(record)
         if problem:
             raise InvalidResults(problem)
         n, verdict = record["deal"], record["verdict"]
@@ -1013,11 +1071,12 @@ class Summary:
                     self.figures[key].add(record[key])
         if "seconds" in record:
             self.figures["seconds"].add(record["seconds"])
-        if "states" in record and self.keep > 0:
-            # (states, -deal, arrival): the top keeps the most states, then the lowest deal;
+        states = record.get("states")
+        if states is not None and self.keep > 0 and (len(self.hardest) < self.keep or states >= self.hardest[0][0]):
+            # (states, -deal, -arrival): the top keeps the most states, then the lowest deal;
             # arrival breaks ties between two records of one deal, so dicts are never compared
-            entry = (record["states"], -n, -self.deals, {"deal": n, "seconds": record.get("seconds"),
-                                                         "states": record["states"], "verdict": verdict})
+            entry = (states, -n, -self.deals, {"deal": n, "seconds": record.get("seconds"),
+                                               "states": states, "verdict": verdict})
             if len(self.hardest) < self.keep:
                 heapq.heappush(self.hardest, entry)
             elif entry[:3] > self.hardest[0][:3]:
@@ -1058,20 +1117,25 @@ def summarize_file(path: str | os.PathLike[str], hardest: int = 10) -> list[dict
     :data:`MAX_SETTINGS_GROUPS`). A deal recorded twice in a group counts once
     (the first record), and each summary has the group's ``settings``."""
     groups: list[tuple[dict, Summary, DealSet]] = []
+    last_key: tuple | None = None
     for lineno, record in read_records(path):
-        key = record_settings(record)
-        for settings, summary, seen in groups:
-            if _compatible(settings, key):
-                settings.update(key)  # a record from before 0.2 may have told less
-                break
-        else:
-            if len(groups) == MAX_SETTINGS_GROUPS:
-                raise InvalidResults(f"{display_name(path)}: line {lineno}: the file mixes more than "
-                                     f"{MAX_SETTINGS_GROUPS} different settings")
-            settings, summary, seen = dict(key), Summary(hardest=hardest), DealSet()
-            groups.append((settings, summary, seen))
+        key = tuple(record.get(k, _UNSET) for k in SETTINGS)
+        if key != last_key:  # most lines have the settings of the line before
+            last_key = key
+            stated = record_settings(record)
+            for group in groups:
+                if _compatible(group[0], stated):
+                    group[0].update(stated)  # a record from before 0.2 may have told less
+                    break
+            else:
+                if len(groups) == MAX_SETTINGS_GROUPS:
+                    raise InvalidResults(f"{display_name(path)}: line {lineno}: the file mixes more than "
+                                         f"{MAX_SETTINGS_GROUPS} different settings")
+                group = (stated, Summary(hardest=hardest), DealSet())
+                groups.append(group)
+            _, summary, seen = group
         if seen.add(record["deal"]):
-            summary.add(record)
+            summary.add(record, checked=True)
     out = []
     for settings, summary, _ in groups:
         summary.settings = settings
@@ -1109,17 +1173,21 @@ class Analysis:
         if self.out is None:
             return
         ours = self.job.settings()
+        checked: tuple | None = None
         for lineno, record in read_records(self.out, repair=True):
-            theirs = record_settings(record)
-            if not _compatible(theirs, ours):
-                keys = [k for k in SETTINGS if k in theirs and theirs[k] != ours[k]]
-                raise SettingsMismatch(
-                    f"{display_name(self.out)} holds results made with other settings (line {lineno}: "
-                    f"{describe_settings(theirs, keys)}; this run: {describe_settings(ours, keys)}): "
-                    "run with the same settings, or write to another file")
+            key = tuple(record.get(k, _UNSET) for k in SETTINGS)
+            if key != checked:  # most lines have the settings of the line before
+                theirs = record_settings(record)
+                if not _compatible(theirs, ours):
+                    keys = [k for k in SETTINGS if k in theirs and theirs[k] != ours[k]]
+                    raise SettingsMismatch(
+                        f"{display_name(self.out)} holds results made with other settings (line {lineno}: "
+                        f"{describe_settings(theirs, keys)}; this run: {describe_settings(ours, keys)}): "
+                        "run with the same settings, or write to another file")
+                checked = key
             n = record["deal"]
             if self.done.add(n) and n in self.deals:  # the first record of a deal wins
-                self.summary.add(record)
+                self.summary.add(record, checked=True)
                 self.already += 1
 
     def run(self, jobs: int = 1, executor: str = "local", scheduler: str | None = None,
@@ -1128,7 +1196,7 @@ class Analysis:
         for (done before, and now)."""
         if executor not in ("local", "dask"):
             raise FreecellError(f"unknown executor {executor!r} (choose from local, dask)")
-        todo = (n for n in self.deals if n not in self.done)
+        todo = self.deals.iterate(skip=self.done)
         source = run_dask(todo, self.job, scheduler) if executor == "dask" else run_local(todo, self.job, jobs)
         try:
             for record in source:

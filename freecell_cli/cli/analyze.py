@@ -38,6 +38,28 @@ def analyze_command(
     Killed runs lose nothing: run again with the same --out (and the same
     settings) to do the rest.
     """
+    try:
+        _analyze(ranges, variant, cells, engine, time_limit, jobs, out, executor, scheduler, no_solutions, seed,
+                 summary, json)
+    except BrokenPipeError:
+        # The reader has gone (| head): the workers are stopped by now; end quietly
+        # with 0. (click turns EPIPE into exit 1 before the top-level guard sees it.)
+        _point_stdout_at_devnull()
+        raise typer.Exit(0) from None
+
+
+def _point_stdout_at_devnull() -> None:
+    """So the interpreter's last flush of what stdout still holds is quiet."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass  # not a real file (tests): nothing will be flushed to a pipe
+
+
+def _analyze(ranges, variant, cells, engine, time_limit, jobs, out, executor, scheduler, no_solutions, seed,
+             summary, json) -> None:
     from ..analyze import Analysis, Job, parse_ranges, summarize_file
 
     if summary is not None:
