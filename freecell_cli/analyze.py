@@ -640,15 +640,22 @@ class ResultsFile:
 
         self.path = path
         self.name = display_name(path)
-        if os.path.isdir(path):
+        not_regular = f"cannot write {self.name}: not a regular file (leave --out out to write to stdout)"
+        try:
+            mode = os.stat(path).st_mode
+        except OSError:
+            mode = None  # absent (or unreachable: open says why)
+        if mode is not None and stat.S_ISDIR(mode):
             raise OutputError(f"cannot write {self.name}: it is a directory")
+        if mode is not None and not stat.S_ISREG(mode):
+            raise OutputError(not_regular)  # before open: opening a FIFO would wait for a reader
         try:
             self.file = open(path, "ab")
         except OSError as e:
             raise OutputError(f"cannot write {self.name}: {e.strerror or e}") from None
         try:
-            if not stat.S_ISREG(os.fstat(self.file.fileno()).st_mode):
-                raise OutputError(f"cannot write {self.name}: not a regular file (leave --out out to write to stdout)")
+            if not stat.S_ISREG(os.fstat(self.file.fileno()).st_mode):  # replaced meanwhile
+                raise OutputError(not_regular)
             self._lock()
         except BaseException:
             self.file.close()

@@ -58,6 +58,9 @@ def test_output_and_summary_paths_are_checked_before_work(tmp_path):
     assert _bad("1", "--out", str(tmp_path)) == f"error: cannot write {tmp_path}: it is a directory\n"
     assert _bad("1", "--out", "/dev/full") == (
         "error: cannot write /dev/full: not a regular file (leave --out out to write to stdout)\n")
+    os.mkfifo(tmp_path / "fifo")  # opening it for writing would wait for a reader
+    assert _bad("1", "--out", str(tmp_path / "fifo")) == (
+        f"error: cannot write {tmp_path}/fifo: not a regular file (leave --out out to write to stdout)\n")
     (tmp_path / "f").write_text("")
     assert _bad("1", "--out", str(tmp_path / "f" / "x")) == f"error: cannot write {tmp_path}/f/x: Not a directory\n"
     assert _bad("--summary", str(tmp_path)) == f"error: {tmp_path} is a directory, not a results file\n"
