@@ -781,8 +781,31 @@ def _context():
             # with its imports preloaded that costs 0.01 s a worker, not 0.25 s.
             preload.append("freecell_cli.cli")
         ctx.set_forkserver_preload(preload)
+        _start_fork_server()
         return ctx
     return multiprocessing.get_context("spawn")
+
+
+def _start_fork_server() -> None:
+    """Start the fork server (if not running) with Ctrl-C blocked: it, and every
+    worker it forks, inherit the blocked signal, so a Ctrl-C while they start (before
+    a worker can ignore it) prints no traceback of theirs. The run itself gets it as
+    soon as the server is started."""
+    import signal
+    from multiprocessing import forkserver, resource_tracker
+
+    # The resource tracker, which the fork server starts first, unblocks SIGINT
+    # when it has started: start it before blocking, so the mask holds for the server.
+    resource_tracker.ensure_running()
+    try:
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    except (AttributeError, OSError, ValueError):  # no signal masks here
+        forkserver.ensure_running()
+        return
+    try:
+        forkserver.ensure_running()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 class _Worker:

@@ -351,6 +351,15 @@ def descendants(pid):
     return found
 
 
+def shielded_from_sigint(pid):
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            masks = dict(line.split(":\t", 1) for line in f if line.startswith(("SigBlk", "SigIgn")))
+    except OSError:
+        return True  # gone already
+    return any(int(masks[k], 16) & 1 << (signal.SIGINT - 1) for k in ("SigBlk", "SigIgn"))
+
+
 linux_only = pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads /proc")
 
 
@@ -364,6 +373,10 @@ def test_a_worker_killed_with_sigkill_mid_run_is_replaced(tmp_path):
         while not workers and proc.poll() is None:  # the grandchildren: fork server -> workers
             time.sleep(0.02)
             workers = {p for p in descendants(proc.pid) if processes().get(p, (0,))[0] != proc.pid}
+        # Ctrl-C on a terminal reaches every process of the group: the run's helpers
+        # are shielded from birth (blocked, then ignored), so none prints a traceback
+        for pid in descendants(proc.pid):
+            assert shielded_from_sigint(pid), pid
         os.kill(min(workers), signal.SIGKILL)
         stdout, stderr = proc.communicate(timeout=300)
     finally:
