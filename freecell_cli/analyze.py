@@ -861,6 +861,8 @@ class WorkerPool:
     more; when that worker dies too, ``on_error(item, "worker died twice (signal
     9)")`` stands in for the result. An exception in ``func`` also goes to
     ``on_error(item, why)``. The default ``on_error`` raises :class:`WorkerFailed`.
+    When three workers in a row die before finishing anything and none has, the
+    trouble is the workers, not the items: :class:`WorkerFailed` ends the run.
     Ctrl-C, or closing the iterator, stops every worker.
 
     >>> pool = WorkerPool(pow, (2,), jobs=4)
@@ -911,6 +913,23 @@ class WorkerPool:
             w.reap()
             return how
 
+        def lost(w: _Worker) -> str:
+            """A worker gone: how it ended; a run ends when they all die unused."""
+            nonlocal failed_starts
+            failed_starts += w.done == 0
+            how = retire(w)
+            if failed_starts >= 3 and not any(x.done for x in workers):
+                raise WorkerFailed(f"worker processes keep dying before finishing anything ({how})")
+            return how
+
+        def assign(w: _Worker, task: tuple[Any, int]) -> None:
+            try:
+                w.conn.send((task[0],))
+                w.task = task
+            except (OSError, ValueError):  # it died before taking the item: not the item's fault
+                retry.appendleft(task)
+                lost(w)
+
         try:
             while True:
                 # Work for idle workers first, then new workers up to jobs.
@@ -918,15 +937,7 @@ class WorkerPool:
                     task = next_task()
                     if task is None:
                         break
-                    try:
-                        w.conn.send((task[0],))
-                        w.task = task
-                    except (OSError, ValueError):  # it died while idle: not the item's fault
-                        retry.appendleft(task)
-                        failed_starts += w.done == 0
-                        how = retire(w)
-                        if failed_starts >= 3:
-                            raise WorkerFailed(f"worker processes keep dying before finishing anything ({how})")
+                    assign(w, task)
                 while len(workers) < self.jobs:
                     task = next_task()
                     if task is None:
@@ -934,8 +945,7 @@ class WorkerPool:
                     w = _Worker(ctx, self.func, self.args)
                     self.started += 1
                     workers.append(w)
-                    w.conn.send((task[0],))
-                    w.task = task
+                    assign(w, task)
                 busy = [w for w in workers if w.task is not None]
                 if not busy:
                     break
@@ -963,14 +973,12 @@ class WorkerPool:
                     w.process.join(0.5)
                     if w.process.is_alive():
                         w.process.kill()
-                    failed_starts += w.done == 0
-                    how = retire(w)
+                    w.task = None
+                    how = lost(w)
                     if deaths + 1 >= 2:
                         yield self.on_error(item, f"worker died twice ({how})")
                     else:
                         retry.append((item, deaths + 1))
-                    if failed_starts >= 3 and not any(x.done for x in workers):
-                        raise WorkerFailed(f"worker processes keep dying before finishing anything ({how})")
             finished = True
         finally:
             for w in workers:
