@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .deals import MAX_DEAL
+from .deals import MAX_DEAL, SITE_DEALS, check_deal_number, daily_number, parse_date
 from .errors import FreecellError
 from .files import LIMITS, InputTooLarge, OutputError, UnreadableInput, display_name
 
@@ -230,8 +230,6 @@ class DealRanges:
         >>> list(DealRanges.of([3, 1, 3]))
         [3, 1]
         """
-        from .deals import check_deal_number
-
         points = array("Q")
         for n in numbers:
             if len(points) == MAX_DEALS:
@@ -314,8 +312,6 @@ def parse_ranges(specs: Iterable[str], seed: int | str | None = None) -> DealRan
       ...
     freecell_cli.analyze.InvalidRange: '1-9999999,10000001-19999999' asks for 19,999,998 deals; one run takes at most 10,000,000
     """
-    from .deals import SITE_DEALS, check_deal_number, daily_number, parse_date
-
     specs = list(specs) if not isinstance(specs, str) else [specs]
     if not all(isinstance(s, str) for s in specs):
         raise InvalidRange(f"deal ranges must be text, not {specs!r:.60}")
