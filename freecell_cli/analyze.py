@@ -3,8 +3,15 @@
 A run appends one JSON line per deal and flushes it to disk, so a run killed at
 any moment leaves only complete lines (plus at most one torn last line, which the
 next run drops). Re-running with the same file skips the deals already there.
+While a run writes a file it holds a lock on it, so a second run cannot write the
+same deals twice; each record names the settings it was made with, and a run
+resumes only a file made with its own settings.
 
->>> parse_ranges(["1-3,617", "2"])
+Memory stays small whatever the size of a run: ranges are produced lazily, the
+deals already done are a bitmap (:class:`DealSet`), the results file is read one
+line at a time, and summaries keep counts, not records.
+
+>>> list(parse_ranges(["1-3,617", "2"]))
 [1, 2, 3, 617]
 >>> len(parse_ranges(["daily:2026-02"]))
 28
@@ -13,16 +20,27 @@ next run drops). Re-running with the same file skips the deals already there.
 from __future__ import annotations
 
 import calendar
+import heapq
+import math
 import os
 import random
-import statistics
+import sys
+from array import array
+from bisect import bisect_left, bisect_right
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from .deals import MAX_DEAL, SITE_DEALS, check_deal_number, daily_number, parse_date
 from .errors import FreecellError
+from .files import LIMITS, InputTooLarge, OutputError, UnreadableInput, display_name
 
-VERDICTS = ("solved", "unsolvable", "gave-up")
+VERDICTS = ("solved", "unsolvable", "gave-up", "error")
+MAX_DEALS = 10_000_000  # deals in one run, all range parts together
+SETTINGS = ("game", "suits", "variant", "cells", "requested_engine", "time_limit")  # what a resume must match
+MAX_SETTINGS_GROUPS = 16  # a summary shows at most this many settings groups
 
 
 class InvalidRange(FreecellError):
@@ -30,17 +48,281 @@ class InvalidRange(FreecellError):
 
 
 class InvalidResults(FreecellError):
-    """A results file with a damaged line before its end."""
+    """A results file (or record) with a damaged line before its end."""
 
 
-def parse_ranges(specs: Iterable[str], seed: int | str | None = None) -> list[int]:
+class ResultsBusy(FreecellError):
+    """A results file another run is writing."""
+
+
+class SettingsMismatch(FreecellError):
+    """A results file made with other settings than the run that would resume it."""
+
+
+class WorkerFailed(FreecellError):
+    """Worker processes that could not do an item (they die, or the work raised)."""
+
+
+# -- sets and ranges of deal numbers -------------------------------------------
+class DealSet:
+    """A set of deal numbers in little memory: one 128-byte bitmap per block of
+    1,024 numbers that holds any, so ten million consecutive deals take about 3 MB
+    where a Python set would take 500 MB.
+
+    >>> s = DealSet()
+    >>> s.add(617), s.add(617), 617 in s, 618 in s, len(s)
+    (True, False, True, False, 1)
+    >>> s.add(1); list(s)
+    True
+    [1, 617]
+    """
+
+    __slots__ = ("_blocks", "_len")
+
+    def __init__(self, numbers: Iterable[int] = ()) -> None:
+        self._blocks: dict[int, bytearray] = {}
+        self._len = 0
+        self.update(numbers)
+
+    def update(self, numbers: Iterable[int]) -> None:
+        """Add many numbers (the loop of :meth:`add`, without a call per number)."""
+        blocks = self._blocks
+        get = blocks.get
+        added = 0
+        for n in numbers:
+            block = get(n >> 10)
+            if block is None:
+                block = blocks[n >> 10] = bytearray(128)
+            i, mask = (n & 1023) >> 3, 1 << (n & 7)
+            if not block[i] & mask:
+                block[i] |= mask
+                added += 1
+        self._len += added
+
+    def copy(self) -> "DealSet":
+        other = DealSet()
+        other._blocks = {k: bytearray(b) for k, b in self._blocks.items()}
+        other._len = self._len
+        return other
+
+    def add(self, n: int) -> bool:
+        """Add ``n``; True when it was not there yet."""
+        block = self._blocks.get(n >> 10)
+        if block is None:
+            block = self._blocks[n >> 10] = bytearray(128)
+        i, mask = (n & 1023) >> 3, 1 << (n & 7)
+        if block[i] & mask:
+            return False
+        block[i] |= mask
+        self._len += 1
+        return True
+
+    def __contains__(self, n: object) -> bool:
+        if not isinstance(n, int):
+            return False
+        block = self._blocks.get(n >> 10)
+        return block is not None and bool(block[(n & 1023) >> 3] & (1 << (n & 7)))
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __iter__(self) -> Iterator[int]:
+        """The numbers in increasing order."""
+        for key in sorted(self._blocks):
+            base = key << 10
+            for i, byte in enumerate(self._blocks[key]):
+                if byte:
+                    at = base + i * 8
+                    for bit in _BITS[byte]:
+                        yield at + bit
+
+    def missing(self, lo: int, hi: int) -> Iterator[int]:
+        """The numbers of ``lo..hi`` not in the set, in order; blocks the set does
+        not touch go through at the speed of ``range``, full ones are skipped whole."""
+        while lo <= hi:
+            end = min(hi, lo | 1023)
+            block = self._blocks.get(lo >> 10)
+            if block is None:
+                yield from range(lo, end + 1)
+            elif block != _FULL:
+                for n in range(lo, end + 1):
+                    if not block[(n & 1023) >> 3] >> (n & 7) & 1:
+                        yield n
+            lo = end + 1
+
+
+_BITS = [tuple(b for b in range(8) if byte >> b & 1) for byte in range(256)]  # the bits set in a byte
+_FULL = bytes([255]) * 128  # a block holding all its 1,024 numbers
+
+
+class _Intervals:
+    """Sorted, disjoint, non-touching inclusive intervals of numbers."""
+
+    __slots__ = ("starts", "ends")
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+
+    def __contains__(self, n: int) -> bool:
+        i = bisect_right(self.starts, n) - 1
+        return i >= 0 and n <= self.ends[i]
+
+    def gaps(self, lo: int, hi: int) -> Iterator[tuple[int, int]]:
+        """The parts of ``lo..hi`` no interval covers."""
+        i = bisect_left(self.ends, lo)
+        while lo <= hi:
+            if i == len(self.starts) or self.starts[i] > hi:
+                yield lo, hi
+                return
+            if self.starts[i] > lo:
+                yield lo, self.starts[i] - 1
+            lo = self.ends[i] + 1
+            i += 1
+
+    def add(self, lo: int, hi: int) -> None:
+        i = bisect_left(self.ends, lo - 1)  # the first interval touching lo..hi or after it
+        j = bisect_right(self.starts, hi + 1)  # past the last one touching it
+        if i < j:
+            lo, hi = min(lo, self.starts[i]), max(hi, self.ends[j - 1])
+        self.starts[i:j] = [lo]
+        self.ends[i:j] = [hi]
+
+    def size(self) -> int:
+        return sum(e - s + 1 for s, e in zip(self.starts, self.ends))
+
+
+_POINTS_TYPE = "I" if array("I").itemsize >= 4 else "L"
+
+
+class DealRanges:
+    """Deal numbers read from range specs (see :func:`parse_ranges`): checked whole
+    when built, then produced one at a time in the order given, repeats dropped.
+    ``1-10000000`` costs a few kilobytes, not ten million numbers; ``len`` and
+    ``in`` need no pass over the deals.
+
+    >>> r = parse_ranges(["5-8,1-6", "7"])
+    >>> list(r), len(r), 2 in r, 9 in r
+    ([5, 6, 7, 8, 1, 2, 3, 4], 8, True, False)
+    """
+
+    def __init__(self, parts: list[range | tuple[int, ...] | array], text: str = "") -> None:
+        # A part is a range of numbers, or single numbers (a tuple, or an array for random:N).
+        self._parts = parts
+        self.text = text
+        self._ranges = _Intervals()
+        self._points = DealSet()  # every single number; random ones lie in 1..1,000,000
+        for part in parts:
+            if isinstance(part, range):
+                self._ranges.add(part.start, part.stop - 1)
+            else:
+                self._points.update(part)
+        self._len = self._ranges.size()
+        if self._ranges.starts:
+            self._len += sum(1 for n in self._points if n not in self._ranges)
+        else:
+            self._len += len(self._points)
+
+    @classmethod
+    def of(cls, numbers: Iterable[int]) -> "DealRanges":
+        """Deal numbers given one by one (checked, at most :data:`MAX_DEALS`).
+
+        >>> list(DealRanges.of([3, 1, 3]))
+        [3, 1]
+        """
+        points = array("Q")
+        for n in numbers:
+            if len(points) == MAX_DEALS:
+                raise InvalidRange(f"more than {MAX_DEALS:,} deals (the most one run takes)")
+            try:
+                points.append(check_deal_number(n))
+            except FreecellError as e:
+                raise InvalidRange(str(e)) from None
+        return cls([points], "")
+
+    def __iter__(self) -> Iterator[int]:
+        return self.iterate()
+
+    def iterate(self, skip: DealSet | None = None) -> Iterator[int]:
+        """The deals in order, leaving out those in ``skip`` (the deals already
+        done: skipped a block of 1,024 at a time where it can, so passing over ten
+        million done deals takes a moment).
+
+        >>> list(parse_ranges(["1-6"]).iterate(skip=DealSet([2, 3])))
+        [1, 4, 5, 6]
+        """
+        covered = _Intervals()  # the range parts produced so far
+        seen = skip.copy() if skip is not None else DealSet()  # and the single numbers
+        for part in self._parts:
+            if isinstance(part, range):
+                lo, hi = part.start, part.stop - 1
+                for a, b in covered.gaps(lo, hi):
+                    yield from seen.missing(a, b)
+                covered.add(lo, hi)
+            else:
+                add = seen.add
+                if covered.starts:
+                    for n in part:
+                        if n not in covered and add(n):
+                            yield n
+                else:
+                    for n in part:
+                        if add(n):
+                            yield n
+
+    def __contains__(self, n: object) -> bool:
+        return isinstance(n, int) and (n in self._ranges or n in self._points)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __repr__(self) -> str:
+        return f"<DealRanges {_quote(self.text)}: {self._len:,} deals>"
+
+
+def _quote(text: str, width: int = 60) -> str:
+    """``repr`` of user text, cut short so one line stays one line."""
+    return repr(text if len(text) <= width else text[:width] + "…")
+
+
+def _digits(text: str, what: str, part: str) -> int:
+    """A decimal number of ASCII digits only (``int`` would take ``²``, ``1_0``,
+    and spend quadratic time on a 100,000-digit one)."""
+    t = text.strip()
+    if not (t.isascii() and t.isdigit()):
+        raise InvalidRange(f"not a deal range: {_quote(part)} (e.g. 1-1000, 617, daily:2026-11, random:500)")
+    if len(t.lstrip("0")) > 12:
+        raise InvalidRange(f"{_quote(part)}: {what} {t[:20]}{'…' if len(t) > 20 else ''} is too large")
+    return int(t)
+
+
+def parse_ranges(specs: Iterable[str], seed: int | str | None = None) -> DealRanges:
     """Deal numbers from specs like ``1-32000``, ``617``, ``1-1000,5000-6000``,
     ``daily:2026-11`` (every daily deal of a month; ``daily:2026-11-29`` one day)
-    and ``random:500`` (``seed`` makes it reproducible). Order kept, repeats dropped."""
-    from .deals import SITE_DEALS, check_deal_number, daily_number, parse_date
+    and ``random:500`` (``seed`` makes it reproducible). Order kept, repeats dropped.
 
-    out: dict[int, None] = {}
-    rng = random.Random(seed)
+    Every part is checked before any deal is produced; the parts together may ask
+    for at most :data:`MAX_DEALS` deals, and the text may be at most
+    ``LIMITS['deal ranges']`` long.
+
+    >>> list(parse_ranges(["3-5", "4,1"]))
+    [3, 4, 5, 1]
+    >>> parse_ranges(["1-9999999,10000001-19999999"])
+    Traceback (most recent call last):
+      ...
+    freecell_cli.analyze.InvalidRange: '1-9999999,10000001-19999999' asks for 19,999,998 deals; one run takes at most 10,000,000
+    """
+    specs = list(specs) if not isinstance(specs, str) else [specs]
+    if not all(isinstance(s, str) for s in specs):
+        raise InvalidRange(f"deal ranges must be text, not {specs!r:.60}")
+    text = " ".join(specs)
+    limit = LIMITS["deal ranges"]
+    if sum(len(s) for s in specs) > limit:
+        raise InvalidRange(f"the deal ranges are longer than {limit:,} characters: {_quote(text)}")
+
+    # First pass: read and check every part, count what it asks for.
+    plan: list[tuple[str, Any]] = []
+    total = 0
     for spec in specs:
         for part in spec.split(","):
             part = part.strip()
@@ -48,43 +330,68 @@ def parse_ranges(specs: Iterable[str], seed: int | str | None = None) -> list[in
                 continue
             try:
                 if part.startswith("daily:"):
-                    when = part[6:]
-                    if len(when) == 7:  # YYYY-MM
-                        year, month = int(when[:4]), int(when[5:7])
+                    when = part[6:].strip()
+                    if len(when) == 7 and when[4:5] == "-":  # YYYY-MM
+                        year, month = _digits(when[:4], "year", part), _digits(when[5:], "month", part)
+                        if not 1 <= month <= 12:
+                            raise InvalidRange(f"{_quote(part)}: no month {month}")
                         days = calendar.monthrange(year, month)[1]
-                        for d in range(1, days + 1):
-                            out[daily_number(parse_date(f"{when}-{d:02d}"))] = None
+                        numbers = tuple(daily_number(parse_date(f"{when}-{d:02d}")) for d in range(1, days + 1))
                     else:
-                        out[daily_number(parse_date(when))] = None
+                        numbers = (daily_number(parse_date(when)),)
+                    plan.append(("points", numbers))
+                    total += len(numbers)
                 elif part.startswith("random:"):
-                    count = int(part[7:])
+                    count = _digits(part[7:], "count", part)
                     if not 1 <= count <= SITE_DEALS:
-                        raise InvalidRange(f"random count must be 1..{SITE_DEALS:,}")
-                    for n in rng.sample(range(1, SITE_DEALS + 1), count):
-                        out[n] = None
+                        raise InvalidRange(f"{_quote(part)}: the random count must be 1 to {SITE_DEALS:,}")
+                    plan.append(("random", count))
+                    total += count
                 elif "-" in part:
                     lo_text, hi_text = part.split("-", 1)
-                    lo, hi = int(lo_text), int(hi_text)
-                    check_deal_number(lo)
-                    check_deal_number(hi)
+                    lo = check_deal_number(_digits(lo_text, "deal number", part))
+                    hi = check_deal_number(_digits(hi_text, "deal number", part))
                     if lo > hi:
-                        raise InvalidRange(f"range {part!r} runs backwards")
-                    if hi - lo >= 10_000_000:
-                        raise InvalidRange(f"range {part!r} is too large (at most 10,000,000 deals)")
-                    for n in range(lo, hi + 1):
-                        out[n] = None
+                        raise InvalidRange(f"range {_quote(part)} runs backwards")
+                    plan.append(("range", range(lo, hi + 1)))
+                    total += hi - lo + 1
                 else:
-                    out[check_deal_number(int(part))] = None
-            except ValueError as e:
-                if isinstance(e, FreecellError):
-                    raise InvalidRange(f"{part!r}: {e}") from None
-                raise InvalidRange(f"not a deal range: {part!r} (e.g. 1-1000, 617, daily:2026-11, random:500)") from None
-    return list(out)
+                    plan.append(("points", (check_deal_number(_digits(part, "deal number", part)),)))
+                    total += 1
+            except InvalidRange:
+                raise
+            except ValueError as e:  # InvalidDeal, or a date calendar refuses
+                raise InvalidRange(f"{_quote(part)}: {e}") from None
+    if not plan:
+        raise InvalidRange(f"no deals in {_quote(text)}")
+    if total > MAX_DEALS:
+        raise InvalidRange(f"{_quote(text)} asks for {total:,} deals; one run takes at most {MAX_DEALS:,}")
+
+    # Second pass: draw the random parts (in order, from one generator: a seed
+    # gives the same deals as it always has).
+    rng = random.Random(seed)
+    parts: list[range | tuple[int, ...] | array] = []
+    for kind, value in plan:
+        if kind == "random":
+            parts.append(array(_POINTS_TYPE, rng.sample(range(1, SITE_DEALS + 1), value)))
+        else:
+            parts.append(value)
+    return DealRanges(parts, text)
 
 
+# -- one deal -------------------------------------------------------------------
 @dataclass(frozen=True)
 class Job:
-    """What to do with each deal (sent to every worker)."""
+    """What to do with each deal (sent to every worker). ``time_limit``: seconds
+    per deal; None, 0 or infinity mean no limit (stored as None).
+
+    >>> Job(time_limit=0).time_limit is None
+    True
+    >>> Job(time_limit=float("nan"))
+    Traceback (most recent call last):
+      ...
+    freecell_cli.errors.FreecellError: time limit must be a number of seconds >= 0 (0: no limit), not nan
+    """
 
     variant: str = "site"
     cells: int = 4
@@ -94,24 +401,43 @@ class Job:
     game: str = "freecell"  # or "spider"
     suits: int = 4  # Spider's suits
 
+    def __post_init__(self) -> None:
+        from .variants import find_variant
 
-def analyze_spider_deal(n: int, job: Job) -> dict:
-    """Solve one Spider deal (the solver verifies its line) and return its record."""
-    from .spider.deals import deal
-    from .spider.solve import Limits, solve
+        find_variant(self.variant)  # raises on an unknown one
+        if self.game not in ("freecell", "spider"):
+            raise FreecellError(f"game must be freecell or spider, not {self.game!r}")
+        if self.game == "spider" and self.suits not in (1, 2, 4):
+            raise FreecellError(f"Spider is played with 1, 2 or 4 suits, not {self.suits!r}")
+        if type(self.cells) is not int or not 0 <= self.cells <= 15:
+            raise FreecellError(f"cells must be 0 to 15, not {self.cells!r}")
+        t = self.time_limit
+        if t is not None:
+            if isinstance(t, bool) or not isinstance(t, (int, float)) or math.isnan(t) or t < 0:
+                raise FreecellError(f"time limit must be a number of seconds >= 0 (0: no limit), not {t!r}")
+            object.__setattr__(self, "time_limit", None if t == 0 or math.isinf(t) else float(t))
 
-    result = solve(deal(n, job.suits), Limits(time=job.time_limit))
-    record = {"deal": n, "game": "spider", "suits": job.suits, "verdict": result.verdict,
-              "move_count": result.move_count, "seconds": round(result.seconds, 4), "states": result.states}
-    if job.solutions and result.verdict == "solved":
-        record["solution"] = " ".join(result.notation)
-    if result.reason:
-        record["reason"] = result.reason
-    return record
+    def settings(self) -> dict:
+        """What a record made by this job says about how it was made.
+
+        >>> Job(cells=2).settings()
+        {'variant': 'site', 'cells': 2, 'requested_engine': 'auto', 'time_limit': 60.0}
+        >>> Job(game="spider", suits=2).settings()
+        {'game': 'spider', 'suits': 2, 'time_limit': 60.0}
+        """
+        if self.game == "spider":  # no variant, cells or engine there: its own rules and solver
+            return {"game": "spider", "suits": self.suits, "time_limit": self.time_limit}
+        return {"variant": self.variant, "cells": self.cells, "requested_engine": self.engine,
+                "time_limit": self.time_limit}
 
 
 def analyze_deal(n: int, job: Job) -> dict:
-    """Solve one deal and return its record. Runs in a worker process."""
+    """Solve one deal and return its record. Runs in a worker process.
+
+    >>> r = analyze_deal(1, Job(engine="builtin", solutions=False))
+    >>> r["deal"], r["verdict"], r["requested_engine"], r["time_limit"]
+    (1, 'solved', 'builtin', 60.0)
+    """
     if job.game == "spider":
         return analyze_spider_deal(n, job)
     from .deals import deal
@@ -130,6 +456,8 @@ def analyze_deal(n: int, job: Job) -> dict:
         "seconds": round(result.seconds, 4),
         "states": result.states,
         "engine": result.engine,
+        "requested_engine": job.engine,
+        "time_limit": job.time_limit,
     }
     if job.solutions and result.verdict == "solved":
         record["solution"] = " ".join(result.notation)
@@ -138,95 +466,566 @@ def analyze_deal(n: int, job: Job) -> dict:
     return record
 
 
-# -- the JSON Lines file --------------------------------------------------------
-def load_records(path: str | Path, repair: bool = False) -> list[dict]:
-    """The complete, valid records of a results file. A torn or invalid last line
-    (a run killed while writing) is dropped, and cut off the file when ``repair``."""
+def analyze_spider_deal(n: int, job: Job) -> dict:
+    """Solve one Spider deal (the solver verifies its line) and return its record."""
+    from .spider.deals import deal
+    from .spider.solve import Limits, solve
+
+    result = solve(deal(n, job.suits), Limits(time=job.time_limit))
+    record = {"deal": n, **job.settings(), "verdict": result.verdict, "move_count": result.move_count,
+              "seconds": round(result.seconds, 4), "states": result.states}
+    if job.solutions and result.verdict == "solved":
+        record["solution"] = " ".join(result.notation)
+    if result.reason:
+        record["reason"] = result.reason
+    return record
+
+
+def error_record(n: int, job: Job, reason: str) -> dict:
+    """The record of a deal that could not be analysed (its worker died twice,
+    the engine failed): verdict ``error`` and why.
+
+    >>> error_record(5, Job(), "worker died twice (signal 9)")["verdict"]
+    'error'
+    """
+    return {"deal": n, **job.settings(), "verdict": "error", "reason": reason}
+
+
+# -- records --------------------------------------------------------------------
+def _show(value: object) -> str:
     import orjson
 
-    p = Path(path)
-    if not p.exists():
-        return []
-    data = p.read_bytes()
-    records = []
-    good_end = 0
-    pos = 0
-    while pos < len(data):
-        nl = data.find(b"\n", pos)
-        if nl < 0:
-            break  # torn last line: no newline yet
-        line = data[pos:nl]
+    try:
+        text = orjson.dumps(value).decode()
+    except TypeError:
+        text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
+def _is_number(value: object) -> bool:
+    """A finite number >= 0 (not a bool: JSON ``true`` is no count)."""
+    t = type(value)
+    return (t is int and value >= 0) or (t is float and 0 <= value < math.inf)  # NaN fails both
+
+
+_VERDICT_SET = frozenset(VERDICTS)
+_NUMBER_FIELDS = ("move_count", "nonfoundation_moves", "states", "seconds", "suits")
+_TEXT_FIELDS = ("game", "variant", "requested_engine", "engine", "solution", "reason")
+
+
+def check_record(record: object) -> str | None:
+    """What is wrong with a result record, or None when it is sound: ``deal`` a
+    deal number, ``verdict`` one of :data:`VERDICTS`, numbers numeric (when present).
+
+    >>> check_record({"deal": 1, "verdict": "solved", "states": "x"})
+    '"states" is not a number >= 0: "x"'
+    >>> check_record({"deal": 1, "verdict": "solved"}) is None
+    True
+    """
+    # type() tests, not isinstance: this runs once per line of files with millions of lines.
+    if type(record) is not dict:
+        return f"not a JSON object: {_show(record)}"
+    get = record.get
+    deal = get("deal")
+    if type(deal) is not int or not 1 <= deal <= MAX_DEAL:
+        return f'"deal" is not a deal number (1 to {MAX_DEAL:,}): {_show(deal)}'
+    verdict = get("verdict")
+    if type(verdict) is not str or verdict not in _VERDICT_SET:
+        return f'"verdict" is not one of {", ".join(VERDICTS)}: {_show(verdict)}'
+    for key in _NUMBER_FIELDS:
+        value = get(key, 0)
+        if not _is_number(value):
+            return f'"{key}" is not a number >= 0: {_show(value)}'
+    value = get("time_limit")
+    if value is not None and not _is_number(value):
+        return f'"time_limit" is not a number of seconds or null: {_show(value)}'
+    value = get("cells", 0)
+    if type(value) is not int or not 0 <= value <= 15:
+        return f'"cells" is not 0 to 15: {_show(value)}'
+    for key in _TEXT_FIELDS:
+        value = get(key, "")
+        if type(value) is not str:
+            return f'"{key}" is not text: {_show(value)}'
+    return None
+
+
+def read_records(path: str | os.PathLike[str], repair: bool = False) -> Iterator[tuple[int, dict]]:
+    """``(line number, record)`` for each record of a results file, checked by
+    :func:`check_record`, read one line at a time (memory stays flat; a line may be
+    ``LIMITS['results record']`` long). A torn last line (no newline yet, or not
+    JSON: a run killed while writing) is dropped, and cut off the file when
+    ``repair``; any other bad line raises :class:`InvalidResults` naming it.
+    A deal recorded twice comes twice: callers keep the first."""
+    import orjson
+
+    name = display_name(path)
+    limit = LIMITS["results record"]
+    try:
+        if os.path.isdir(path):
+            raise UnreadableInput(f"{name} is a directory, not a results file")
+        f = open(path, "rb")
+    except OSError as e:
+        raise UnreadableInput(f"cannot read {name}: {e.strerror or e}") from None
+    lineno = 0
+    good_end = end = 0
+    bad_line: InvalidResults | None = None  # an error unless it turns out to be the last line
+    with f:
+        while True:
+            try:
+                raw = f.readline(limit + 1)
+            except OSError as e:
+                raise UnreadableInput(f"cannot read {name}: {e.strerror or e}") from None
+            if not raw:
+                break
+            if bad_line is not None:
+                raise bad_line
+            lineno += 1
+            if len(raw) > limit:
+                raise InputTooLarge(f"{name}: line {lineno} is longer than {limit:,} bytes, the limit for a record")
+            end += len(raw)
+            if not raw.endswith(b"\n"):
+                break  # torn: the file ends in the middle of a line
+            try:
+                record = orjson.loads(raw)
+            except orjson.JSONDecodeError:
+                bad_line = InvalidResults(f"{name}: line {lineno} is not a JSON record")
+                continue
+            problem = check_record(record)
+            if problem:
+                raise InvalidResults(f"{name}: line {lineno}: {problem}")
+            yield lineno, record
+            good_end = end
+    if repair and good_end < end:
         try:
-            rec = orjson.loads(line)
-            if not isinstance(rec, dict) or not isinstance(rec.get("deal"), int):
-                raise ValueError
-        except ValueError:
-            if nl + 1 < len(data):
-                lineno = data.count(b"\n", 0, pos) + 1
-                raise InvalidResults(f"{p}: line {lineno} is not a result record") from None
-            break  # a bad last line is treated as torn
-        records.append(rec)
-        pos = nl + 1
-        good_end = pos
-    if repair and good_end < len(data):
-        with open(p, "r+b") as f:
-            f.truncate(good_end)
-            f.flush()
-            os.fsync(f.fileno())
-    return records
+            with open(path, "r+b") as f:
+                f.truncate(good_end)
+                f.flush()
+                os.fsync(f.fileno())
+        except OSError as e:
+            raise OutputError(f"cannot repair {name}: {e.strerror or e}") from None
 
 
-class RecordWriter:
-    """Appends records, one complete line per write, flushed and synced."""
+def load_records(path: str | os.PathLike[str], repair: bool = False) -> list[dict]:
+    """The valid records of a results file as a list (an absent file has none),
+    each deal once (the first record wins). Holds every record in memory: for big
+    files use :func:`read_records` or :func:`summarize_file`."""
+    if not os.path.exists(path):
+        return []
+    seen = DealSet()
+    return [r for _, r in read_records(path, repair) if seen.add(r["deal"])]
 
-    def __init__(self, path: str | Path | None):
-        import sys
+
+_UNSET = object()  # a setting a record does not state
+
+
+def record_settings(record: dict) -> dict:
+    """The settings a record states (records from before version 0.2 state only
+    variant and cells)."""
+    return {k: record[k] for k in SETTINGS if k in record}
+
+
+def _compatible(a: dict, b: dict) -> bool:
+    # A record that names no game is a FreeCell one (the game came later).
+    return a.get("game", "freecell") == b.get("game", "freecell") and all(
+        a[k] == b[k] for k in SETTINGS if k in a and k in b)
+
+
+def describe_settings(settings: dict, keys: Iterable[str] = SETTINGS) -> str:
+    """``variant site, 4 cells, engine auto, time limit 60 s`` (the keys it has).
+
+    >>> describe_settings({"variant": "standard", "cells": 2, "time_limit": None})
+    'variant standard, 2 cells, no time limit'
+    """
+    words = []
+    for k in keys:
+        if k not in settings:
+            continue
+        v = settings[k]
+        if k == "game":
+            words.append(f"game {v}")
+        elif k == "suits":
+            words.append(f"{v} suit{'s' if v != 1 else ''}")
+        elif k == "variant":
+            words.append(f"variant {v}")
+        elif k == "cells":
+            words.append(f"{v} cell{'s' if v != 1 else ''}")
+        elif k == "requested_engine":
+            words.append(f"engine {v}")
+        else:
+            words.append("no time limit" if v is None else f"time limit {v:g} s")
+    return ", ".join(words) or "settings not recorded"
+
+
+# -- the results file -----------------------------------------------------------
+class ResultsFile:
+    """A results file open for appending, locked so that one run at a time writes
+    it (a second gets :class:`ResultsBusy` before doing anything). Only a regular
+    file will do: ``/dev/full`` or a directory is refused before any work."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        import stat
 
         self.path = path
-        self.file = open(path, "ab") if path is not None else sys.stdout.buffer
-        self.sync = path is not None
+        self.name = display_name(path)
+        not_regular = f"cannot write {self.name}: not a regular file (leave --out out to write to stdout)"
+        try:
+            mode = os.stat(path).st_mode
+        except OSError:
+            mode = None  # absent (or unreachable: open says why)
+        if mode is not None and stat.S_ISDIR(mode):
+            raise OutputError(f"cannot write {self.name}: it is a directory")
+        if mode is not None and not stat.S_ISREG(mode):
+            raise OutputError(not_regular)  # before open: opening a FIFO would wait for a reader
+        try:
+            self.file = open(path, "ab")
+        except OSError as e:
+            raise OutputError(f"cannot write {self.name}: {e.strerror or e}") from None
+        try:
+            if not stat.S_ISREG(os.fstat(self.file.fileno()).st_mode):  # replaced meanwhile
+                raise OutputError(not_regular)
+            self._lock()
+        except BaseException:
+            self.file.close()
+            raise
+
+    def _lock(self) -> None:
+        try:
+            import fcntl
+        except ImportError:  # not POSIX: no lock
+            return
+        try:
+            fcntl.flock(self.file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise ResultsBusy(f"another analyze is writing {self.name}; wait for it to finish") from None
+        except OSError as e:
+            raise OutputError(f"cannot lock {self.name}: {e.strerror or e}") from None
+
+    def write(self, record: dict) -> None:
+        """One whole line, flushed and synced: a kill leaves it complete or torn."""
+        import orjson
+
+        try:
+            self.file.write(orjson.dumps(record) + b"\n")
+            self.file.flush()
+            os.fsync(self.file.fileno())
+        except OSError as e:
+            raise OutputError(f"cannot write {self.name}: {e.strerror or e}") from None
+
+    def flush(self) -> None:
+        try:
+            self.file.flush()
+        except OSError:
+            pass
+
+    def close(self) -> None:
+        try:
+            self.file.close()  # also drops the lock
+        except OSError:
+            pass
+
+
+class _StdoutRecords:
+    """Records as JSON lines on stdout (a closed pipe raises BrokenPipeError)."""
 
     def write(self, record: dict) -> None:
         import orjson
 
-        self.file.write(orjson.dumps(record) + b"\n")
-        self.file.flush()
-        if self.sync:
-            os.fsync(self.file.fileno())
+        sys.stdout.flush()
+        sys.stdout.buffer.write(orjson.dumps(record) + b"\n")
+        sys.stdout.buffer.flush()
+
+    def flush(self) -> None:
+        pass
 
     def close(self) -> None:
-        if self.path is not None:
-            self.file.close()
+        pass
 
 
 # -- executors ------------------------------------------------------------------
-def run_local(deals: list[int], job: Job, jobs: int) -> Iterator[dict]:
-    """Records as workers finish them (any order)."""
-    if jobs <= 1:
-        for n in deals:
-            yield analyze_deal(n, job)
+def _describe_exception(e: BaseException) -> str:
+    text = str(e).strip().splitlines()[0] if str(e).strip() else ""
+    if isinstance(e, FreecellError):
+        return text or type(e).__name__
+    return f"{type(e).__name__}: {text}" if text else type(e).__name__
+
+
+def _raise_failure(item: object, reason: str) -> Any:
+    raise WorkerFailed(f"{item!r}: {reason}")
+
+
+def _die_with_parent() -> None:
+    """On Linux, ask the kernel to kill this worker when its parent dies, so a run
+    killed with SIGKILL leaves no worker solving for nobody."""
+    if not sys.platform.startswith("linux"):
         return
-    import multiprocessing
-    from functools import partial
-
-    ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
-    pool = ctx.Pool(jobs, initializer=_ignore_sigint)
     try:
-        yield from pool.imap_unordered(partial(analyze_deal, job=job), deals, chunksize=1)
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
+        import ctypes
+        import signal
+
+        ctypes.CDLL(None).prctl(1, int(signal.SIGKILL))  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError, TypeError):
+        pass
 
 
-def _ignore_sigint() -> None:
+def _worker_main(conn, func: Callable, args: tuple) -> None:
+    """A worker: items in through ``conn``, ``(True, result)`` or ``(False, why)``
+    out, until the parent sends None or goes away."""
     import signal
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    _die_with_parent()
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return  # the parent has gone
+        if message is None:
+            return
+        try:
+            reply = (True, func(message[0], *args))
+        except Exception as e:
+            reply = (False, _describe_exception(e))
+        try:
+            conn.send(reply)
+        except OSError:
+            return
+        except Exception as e:  # a result that cannot be pickled
+            conn.send((False, f"cannot send the result back: {_describe_exception(e)}"))
 
 
-def run_dask(deals: list[int], job: Job, scheduler: str | None, client=None) -> Iterator[dict]:
-    """Records from a Dask distributed cluster (``pip install 'freecell-cli[dask]'``)."""
+def _context():
+    """forkserver where there is one: workers start from a clean process, so they
+    inherit no open file (the results file's lock dies with the run) and no thread
+    (a progress bar's) that could hold a lock at the fork."""
+    import multiprocessing
+
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        preload = ["freecell_cli.analyze", "freecell_cli.solve.engine", "freecell_cli.solve.builtin",
+                   "freecell_cli.deals"]
+        if "freecell_cli.cli" in sys.modules:
+            # Run from the console script, which each worker runs again as __mp_main__:
+            # with its imports preloaded that costs 0.01 s a worker, not 0.25 s.
+            preload.append("freecell_cli.cli")
+        ctx.set_forkserver_preload(preload)
+        _start_fork_server()
+        return ctx
+    return multiprocessing.get_context("spawn")
+
+
+def _start_fork_server() -> None:
+    """Start the fork server (if not running) with Ctrl-C blocked: it, and every
+    worker it forks, inherit the blocked signal, so a Ctrl-C while they start (before
+    a worker can ignore it) prints no traceback of theirs. The run itself gets it as
+    soon as the server is started."""
+    import signal
+    from multiprocessing import forkserver, resource_tracker
+
+    # The resource tracker, which the fork server starts first, unblocks SIGINT
+    # when it has started: start it before blocking, so the mask holds for the server.
+    resource_tracker.ensure_running()
+    try:
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    except (AttributeError, OSError, ValueError):  # no signal masks here
+        forkserver.ensure_running()
+        return
+    try:
+        forkserver.ensure_running()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+class _Worker:
+    __slots__ = ("process", "conn", "task", "done")
+
+    def __init__(self, ctx, func: Callable, args: tuple) -> None:
+        self.conn, child = ctx.Pipe()
+        self.process = ctx.Process(target=_worker_main, args=(child, func, args), daemon=True)
+        try:
+            self.process.start()
+        except OSError as e:  # no more processes, or memory, for a fork
+            self.conn.close()
+            raise WorkerFailed(f"cannot start a worker process: {e.strerror or e}") from None
+        finally:
+            child.close()  # the worker holds its end; ours must not keep it open
+        self.task: tuple[Any, int] | None = None  # (item, deaths so far) while busy
+        self.done = 0  # items finished
+
+    def how_it_ended(self) -> str:
+        self.process.join(1)
+        code = self.process.exitcode
+        if code is None:
+            return "no longer answering"
+        return f"signal {-code}" if code < 0 else f"exit code {code}"
+
+    def stop(self, kindly: bool) -> None:
+        try:
+            if kindly:
+                self.conn.send(None)
+            else:
+                self.process.terminate()
+        except (OSError, ValueError):
+            pass
+
+    def reap(self) -> None:
+        try:
+            self.process.join(2)
+            if self.process.is_alive():
+                self.process.kill()
+                self.process.join()
+            self.process.close()
+        except (OSError, ValueError):
+            pass
+        self.conn.close()
+
+
+class WorkerPool:
+    """Runs ``func(item, *args)`` for many items in up to ``jobs`` worker
+    processes (never more than there are items), results in the order they
+    finish. With ``jobs`` 1, runs in this process.
+
+    A worker that dies (killed, out of memory) is replaced, and its item tried once
+    more; when that worker dies too, ``on_error(item, "worker died twice (signal
+    9)")`` stands in for the result. An exception in ``func`` also goes to
+    ``on_error(item, why)``. The default ``on_error`` raises :class:`WorkerFailed`.
+    When three workers in a row die before finishing anything and none has, the
+    trouble is the workers, not the items: :class:`WorkerFailed` ends the run.
+    Ctrl-C, or closing the iterator, stops every worker.
+
+    >>> pool = WorkerPool(pow, (2,), jobs=4)
+    >>> sorted(pool.map([1, 2, 3])), pool.started
+    ([1, 4, 9], 3)
+    """
+
+    def __init__(self, func: Callable, args: tuple = (), jobs: int = 1,
+                 on_error: Callable[[Any, str], Any] = _raise_failure) -> None:
+        if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+            raise FreecellError(f"jobs must be a whole number >= 1, not {jobs!r}")
+        self.func, self.args, self.jobs, self.on_error = func, args, jobs, on_error
+        self.started = 0  # worker processes started (replacements included)
+
+    def map(self, items: Iterable) -> Iterator:
+        if self.jobs == 1:
+            return self._in_process(items)
+        return self._in_workers(items)
+
+    def _in_process(self, items: Iterable) -> Iterator:
+        for item in items:
+            try:
+                result = self.func(item, *self.args)
+            except Exception as e:
+                result = self.on_error(item, _describe_exception(e))
+            yield result
+
+    def _in_workers(self, items: Iterable) -> Iterator:
+        from multiprocessing.connection import wait
+
+        ctx = _context()
+        source = iter(items)
+        retry: deque[tuple[Any, int]] = deque()  # items whose worker died, with their deaths
+        workers: list[_Worker] = []
+        failed_starts = 0  # workers in a row that died before finishing anything
+        finished = False
+
+        def next_task() -> tuple[Any, int] | None:
+            if retry:
+                return retry.popleft()
+            for item in source:
+                return item, 0
+            return None
+
+        def retire(w: _Worker) -> str:
+            how = w.how_it_ended()
+            workers.remove(w)
+            w.reap()
+            return how
+
+        def lost(w: _Worker) -> str:
+            """A worker gone: how it ended; a run ends when they all die unused."""
+            nonlocal failed_starts
+            failed_starts += w.done == 0
+            how = retire(w)
+            if failed_starts >= 3 and not any(x.done for x in workers):
+                raise WorkerFailed(f"worker processes keep dying before finishing anything ({how})")
+            return how
+
+        def assign(w: _Worker, task: tuple[Any, int]) -> None:
+            try:
+                w.conn.send((task[0],))
+                w.task = task
+            except (OSError, ValueError):  # it died before taking the item: not the item's fault
+                retry.appendleft(task)
+                lost(w)
+
+        try:
+            while True:
+                # Work for idle workers first, then new workers up to jobs.
+                for w in [w for w in workers if w.task is None]:
+                    task = next_task()
+                    if task is None:
+                        break
+                    assign(w, task)
+                while len(workers) < self.jobs:
+                    task = next_task()
+                    if task is None:
+                        break
+                    w = _Worker(ctx, self.func, self.args)
+                    self.started += 1
+                    workers.append(w)
+                    assign(w, task)
+                busy = [w for w in workers if w.task is not None]
+                if not busy:
+                    break
+                ready = set(wait([w.conn for w in busy] + [w.process.sentinel for w in busy]))
+                for w in busy:
+                    if w.conn not in ready and w.process.sentinel not in ready:
+                        continue
+                    item, deaths = w.task
+                    reply = None
+                    try:
+                        if w.conn.poll():
+                            reply = w.conn.recv()
+                    except Exception:  # EOF, or a message torn by the death: unpickling it can raise anything
+                        reply = None
+                    if reply is not None:
+                        w.task = None
+                        w.done += 1
+                        failed_starts = 0
+                        ok, value = reply
+                        yield value if ok else self.on_error(item, value)
+                        if w.process.sentinel in ready or not w.process.is_alive():
+                            retire(w)
+                        continue
+                    # No answer: the worker is dead (or dying) with the item.
+                    w.process.join(0.5)
+                    if w.process.is_alive():
+                        w.process.kill()
+                    w.task = None
+                    how = lost(w)
+                    if deaths + 1 >= 2:
+                        yield self.on_error(item, f"worker died twice ({how})")
+                    else:
+                        retry.append((item, deaths + 1))
+            finished = True
+        finally:
+            for w in workers:
+                w.stop(kindly=finished)
+            for w in workers:
+                w.reap()
+
+
+def run_local(deals: Iterable[int], job: Job, jobs: int) -> Iterator[dict]:
+    """Records as workers finish them (any order); a deal whose worker died twice,
+    or whose solve failed, gets an ``error`` record."""
+    pool = WorkerPool(analyze_deal, (job,), jobs, on_error=lambda n, why: error_record(n, job, why))
+    return pool.map(deals)
+
+
+def run_dask(deals: Iterable[int], job: Job, scheduler: str | None = None, client=None,
+             window: int = 1000) -> Iterator[dict]:
+    """Records from a Dask distributed cluster (``pip install 'freecell-cli[dask]'``).
+    At most ``window`` deals are out at once, so a long range never floods the
+    scheduler; a deal Dask gives up on gets an ``error`` record."""
     try:
         from dask.distributed import Client, as_completed
     except ImportError:
@@ -235,76 +1034,280 @@ def run_dask(deals: list[int], job: Job, scheduler: str | None, client=None) -> 
     if own:
         try:
             client = Client(scheduler, timeout="10s") if scheduler else Client(processes=True)
-        except OSError as e:
-            raise FreecellError(f"cannot reach the Dask scheduler {scheduler}: {e}") from None
+        except Exception as e:  # dask raises ValueError, TypeError, OSError, TimeoutError... by address
+            where = f"the Dask scheduler {scheduler!r}" if scheduler else "a local Dask cluster"
+            raise FreecellError(f"cannot reach {where}: {_describe_exception(e)}") from None
     try:
-        futures = client.map(analyze_deal, deals, job=job, pure=False)
-        for future in as_completed(futures):
-            yield future.result()
+        source = iter(deals)
+        pending: dict[str, int] = {}
+        running = as_completed()
+
+        def submit() -> bool:
+            for n in source:
+                future = client.submit(analyze_deal, n, job, pure=False)
+                pending[future.key] = n
+                running.add(future)
+                return True
+            return False
+
+        for _ in range(window):
+            if not submit():
+                break
+        for future in running:
+            n = pending.pop(future.key)
+            try:
+                record = future.result()
+            except Exception as e:  # KilledWorker after Dask's own retries, or the solve failed
+                record = error_record(n, job, _describe_exception(e))
+            finally:
+                future.release()
+            yield record
+            submit()
     finally:
         if own:
             client.close()
 
 
 # -- summary --------------------------------------------------------------------
-def summarize(records: list[dict], hardest: int = 10) -> dict:
-    """Counts per verdict, the unsolvable and gave-up deals, move and time figures."""
-    counts = {v: 0 for v in VERDICTS}
-    for r in records:
-        counts[r.get("verdict", "gave-up")] = counts.get(r.get("verdict", "gave-up"), 0) + 1
-    solved = [r for r in records if r.get("verdict") == "solved"]
-    times = [r.get("seconds", 0.0) for r in records]
+class _Figures:
+    """Mean, median and max of numbers, kept as a count per distinct value: moves
+    and seconds (recorded to 0.1 ms) take few distinct values, so ten million
+    records cost kilobytes, and the median stays exact."""
 
-    def figures(values: list[float], digits: int) -> dict | None:
-        if not values:
+    __slots__ = ("counts", "n")
+
+    def __init__(self) -> None:
+        self.counts: dict[float, int] = {}
+        self.n = 0
+
+    def add(self, value: float) -> None:
+        counts = self.counts
+        counts[value] = counts.get(value, 0) + 1
+        self.n += 1
+
+    def result(self, digits: int) -> dict | None:
+        if not self.n:
             return None
-        return {"mean": round(statistics.mean(values), digits), "median": round(statistics.median(values), digits),
-                "max": round(max(values), digits)}
+        ordered = sorted(self.counts.items())
+        mean = math.fsum(v * c for v, c in ordered) / self.n
 
-    return {
-        "deals": len(records),
-        "counts": counts,
-        "unsolvable": sorted(r["deal"] for r in records if r.get("verdict") == "unsolvable"),
-        "gave_up": sorted(r["deal"] for r in records if r.get("verdict") == "gave-up"),
-        "move_count": figures([r["move_count"] for r in solved], 1),
-        "nonfoundation_moves": figures([r["nonfoundation_moves"] for r in solved if "nonfoundation_moves" in r], 1),
-        "seconds": figures(times, 4),
-        "hardest": [
-            {"deal": r["deal"], "seconds": r.get("seconds"), "states": r.get("states"), "verdict": r.get("verdict")}
-            for r in sorted(records, key=lambda r: (-(r.get("states") or 0), r["deal"]))[:hardest]
-        ],
-    }
+        def nth(i: int) -> float:  # the i-th value (0-based) in sorted order
+            for v, c in ordered:
+                if i < c:
+                    return v
+                i -= c
+            raise AssertionError
+
+        half = self.n // 2
+        median = nth(half) if self.n % 2 else (nth(half - 1) + nth(half)) / 2
+        return {"mean": round(mean, digits), "median": round(median, digits), "max": round(ordered[-1][0], digits)}
+
+
+class Summary:
+    """A summary built one record at a time, in memory that does not grow with
+    the records' size: counts per verdict, the deals that were not solved, move
+    and time figures, the hardest deals by states explored.
+
+    >>> s = Summary()
+    >>> s.add({"deal": 5, "verdict": "solved", "move_count": 90, "states": 7})
+    >>> s.add({"deal": 6, "verdict": "error", "reason": "worker died twice (signal 9)"})
+    >>> d = s.as_dict(); d["counts"], d["errors"], d["hardest"][0]["deal"]
+    ({'solved': 1, 'unsolvable': 0, 'gave-up': 0, 'error': 1}, [6], 5)
+    """
+
+    def __init__(self, settings: dict | None = None, hardest: int = 10) -> None:
+        self.settings = dict(settings or {})
+        self.deals = 0
+        self.counts = {v: 0 for v in VERDICTS}
+        self.lists = {v: array("q") for v in ("unsolvable", "gave-up", "error")}
+        self.figures = {k: _Figures() for k in ("move_count", "nonfoundation_moves", "seconds")}
+        self.keep = hardest
+        self.hardest: list[tuple[float, int, int, dict]] = []  # a min-heap of the top `keep`
+
+    def add(self, record: dict, checked: bool = False) -> None:
+        """Count one record (checked by :func:`check_record` unless ``checked``;
+        fields it lacks are left out of the figures)."""
+        problem = None if checked else check_record(record)
+        if problem:
+            raise InvalidResults(problem)
+        n, verdict = record["deal"], record["verdict"]
+        self.deals += 1
+        self.counts[verdict] += 1
+        if verdict in self.lists:
+            self.lists[verdict].append(n)
+        if verdict == "solved":
+            for key in ("move_count", "nonfoundation_moves"):
+                if key in record:
+                    self.figures[key].add(record[key])
+        if "seconds" in record:
+            self.figures["seconds"].add(record["seconds"])
+        states = record.get("states")
+        if states is not None and self.keep > 0 and (len(self.hardest) < self.keep or states >= self.hardest[0][0]):
+            # (states, -deal, -arrival): the top keeps the most states, then the lowest deal;
+            # arrival breaks ties between two records of one deal, so dicts are never compared
+            entry = (states, -n, -self.deals, {"deal": n, "seconds": record.get("seconds"),
+                                               "states": states, "verdict": verdict})
+            if len(self.hardest) < self.keep:
+                heapq.heappush(self.hardest, entry)
+            elif entry[:3] > self.hardest[0][:3]:
+                heapq.heapreplace(self.hardest, entry)
+
+    def as_dict(self) -> dict:
+        out = {
+            "deals": self.deals,
+            "counts": dict(self.counts),
+            "unsolvable": sorted(self.lists["unsolvable"]),
+            "gave_up": sorted(self.lists["gave-up"]),
+            "errors": sorted(self.lists["error"]),
+            "move_count": self.figures["move_count"].result(1),
+            "nonfoundation_moves": self.figures["nonfoundation_moves"].result(1),
+            "seconds": self.figures["seconds"].result(4),
+            "move_count_histogram": sorted(self.figures["move_count"].counts.items()),
+            "hardest": [e[3] for e in sorted(self.hardest, key=lambda e: (-e[0], -e[1], -e[2]))],
+        }
+        if self.settings:
+            out["settings"] = dict(self.settings)
+        return out
+
+
+def summarize(records: Iterable[dict], hardest: int = 10) -> dict:
+    """Counts per verdict, the unsolvable, gave-up and error deals, move and time
+    figures, the hardest deals (records are checked; see :class:`Summary`)."""
+    s = Summary(hardest=hardest)
+    for i, r in enumerate(records, 1):
+        try:
+            s.add(r)
+        except InvalidResults as e:
+            raise InvalidResults(f"record {i}: {e}") from None
+    return s.as_dict()
+
+
+def summarize_file(path: str | os.PathLike[str], hardest: int = 10) -> list[dict]:
+    """The summaries of a results file, one per settings group (a file written by
+    resumed runs has one; files joined by hand may have several, at most
+    :data:`MAX_SETTINGS_GROUPS`). A deal recorded twice in a group counts once
+    (the first record), and each summary has the group's ``settings``."""
+    groups: list[tuple[dict, Summary, DealSet]] = []
+    last_key: tuple | None = None
+    for lineno, record in read_records(path):
+        key = tuple(record.get(k, _UNSET) for k in SETTINGS)
+        if key != last_key:  # most lines have the settings of the line before
+            last_key = key
+            stated = record_settings(record)
+            for group in groups:
+                if _compatible(group[0], stated):
+                    group[0].update(stated)  # a record from before 0.2 may have told less
+                    break
+            else:
+                if len(groups) == MAX_SETTINGS_GROUPS:
+                    raise InvalidResults(f"{display_name(path)}: line {lineno}: the file mixes more than "
+                                         f"{MAX_SETTINGS_GROUPS} different settings")
+                group = (stated, Summary(hardest=hardest), DealSet())
+                groups.append(group)
+            _, summary, seen = group
+        if seen.add(record["deal"]):
+            summary.add(record, checked=True)
+    out = []
+    for settings, summary, _ in groups:
+        summary.settings = settings
+        out.append(summary.as_dict())
+    return out or [Summary(hardest=hardest).as_dict()]
+
+
+# -- a run ----------------------------------------------------------------------
+class Analysis:
+    """One run: its results file locked and its records read (checked, and made
+    with the same settings: otherwise :class:`SettingsMismatch`), then the deals
+    not yet there analysed and appended. ``out`` None writes records to stdout.
+
+    Memory: the deals already done (a :class:`DealSet`) and a :class:`Summary`;
+    no record is kept. ``total`` is the number of deals asked for, ``already`` how
+    many of them the file had.
+    """
+
+    def __init__(self, deals: DealRanges | Iterable[int], job: Job, out: str | os.PathLike[str] | None = None):
+        self.deals = deals if isinstance(deals, DealRanges) else DealRanges.of(deals)
+        self.job = job
+        self.out = out
+        self.total = len(self.deals)
+        self.writer: ResultsFile | _StdoutRecords = ResultsFile(out) if out is not None else _StdoutRecords()
+        try:
+            self._read()
+        except BaseException:
+            self.writer.close()
+            raise
+
+    def _read(self) -> None:
+        self.done = DealSet()
+        self.summary = Summary(self.job.settings())
+        self.already = 0
+        if self.out is None:
+            return
+        ours = self.job.settings()
+        checked: tuple | None = None
+        for lineno, record in read_records(self.out, repair=True):
+            key = tuple(record.get(k, _UNSET) for k in SETTINGS)
+            if key != checked:  # most lines have the settings of the line before
+                theirs = record_settings(record)
+                if not _compatible(theirs, ours):
+                    keys = [k for k in SETTINGS if k in theirs and theirs[k] != ours[k]]
+                    raise SettingsMismatch(
+                        f"{display_name(self.out)} holds results made with other settings (line {lineno}: "
+                        f"{describe_settings(theirs, keys)}; this run: {describe_settings(ours, keys)}): "
+                        "run with the same settings, or write to another file")
+                checked = key
+            n = record["deal"]
+            if self.done.add(n) and n in self.deals:  # the first record of a deal wins
+                self.summary.add(record, checked=True)
+                self.already += 1
+
+    def run(self, jobs: int = 1, executor: str = "local", scheduler: str | None = None,
+            on_record: Callable[[dict], None] | None = None) -> Summary:
+        """Analyse the deals not done yet; returns the summary of every deal asked
+        for (done before, and now)."""
+        if executor not in ("local", "dask"):
+            raise FreecellError(f"unknown executor {executor!r} (choose from local, dask)")
+        todo = self.deals.iterate(skip=self.done)
+        source = run_dask(todo, self.job, scheduler) if executor == "dask" else run_local(todo, self.job, jobs)
+        try:
+            for record in source:
+                if not self.done.add(record["deal"]):
+                    continue
+                self.writer.write(record)
+                self.summary.add(record)
+                if on_record:
+                    on_record(record)
+        finally:
+            source.close()  # stops the workers, whatever ended the loop
+        return self.summary
+
+    def reread(self) -> Summary:
+        """The summary from the file as it is now (after Ctrl-C, the file is the truth)."""
+        self.writer.flush()
+        if self.out is not None:
+            self._read()
+        return self.summary
+
+    def close(self) -> None:
+        self.writer.close()
+
+    def __enter__(self) -> "Analysis":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def analyze(
-    deals: list[int],
+    deals: DealRanges | Iterable[int],
     job: Job,
     out: str | Path | None = None,
     jobs: int = 1,
     executor: str = "local",
     scheduler: str | None = None,
     on_record: Callable[[dict], None] | None = None,
-    old: list[dict] | None = None,
-) -> list[dict]:
-    """Analyse deals not already in ``out``; returns every record (old and new).
-    ``old``: the records of ``out`` when the caller has already read them."""
-    if old is None:
-        old = load_records(out, repair=True) if out is not None else []
-    done = {r["deal"] for r in old}
-    todo = [n for n in deals if n not in done]
-    writer = RecordWriter(out)
-    new: list[dict] = []
-    try:
-        source = run_dask(todo, job, scheduler) if executor == "dask" else run_local(todo, job, jobs)
-        for record in source:
-            if record["deal"] in done:
-                continue
-            done.add(record["deal"])
-            writer.write(record)
-            new.append(record)
-            if on_record:
-                on_record(record)
-    finally:
-        writer.close()
-    wanted = set(deals)
-    return [r for r in old if r["deal"] in wanted] + new
+) -> dict:
+    """Analyse the deals not already in ``out`` and append their records; returns
+    the summary (:meth:`Summary.as_dict`) of every deal asked for, old and new."""
+    with Analysis(deals, job, out) as run:
+        return run.run(jobs, executor, scheduler, on_record).as_dict()

@@ -15,6 +15,7 @@ from freecell_cli.analyze import (
     analyze,
     load_records,
     parse_ranges,
+    run_dask,
     summarize,
 )
 from freecell_cli.deals import daily_number
@@ -25,12 +26,12 @@ FREECELL = [sys.executable, "-m", "freecell_cli"]
 
 
 def test_parse_ranges():
-    assert parse_ranges(["1-3,5", "2", "617"]) == [1, 2, 3, 5, 617]
-    nov = parse_ranges(["daily:2026-11"])
+    assert list(parse_ranges(["1-3,5", "2", "617"])) == [1, 2, 3, 5, 617]
+    nov = list(parse_ranges(["daily:2026-11"]))
     assert len(nov) == 30 and nov[0] == daily_number(datetime.date(2026, 11, 1))
-    assert parse_ranges(["daily:2026-11-29"]) == [daily_number(datetime.date(2026, 11, 29))]
-    a = parse_ranges(["random:50"], seed=3)
-    assert a == parse_ranges(["random:50"], seed=3) and len(set(a)) == 50
+    assert list(parse_ranges(["daily:2026-11-29"])) == [daily_number(datetime.date(2026, 11, 29))]
+    a = list(parse_ranges(["random:50"], seed=3))
+    assert a == list(parse_ranges(["random:50"], seed=3)) and len(set(a)) == 50
 
 
 @pytest.mark.parametrize("spec", ["0", "5-2", "x", "1-", "random:0", "daily:2026-13", "1-99999999999", "3-a"])
@@ -47,8 +48,8 @@ def test_load_records_drops_a_torn_last_line(tmp_path):
     assert path.read_bytes().endswith(b"verd")  # not repaired unless asked
     assert [r["deal"] for r in load_records(path, repair=True)] == [1, 2]
     assert path.read_bytes() == good
-    path.write_bytes(b'{"deal":1}\ngarbage\n{"deal":2}\n')
-    with pytest.raises(InvalidResults, match="line 2"):
+    path.write_bytes(b'{"deal":1,"verdict":"solved"}\ngarbage\n{"deal":2,"verdict":"solved"}\n')
+    with pytest.raises(InvalidResults, match="r.jsonl: line 2 is not a JSON record$"):
         load_records(path)
 
 
@@ -56,15 +57,16 @@ def test_analyze_writes_verified_records_and_resumes(tmp_path):
     out = tmp_path / "a.jsonl"
     job = Job(time_limit=30)
     first = analyze([1, 2, 3], job, out, jobs=2)
-    assert sorted(r["deal"] for r in first) == [1, 2, 3]
+    assert first["deals"] == 3 and first["counts"]["solved"] == 3
     again = analyze([1, 2, 3, 4], job, out, jobs=1)
     lines = [orjson.loads(x) for x in out.read_bytes().splitlines()]
     assert sorted(r["deal"] for r in lines) == [1, 2, 3, 4]  # nothing written twice
-    assert len(again) == 4
+    assert again["deals"] == 4
     from freecell_cli import deal, find_variant
 
     for r in lines:
-        assert set(r) >= {"deal", "variant", "verdict", "move_count", "nonfoundation_moves", "seconds", "states", "engine", "solution"}
+        assert set(r) >= {"deal", "variant", "verdict", "move_count", "nonfoundation_moves", "seconds", "states", "engine",
+                          "solution", "requested_engine", "time_limit"}
         tokens = r["solution"].split()
         v = verify(Solution(tokens=tokens, lines=[1] * len(tokens)), deal(r["deal"]), find_variant("site"))
         assert v.ok and v.moves == r["move_count"]
@@ -78,7 +80,7 @@ def test_summary():
         {"deal": 7, "verdict": "gave-up", "move_count": 0, "nonfoundation_moves": 0, "seconds": 60.0, "states": 5},
     ]
     s = summarize(records)
-    assert s["counts"] == {"solved": 2, "unsolvable": 1, "gave-up": 1}
+    assert s["counts"] == {"solved": 2, "unsolvable": 1, "gave-up": 1, "error": 0}
     assert s["unsolvable"] == [11982] and s["gave_up"] == [7]
     assert s["move_count"] == {"mean": 100, "median": 100.0, "max": 110}
     assert s["hardest"][0]["deal"] == 11982
@@ -129,14 +131,17 @@ def test_dask_executor_matches_local(tmp_path):
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
     try:
         job = Job(time_limit=30, solutions=False)
-        local = analyze(list(range(1, 51)), job, tmp_path / "local.jsonl", jobs=2)
+        analyze(list(range(1, 51)), job, tmp_path / "local.jsonl", jobs=2)
         remote = analyze(list(range(1, 51)), job, tmp_path / "dask.jsonl", executor="dask",
                          scheduler=cluster.scheduler_address)
+        # a window smaller than the deals: futures are topped up as they finish
+        windowed = list(run_dask(range(1, 11), job, cluster.scheduler_address, window=3))
     finally:
         cluster.close()
 
-    def verdicts(records):
-        return {r["deal"]: (r["verdict"], r["move_count"]) for r in records}
+    def verdicts(name):
+        return {r["deal"]: (r["verdict"], r["move_count"]) for r in load_records(tmp_path / name)}
 
-    assert len(remote) == 50 and verdicts(remote) == verdicts(local)
+    assert remote["deals"] == 50 and verdicts("dask.jsonl") == verdicts("local.jsonl")
+    assert sorted(r["deal"] for r in windowed) == list(range(1, 11))
     assert len((tmp_path / "dask.jsonl").read_bytes().splitlines()) == 50

@@ -1,4 +1,7 @@
+import os
+
 import orjson
+import pytest
 
 from cli_helpers import run
 
@@ -44,4 +47,113 @@ def test_summary_plot(tmp_path):
     code, _, err = run("analyze", "--summary", str(results), "--plot", str(tmp_path / "p.gif"))
     assert code == 2 and err == f"error: cannot tell the plot format of '{tmp_path / 'p.gif'}': name it .svg, .png or .pdf\n"
     code, _, err = run("analyze", "--summary", str(results), "--plot", str(tmp_path / "no" / "p.svg"))
-    assert code == 2 and err == f"error: cannot write {tmp_path / 'no' / 'p.svg'}: No such file or directory\n"
+    assert code == 2 and err == f"error: cannot write {tmp_path / 'no' / 'p.svg'}: no folder {tmp_path / 'no'}\n"
+
+
+# -- issue 9: one line and exit 2 before any work --------------------------------
+def _bad(*args):
+    code, out, err = run("analyze", *args)
+    assert code == 2 and out == "" and err.count("\n") == 1, (code, out, err)
+    return err
+
+
+def test_usage_errors_are_one_line():
+    assert _bad(",") == "error: no deals in ','\n"
+    assert _bad("1", "--time-limit", "nan") == "error: --time-limit must be a number of seconds >= 0 (0: no limit), got nan\n"
+    assert _bad("1", "--scheduler", "garbage") == "error: --scheduler is for --executor dask\n"
+    assert _bad("²") == "error: not a deal range: '²' (e.g. 1-1000, 617, daily:2026-11, random:500)\n"
+    assert _bad("1-9999999,10000001-19999999") == (
+        "error: '1-9999999,10000001-19999999' asks for 19,999,998 deals; one run takes at most 10,000,000\n")
+
+
+def test_a_garbage_scheduler_is_one_line():
+    pytest.importorskip("dask.distributed")
+    err = _bad("1", "--executor", "dask", "--scheduler", "garbage", "--engine", "builtin")
+    assert err.startswith("error: cannot reach the Dask scheduler 'garbage': ")
+
+
+def test_output_and_summary_paths_are_checked_before_work(tmp_path):
+    assert _bad("1", "--out", str(tmp_path)) == f"error: cannot write {tmp_path}: it is a directory\n"
+    assert _bad("1", "--out", "/dev/full") == (
+        "error: cannot write /dev/full: not a regular file (leave --out out to write to stdout)\n")
+    os.mkfifo(tmp_path / "fifo")  # opening it for writing would wait for a reader
+    assert _bad("1", "--out", str(tmp_path / "fifo")) == (
+        f"error: cannot write {tmp_path}/fifo: not a regular file (leave --out out to write to stdout)\n")
+    (tmp_path / "f").write_text("")
+    assert _bad("1", "--out", str(tmp_path / "f" / "x")) == f"error: cannot write {tmp_path}/f/x: Not a directory\n"
+    assert _bad("--summary", str(tmp_path)) == f"error: {tmp_path} is a directory, not a results file\n"
+    assert _bad("--summary", "/dev/zero") == (
+        "error: /dev/zero: line 1 is longer than 1,048,576 bytes, the limit for a record\n")
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes anywhere")
+def test_a_read_only_folder_is_refused(tmp_path):
+    tmp_path.chmod(0o500)
+    try:
+        assert _bad("1", "--out", str(tmp_path / "a.jsonl")).startswith(f"error: cannot write {tmp_path}/a.jsonl: ")
+    finally:
+        tmp_path.chmod(0o700)
+
+
+def _records(path, *records):
+    path.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in records))
+
+
+def _rec(n, **fields):
+    return {"deal": n, "variant": "site", "cells": 4, "verdict": "solved", "move_count": 90,
+            "nonfoundation_moves": 40, "seconds": 0.5, "states": n, "engine": "builtin",
+            "requested_engine": "builtin", "time_limit": 60.0, **fields}
+
+
+def test_summary_of_damaged_records(tmp_path):
+    path = tmp_path / "r.jsonl"
+    _records(path, _rec(1), {"deal": 2, "verdict": "solved"}, _rec(3, states="x"), _rec(4))
+    assert _bad("--summary", str(path)) == f'error: {path}: line 3: "states" is not a number >= 0: "x"\n'
+    _records(path, _rec(1), {"deal": 2, "verdict": "solved"})  # no states, no seconds: fine
+    code, out, err = run("analyze", "--summary", str(path))
+    assert code == 0 and out.startswith("deals: 2\nsolved: 2\n") and "hardest (states): 1 (1)\n" in out
+
+
+def test_a_second_run_on_the_same_file_stops(tmp_path):
+    from freecell_cli.analyze import ResultsFile
+
+    path = tmp_path / "s.jsonl"
+    _records(path, _rec(1))
+    holder = ResultsFile(path)  # a run in progress
+    try:
+        assert _bad("1-3", "--out", str(path), "--engine", "builtin") == (
+            f"error: another analyze is writing {path}; wait for it to finish\n")
+    finally:
+        holder.close()
+    assert path.read_bytes() == orjson.dumps(_rec(1)) + b"\n"
+
+
+def test_other_settings_are_not_resumed_and_mixed_files_say_so(tmp_path):
+    path = tmp_path / "a.jsonl"
+    _records(path, *(_rec(n, variant="standard", cells=2) for n in range(1, 6)))
+    assert _bad("1-5", "--out", str(path), "--engine", "builtin") == (
+        f"error: {path} holds results made with other settings (line 1: variant standard, 2 cells; "
+        "this run: variant site, 4 cells): run with the same settings, or write to another file\n")
+    code, out, err = run("analyze", "1-5", "--out", str(path), "--engine", "builtin", "--variant", "standard",
+                         "--cells", "2")
+    assert code == 0 and out.startswith("deals: 5\nsolved: 5\n")  # the same settings: all done already
+    with path.open("ab") as f:
+        f.write(orjson.dumps(_rec(1)) + b"\n")
+    code, out, err = run("analyze", "--summary", str(path))
+    assert code == 0 and err == f"note: {path} mixes results of 2 different settings: one summary each\n"
+    assert out.count("deals: ") == 2 and out.startswith("deals: 5\n") and "\n\ndeals: 1\n" in out
+    assert "settings: variant standard, 2 cells, engine builtin, time limit 60 s\n" in out
+    code, out, err = run("analyze", "--summary", str(path), "--json")
+    assert [orjson.loads(line)["settings"]["cells"] for line in out.splitlines()] == [2, 4]
+
+
+def test_deals_that_could_not_be_analysed_are_counted(tmp_path, monkeypatch):
+    import freecell_cli.analyze as mod
+
+    def broken(n, job):
+        raise mod.FreecellError(f"engine broke on {n}")
+
+    monkeypatch.setattr(mod, "analyze_deal", broken)
+    code, out, err = run("analyze", "7", "--jobs", "1", "--out", str(tmp_path / "e.jsonl"), "--engine", "builtin")
+    assert code == 0 and out.startswith("deals: 1\nsolved: 0\nunsolvable: 0\ngave-up: 0\nerror: 1\nerror deals: 7\n")
+    assert err == "1 deal(s) could not be analysed: their records say why (verdict error)\n"

@@ -10,7 +10,24 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import EngineName, VariantName, check_output, err, errors_to_exit, fail, is_terminal, seconds_limit
+from .common import (
+    ENGINE_HELP,
+    VARIANT_HELP,
+    ColorMode,
+    ColorOpt,
+    EngineName,
+    QuietOpt,
+    VariantName,
+    console,
+    err,
+    errors_to_exit,
+    fail,
+    is_terminal,
+    note,
+    seconds_limit,
+    setup,
+    use_color,
+)
 
 
 class Game(str, Enum):
@@ -25,97 +42,127 @@ class Executor(str, Enum):
 
 def analyze_command(
     ranges: Annotated[Optional[list[str]], typer.Argument(metavar="RANGES...", help="1-32000, 617, 1-1000,5000-6000, daily:2026-11, random:500.")] = None,
-    variant: Annotated[VariantName, typer.Option(help="Rules.")] = VariantName.site,
-    cells: Annotated[int, typer.Option(help="Free cells.", min=0, max=15)] = 4,
-    engine: Annotated[EngineName, typer.Option(help="auto: Freecell Solver when installed, else builtin.")] = EngineName.auto,
-    time_limit: Annotated[float, typer.Option(help="Seconds per deal before giving up.", min=0)] = 60.0,
-    jobs: Annotated[Optional[int], typer.Option(help="Worker processes (default: the number of cores).", min=1)] = None,
-    out: Annotated[Optional[str], typer.Option("--out", "-o", help="JSON Lines file (appended; resumable). Default stdout.")] = None,
+    variant: Annotated[VariantName, typer.Option(metavar="VARIANT", help=VARIANT_HELP)] = VariantName.site,
+    cells: Annotated[int, typer.Option(metavar="N", help="Number of free cells, 0..15.", min=0, max=15)] = 4,
+    engine: Annotated[EngineName, typer.Option(metavar="ENGINE", help=ENGINE_HELP + " Default here: auto (fast).")] = EngineName.auto,
+    time_limit: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds per deal before giving up (0: no limit).")] = 60.0,
+    jobs: Annotated[Optional[int], typer.Option(metavar="N", help="Worker processes (default: the number of cores; never more than deals to do).", min=1)] = None,
+    out: Annotated[Optional[str], typer.Option("--output", "-o", "--out", metavar="FILE", help="JSON Lines file (appended; resumable; locked while written). Default stdout.")] = None,
     executor: Annotated[Executor, typer.Option(help="local processes, or a Dask cluster.")] = Executor.local,
-    scheduler: Annotated[Optional[str], typer.Option(help="Dask scheduler address, e.g. tcp://host:8786.")] = None,
+    scheduler: Annotated[Optional[str], typer.Option(help="Dask scheduler address, e.g. tcp://host:8786 (with --executor dask).")] = None,
     no_solutions: Annotated[bool, typer.Option("--no-solutions", help="Leave the moves out of the records.")] = False,
     seed: Annotated[Optional[str], typer.Option(help="Seed for random:N ranges.")] = None,
     summary: Annotated[Optional[str], typer.Option("--summary", help="Only print the summary of an existing results file.")] = None,
-    json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
-    plot: Annotated[
-        Optional[str], typer.Option("--plot", help="Draw histograms and verdicts to OUT.svg|png|pdf (needs the [plot] extra).")
-    ] = None,
-    game: Annotated[Game, typer.Option(help="Which game's deals: freecell, or spider (its own numbering).")] = Game.freecell,
-    suits: Annotated[int, typer.Option(help="Spider: 1, 2 or 4 suits.", min=1, max=4)] = 4,
+    json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON (one line per settings group).")] = False,
+    format: Annotated[Optional[str], typer.Option("--format", "-f", metavar="FORMAT", help="The summary as text (default) or json.")] = None,
+    plot: Annotated[Optional[str], typer.Option("--plot", metavar="FILE", help="Draw histograms and verdicts to FILE.svg|png|pdf (needs the [plot] extra).")] = None,
+    game: Annotated[Game, typer.Option(metavar="GAME", help="Which game's deals: freecell, or spider (its own numbering).")] = Game.freecell,
+    suits: Annotated[int, typer.Option(metavar="N", help="Spider: 1, 2 or 4 suits.")] = 4,
+    quiet: QuietOpt = False,
+    color: ColorOpt = ColorMode.auto,
 ) -> None:
     """Solve many deals and record one JSON line per deal; print a summary.
 
-    Killed runs lose nothing: run again with the same --out to do the rest.
+    Killed runs lose nothing: run again with the same --out (and the same
+    settings) to do the rest.
     """
-    from ..analyze import Job, analyze, load_records, parse_ranges, summarize
-
+    setup(quiet, color)
+    if format not in (None, "text", "json"):
+        raise fail(f"unknown output format {format!r} (text or json)")
     if plot is not None:  # a bad name fails now, not after the run
         from ..plots import PLOT_FORMATS
 
-        if plot.rsplit(".", 1)[-1].lower() not in PLOT_FORMATS or "." not in plot:
+        if "." not in plot or plot.rsplit(".", 1)[-1].lower() not in PLOT_FORMATS:
             raise fail(f"cannot tell the plot format of {plot!r}: name it .svg, .png or .pdf")
+        from .common import check_output
+
+        check_output(plot)
+    if game is Game.spider and suits not in (1, 2, 4):
+        raise fail(f"--suits must be 1, 2 or 4, not {suits}")
+    try:
+        _analyze(ranges, variant, cells, engine, time_limit, jobs, out, executor, scheduler, no_solutions, seed,
+                 summary, json or format == "json", plot, game.value, suits)
+    except BrokenPipeError:
+        # The reader has gone (| head): the workers are stopped by now; end quietly
+        # with 0. (click turns EPIPE into exit 1 before the top-level guard sees it.)
+        _point_stdout_at_devnull()
+        raise typer.Exit(0) from None
+
+
+def _point_stdout_at_devnull() -> None:
+    """So the interpreter's last flush of what stdout still holds is quiet."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass  # not a real file (tests): nothing will be flushed to a pipe
+
+
+def _analyze(ranges, variant, cells, engine, time_limit, jobs, out, executor, scheduler, no_solutions, seed,
+             summary, json, plot, game, suits) -> None:
+    from ..analyze import Analysis, Job, parse_ranges, summarize_file
+
     if summary is not None:
         if ranges:
             raise fail("--summary takes a results file, not ranges")
-        if not os.path.exists(summary):
-            raise fail(f"cannot read {summary}: No such file or directory")
         with errors_to_exit():
-            records = load_records(summary)
-        _plot(records, plot)
-        _print_summary(summarize(records), json, records=records)
+            summaries = summarize_file(summary)
+        if len(summaries) > 1:
+            note(f"note: {summary} mixes results of {len(summaries)} different settings: one summary each")
+        _plot(summary, None, plot)
+        for i, s in enumerate(summaries):
+            _print_summary(s, json, first=i == 0)
         return
     if not ranges:
         raise fail("give deal ranges (e.g. 1-1000), or --summary FILE")
+    limit = seconds_limit(time_limit)
+    if scheduler is not None and executor is not Executor.dask:
+        raise fail("--scheduler is for --executor dask")
     with errors_to_exit():
         deals = parse_ranges(ranges, seed)
-        old = load_records(out, repair=True) if out is not None else []
-        already = {r["deal"] for r in old}
         from ..solve.engine import get_engine
 
         get_engine(engine.value)  # fail now, not in every worker
-    if game is Game.spider and suits not in (1, 2, 4):
-        raise fail(f"--suits must be 1, 2 or 4, not {suits}")
-    job = Job(variant.value, cells, engine.value, time_limit or None, not no_solutions, game.value, suits)
-    todo = sum(1 for n in deals if n not in already)
-    progress = _Progress(len(deals), len(deals) - todo)
-    records: list[dict] = []
+        job = Job(variant.value, cells, engine.value, limit, not no_solutions, game, suits)
+        # Locks --out (a second run stops here), refuses a device or a directory,
+        # reads what is done and checks it was made with these settings: all before any work.
+        run = Analysis(deals, job, out)
+    note(f"{run.already:,} of {run.total:,} deals already recorded in {out}: skipped") if run.already else None
+    progress = _Progress(run.total, run.already, keep=plot is not None and out is None)
     interrupted = False
     try:
         with errors_to_exit():
-            records = analyze(deals, job, out, jobs or os.cpu_count() or 1, executor.value, scheduler,
-                              on_record=progress.record, old=old)
+            result = run.run(jobs or os.cpu_count() or 1, executor.value, scheduler, on_record=progress.record)
     except KeyboardInterrupt:
         interrupted = True
     finally:
         progress.close()
+        if not interrupted:
+            run.close()
     if interrupted:
-        wanted = set(deals)
-        records = [r for r in load_records(out) if r["deal"] in wanted] if out else progress.seen
-        err("interrupted: the summary covers the deals done so far")
-        _print_summary(summarize(records), json, out is None, records=records)
-        raise typer.Exit(130)
-    _plot(records, plot)
-    _print_summary(summarize(records), json, out is None, records=records)
-
-
-def _plot(records: list[dict], path: str | None) -> None:
-    if path is None:
-        return
-    from ..plots import plot_summary
-
-    with errors_to_exit():
         try:
-            plot_summary(records, path)
-        except OSError as e:
-            raise fail(f"cannot write {path}: {e.strerror or e}") from None
+            with errors_to_exit():
+                result = run.reread()
+        finally:
+            run.close()
+        note("interrupted: the summary covers the deals done so far")
+        _print_summary(result.as_dict(), json, records_on_stdout=out is None)
+        raise typer.Exit(130)
+    s = result.as_dict()
+    _plot(out, progress.kept, plot)
+    _print_summary(s, json, records_on_stdout=out is None)
+    if s["counts"]["error"]:
+        err(f"{s['counts']['error']} deal(s) could not be analysed: their records say why (verdict error)")
 
 
 class _Progress:
     """A rich progress bar on stderr (only on a terminal)."""
 
-    def __init__(self, total: int, done: int) -> None:
-        self.counts = {"solved": 0, "unsolvable": 0, "gave-up": 0}
-        self.seen: list[dict] = []
+    def __init__(self, total: int, done: int, keep: bool = False) -> None:
+        self.counts = {"solved": 0, "unsolvable": 0, "gave-up": 0, "error": 0}
+        self.seen = 0
+        self.kept: list[dict] | None = [] if keep else None  # for --plot when the records went to stdout
         self.start = time.perf_counter()
         self.bar = None
         if is_terminal(sys.stderr):
@@ -129,22 +176,27 @@ class _Progress:
             self.bar.start()
 
     def record(self, record: dict) -> None:
-        self.seen.append(record)
+        self.seen += 1
+        if self.kept is not None:
+            self.kept.append(record)
         self.counts[record["verdict"]] = self.counts.get(record["verdict"], 0) + 1
         if self.bar is not None:
-            rate = len(self.seen) / max(time.perf_counter() - self.start, 1e-9)
+            rate = self.seen / max(time.perf_counter() - self.start, 1e-9)
             c = self.counts
+            errors = f" error {c['error']}" if c["error"] else ""
             self.bar.update(self.task, advance=1, rate=f"{rate:.1f}/s",
-                            counts=f"solved {c['solved']} unsolvable {c['unsolvable']} gave up {c['gave-up']}")
+                            counts=f"solved {c['solved']} unsolvable {c['unsolvable']} gave up {c['gave-up']}{errors}")
 
     def close(self) -> None:
         if self.bar is not None:
             self.bar.stop()
 
 
-def _print_summary(s: dict, as_json: bool, records_on_stdout: bool = False, records: list[dict] | None = None) -> None:
+def _print_summary(s: dict, as_json: bool, records_on_stdout: bool = False, first: bool = True) -> None:
     """The summary goes to stdout, unless the records themselves went there."""
     import orjson
+
+    from ..analyze import describe_settings
 
     target = sys.stderr if records_on_stdout else sys.stdout
     if as_json:
@@ -152,10 +204,14 @@ def _print_summary(s: dict, as_json: bool, records_on_stdout: bool = False, reco
         return
     rows = [("deals", str(s["deals"]))]
     rows += [(v, str(s["counts"][v])) for v in ("solved", "unsolvable", "gave-up")]
+    if s["counts"]["error"]:
+        rows.append(("error", str(s["counts"]["error"])))
     if s["unsolvable"]:
         rows.append(("unsolvable deals", " ".join(map(str, s["unsolvable"]))))
     if s["gave_up"]:
         rows.append(("gave-up deals", " ".join(map(str, s["gave_up"]))))
+    if s["errors"]:
+        rows.append(("error deals", " ".join(map(str, s["errors"]))))
     for key, label in (("move_count", "moves"), ("nonfoundation_moves", "non-foundation moves"),
                        ("seconds", "seconds")):
         f = s[key]
@@ -163,20 +219,34 @@ def _print_summary(s: dict, as_json: bool, records_on_stdout: bool = False, reco
             rows.append((label, f"mean {f['mean']}, median {f['median']}, max {f['max']}"))
     if s["hardest"]:
         rows.append(("hardest (states)", ", ".join(f"{h['deal']} ({h['states']:,})" for h in s["hardest"][:5])))
-    if is_terminal(target):
-        from rich.console import Console
+    if "settings" in s:
+        rows.append(("settings", describe_settings(s["settings"])))
+    if use_color(target):
         from rich.table import Table
 
         table = Table(title="analyze summary", show_header=False)
         for k, v in rows:
             table.add_row(k, v)
-        console = Console(file=target)
-        console.print(table)
-        moves = [r["move_count"] for r in records or () if r.get("verdict") == "solved" and r.get("move_count")]
+        out = console(target)
+        out.print(table)
+        moves = [m for m, c in s.get("move_count_histogram") or () for _ in range(c)]
         if moves:
             from ..plots import text_histogram
 
-            console.print("moves of the solved deals", style="bold")
-            console.print("\n".join(text_histogram(moves, bar="█")), highlight=False)
+            out.print("moves of the solved deals", style="bold")
+            out.print("\n".join(text_histogram(moves, bar="█")), highlight=False)
     else:
-        target.write("".join(f"{k}: {v}\n" for k, v in rows))
+        target.write(("" if first else "\n") + "".join(f"{k}: {v}\n" for k, v in rows))
+
+
+def _plot(results: str | None, records: list[dict] | None, path: str | None) -> None:
+    """--plot: the records of the results file (first record of a deal wins), or
+    those the run printed."""
+    if path is None:
+        return
+    from ..analyze import load_records
+    from ..plots import plot_summary
+
+    with errors_to_exit():
+        plot_summary(records if records is not None else load_records(results), path)
+    note(f"plot written to {path}")
