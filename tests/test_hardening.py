@@ -245,7 +245,7 @@ def test_closed_pipe_ends_quietly():
     p = sh(f"freecell verify --json --deal 617 {files} | head -c 1", timeout=120)
     assert p.stderr == "" and p.stdout == "{"
     p = sh(f"set -o pipefail; freecell verify --json --deal 617 {files} | head -c 1; echo $?", timeout=120)
-    assert p.stderr == "" and p.stdout == "{1\n"  # quiet; exit 1 as Click gives it
+    assert p.stderr == "" and p.stdout == "{0\n"  # quiet, exit 0
 
 
 # -- 10: output paths checked before the work -----------------------------------------------

@@ -7,10 +7,27 @@ is imported (typer reads every registered command's signature at start-up), so
 
 from __future__ import annotations
 
+import signal
 import sys
 from importlib import import_module
 
-import typer
+
+def _interrupted_early(signum, frame) -> None:  # Ctrl-C while typer loads: no traceback
+    import os
+
+    os._exit(130)
+
+
+try:
+    signal.signal(signal.SIGINT, _interrupted_early)
+except ValueError:  # imported from another thread: leave signals alone
+    pass
+import typer  # noqa: E402 - after the handler, on purpose
+
+try:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+except ValueError:
+    pass
 
 COMMANDS = {
     "deal": "deal",
@@ -56,6 +73,22 @@ def _root(
     """FreeCell deals, positions, moves and solutions — the site's rules by default."""
 
 
+def _quiet_on_closed_pipe(command):
+    """The command, ending quietly with exit 0 when its reader goes away (``| head``):
+    caught here, before Click would turn it into exit 1."""
+    import functools
+
+    @functools.wraps(command)
+    def run(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except BrokenPipeError:
+            _silence_stdout()
+            raise typer.Exit(0) from None
+
+    return run
+
+
 def build_app(only: str | None = None) -> typer.Typer:
     """The typer app with every command, or with just ``only``."""
     app = typer.Typer(
@@ -70,7 +103,7 @@ def build_app(only: str | None = None) -> typer.Typer:
     for name, module in COMMANDS.items():
         if only is None or name == only:
             command = getattr(import_module(f".{module}", __name__), f"{module}_command")
-            app.command(name, short_help=SUMMARIES.get(name))(command)
+            app.command(name, short_help=SUMMARIES.get(name))(_quiet_on_closed_pipe(command))
     for name, module in SUBAPPS.items():
         if only is None or name == only:
             app.add_typer(import_module(f".{module}", __name__).app, name=name,
@@ -131,7 +164,7 @@ def _guarded(run) -> int:
         return run()
     except (BrokenPipeError, ConnectionResetError):
         _silence_stdout()
-        return 1  # the reader has gone (| head): end quietly, with Click's code for it
+        return 0  # the reader has gone (| head): end quietly
     except KeyboardInterrupt:
         _say("interrupted")
         return 130
@@ -141,7 +174,7 @@ def _guarded(run) -> int:
     except OSError as e:
         if e.errno == errno.EPIPE:
             _silence_stdout()
-            return 1
+            return 0
         _silence_stdout()
         where = f" {e.filename}" if getattr(e, "filename", None) else ""
         _say(f"error: cannot write the output{where}: {e.strerror or e}")
