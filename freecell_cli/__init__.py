@@ -18,6 +18,11 @@ from ._lazy import lazy_exports
 # Names are imported on first use (PEP 562) so that `freecell deal 1` in a pipe
 # does not pay for modules it never touches.
 _EXPORTS = {
+    "Hint": "api", "analyze": "api", "format_solution": "api", "format_spider_solution": "api",
+    "hint": "api", "read_solution": "api", "read_spider_solution": "api", "solve": "api",
+    "spider_solve": "api", "spider_verify": "api", "verify": "api",
+    "Result": "solve.engine", "Limits": "solve.engine", "Verdict": "verify", "Solution": "solutions",
+    "replay": "replay", "Replay": "replay", "spider": "",
     "autoplay": "autoplay", "automatic_moves": "autoplay", "can_autocomplete": "autoplay",
     "Card": "cards",
     "UNSOLVABLE": "deals", "daily_number": "deals", "deal": "deals", "is_unsolvable": "deals",
@@ -41,6 +46,24 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
+    from . import spider
+    from .api import (
+        Hint,
+        analyze,
+        format_solution,
+        format_spider_solution,
+        hint,
+        read_solution,
+        read_spider_solution,
+        solve,
+        spider_solve,
+        spider_verify,
+        verify,
+    )
+    from .replay import Replay, replay
+    from .solutions import Solution
+    from .solve.engine import Limits, Result
+    from .verify import Verdict
     from .autoplay import autoplay, automatic_moves, can_autocomplete
     from .cards import Card
     from .deals import UNSOLVABLE, daily_number, deal, is_unsolvable, random_number
@@ -61,6 +84,24 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 __all__ = [
+    "Hint",
+    "Limits",
+    "Replay",
+    "Result",
+    "Solution",
+    "Verdict",
+    "analyze",
+    "format_solution",
+    "format_spider_solution",
+    "hint",
+    "read_solution",
+    "read_spider_solution",
+    "replay",
+    "solve",
+    "spider",
+    "spider_solve",
+    "spider_verify",
+    "verify",
     "UNSOLVABLE",
     "VARIANTS",
     "Card",

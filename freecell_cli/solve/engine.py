@@ -14,12 +14,15 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..errors import FreecellError
 from ..moves import FOUNDATION, Move
 from ..position import Position
 from ..variants import Variant
+
+if TYPE_CHECKING:
+    from ..solutions import Solution
 
 SOLVED, UNSOLVABLE, GAVE_UP = "solved", "unsolvable", "gave-up"
 
@@ -41,6 +44,16 @@ class Limits:
 
 @dataclass
 class Result:
+    """What a solve found: ``verdict`` (``solved``, ``unsolvable``, ``gave-up``),
+    the ``moves`` and how many the variant counts, the search's ``states`` and
+    ``seconds``, and ``reason`` (why it gave up, or a note).
+
+    >>> import freecell_cli as fc
+    >>> r = fc.solve(fc.deal(1), engine="builtin")
+    >>> r.solution().deal, r.solution().tokens == r.notation
+    (1, True)
+    """
+
     verdict: str  # solved / unsolvable / gave-up
     engine: str
     moves: list[Move] = field(default_factory=list)  # resolved, as the variant plays them
@@ -48,6 +61,19 @@ class Result:
     states: int = 0
     seconds: float = 0.0
     reason: str = ""  # why it gave up, or a note
+    start: Position | None = field(default=None, repr=False)  # set by freecell_cli.solve
+    variant: str | None = None  # the variant's name, set by freecell_cli.solve
+
+    def solution(self) -> Solution:
+        """The solution as a :class:`~freecell_cli.solutions.Solution` (its header
+        names the deal, or the start position, and the variant)."""
+        from ..solutions import solution_from
+
+        if self.verdict != SOLVED:
+            raise FreecellError(f"only a solved result has a solution, not one that {self.verdict!r}")
+        if self.start is None:
+            raise FreecellError("this result does not know its start position (solve it with freecell_cli.solve)")
+        return solution_from(self.start, self.notation, self.variant or "site")
 
     @property
     def nonfoundation_moves(self) -> int:
@@ -178,4 +204,5 @@ def solve(
         if not verdict.ok:
             raise SolverError(f"{result.engine} produced a solution our verifier rejects: {verdict.summary()}")
         result.move_count = verdict.moves
+    result.start, result.variant = position.copy(), variant.name
     return result

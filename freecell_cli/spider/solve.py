@@ -50,6 +50,7 @@ class Result:
     states: int = 0
     seconds: float = 0.0
     reason: str = ""
+    start: Position | None = field(default=None, repr=False)  # set by freecell_cli.spider_solve
 
     @property
     def move_count(self) -> int:
@@ -327,7 +328,7 @@ def solve(position: Position, limits: Limits = Limits(), unrestricted: bool = Fa
     goal, states, reason = _search(position, limits, unrestricted)
     seconds = time.perf_counter() - started
     if goal is None:
-        return Result(GAVE_UP, states=states, seconds=seconds, reason=reason)
+        return Result(GAVE_UP, states=states, seconds=seconds, reason=reason, start=position)
     raw = []
     node = goal
     while node.parent is not None:
@@ -346,7 +347,7 @@ def solve(position: Position, limits: Limits = Limits(), unrestricted: bool = Fa
     verdict = verify(Solution(tuple(str(m) for m in moves)), position, unrestricted)
     if not verdict.ok:
         raise SolverError(f"the solver's line fails our verifier: {verdict.summary()}")
-    return Result(SOLVED, moves, cards, states, time.perf_counter() - started)
+    return Result(SOLVED, moves, cards, states, time.perf_counter() - started, start=position)
 
 
 def decode_column(col: tuple[int, ...]) -> Column:

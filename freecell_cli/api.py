@@ -1,0 +1,593 @@
+"""The scripting API: solve, hint, verify, solution files and analysis, one call
+each, exported from :mod:`freecell_cli` (``import freecell_cli as fc``).
+
+Every command of the ``freecell`` CLI that solves, verifies or analyses goes
+through these functions, so a script can do whatever the CLI does. Each raises
+only :class:`~freecell_cli.errors.FreecellError` subclasses on bad arguments.
+
+>>> import freecell_cli as fc
+>>> result = fc.solve(fc.deal(617))
+>>> result.verdict, fc.verify(fc.deal(617), result.solution()).ok
+('solved', True)
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, Union
+
+from .errors import FreecellError, InvalidSolution, quote
+
+if TYPE_CHECKING:
+    from .moves import Move
+    from .position import Position
+    from .solutions import Solution
+    from .solve.engine import Engine, Result
+    from .spider.position import Position as SpiderPosition
+    from .spider.solve import Result as SpiderResult
+    from .spider.verify import Solution as SpiderSolution
+    from .spider.verify import Verdict as SpiderVerdict
+    from .variants import Variant
+    from .verify import Verdict
+
+__all__ = [
+    "SOLUTION_WRITE_FORMATS",
+    "Hint",
+    "analyze",
+    "format_solution",
+    "format_spider_solution",
+    "hint",
+    "read_solution",
+    "read_spider_solution",
+    "solve",
+    "spider_solve",
+    "spider_verify",
+    "verify",
+]
+
+#: A solution file given by its text or its path (a :class:`~pathlib.Path`, or a
+#: string naming an existing file; ``"-"`` is stdin).
+TextOrPath = Union[str, "os.PathLike[str]"]
+
+#: What :func:`format_solution` writes: ``file`` (ours, with a header; also
+#: ``freecell-cli``), ``snx`` (standard notation, counts into empty columns as
+#: ``v<hex>``; also ``standard``), ``sn`` (plain moves), ``verbose`` (Freecell
+#: Solver's words; also ``fc-solve``), ``json``.
+SOLUTION_WRITE_FORMATS = ("file", "freecell-cli", "snx", "standard", "sn", "verbose", "fc-solve", "json")
+
+DEFAULT_TIME_LIMIT = 60.0
+
+
+# -- arguments ------------------------------------------------------------------
+def _position(value: object, what: str = "position") -> Position:
+    from .position import Position
+
+    if not isinstance(value, Position):
+        raise FreecellError(f"{what} must be a Position (fc.deal(n), fc.parse_position(text)), "
+                            f"not {type(value).__name__}")
+    return value
+
+
+def _variant(value: object, position: Position | None = None) -> Variant:
+    """A Variant from a Variant, a name, or None (the position's, else site)."""
+    from .variants import Variant, find_variant
+
+    if isinstance(value, Variant):
+        return value
+    if value is None:
+        return find_variant(position.variant if position is not None else None)
+    return find_variant(value)  # type: ignore[arg-type]  # find_variant checks the type
+
+
+def _time_limit(value: object, exhaustive: bool = False) -> float | None:
+    """None: the default (60 s, none when exhaustive); 0 or infinity: no limit."""
+    if value is None:
+        return None if exhaustive else DEFAULT_TIME_LIMIT
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value) or value < 0:
+        raise FreecellError(f"time_limit must be a number of seconds >= 0 (0: no limit), not {quote(value)}")
+    return None if value == 0 or math.isinf(value) else float(value)
+
+
+def _positive(value: object, what: str) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise FreecellError(f"{what} must be a whole number >= 1, not {quote(value)}")
+    return value
+
+
+def _flag(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise FreecellError(f"{what} must be True or False, not {quote(value)}")
+    return value
+
+
+# -- solve, hint ----------------------------------------------------------------
+def solve(
+    position: Position,
+    variant: Variant | str | None = None,
+    *,
+    engine: str | Engine = "beam",
+    time_limit: float | None = None,
+    max_states: int | None = None,
+    exhaustive: bool = False,
+    shorten: bool = True,
+    preset: str | None = None,
+    width: int | None = None,
+    optimize: bool = False,
+    progress: Callable[[int, float], None] | None = None,
+) -> Result:
+    """Solve ``position`` under ``variant`` (a name or a :class:`~freecell_cli.Variant`;
+    default: the position's, else ``site``), as ``freecell solve`` does.
+
+    ``engine``: ``beam`` (short solutions; ``width``, ``optimize``), ``builtin``
+    (proofs of unsolvability with ``exhaustive``), ``fc-solve`` (``preset``) or
+    ``auto``; or an engine object. ``time_limit`` in seconds (None: 60, or none
+    when ``exhaustive``; 0: no limit), ``max_states``; ``progress(states,
+    seconds)`` is called now and then. Every solution is verified before it is
+    returned.
+
+    The :class:`~freecell_cli.solve.engine.Result` has ``verdict`` (``solved``,
+    ``unsolvable``, ``gave-up``), ``moves``, ``move_count``, ``states``,
+    ``seconds``, and :meth:`~freecell_cli.solve.engine.Result.solution`.
+
+    >>> import freecell_cli as fc
+    >>> r = fc.solve(fc.deal(1), engine="builtin", max_states=100_000)
+    >>> r.verdict, r.move_count > 0, r.notation[:3]
+    ('solved', True, ['3a', '32', '3h'])
+    >>> fc.solve(fc.deal(1), time_limit=-1)
+    Traceback (most recent call last):
+      ...
+    freecell_cli.errors.FreecellError: time_limit must be a number of seconds >= 0 (0: no limit), not -1
+    """
+    from .solve.engine import ENGINES, Limits, get_engine
+    from .solve.engine import solve as run
+
+    start = _position(position)
+    rules = _variant(variant, start)
+    exhaustive = _flag(exhaustive, "exhaustive")
+    limits = Limits(time=_time_limit(time_limit, exhaustive), states=_positive(max_states, "max_states"),
+                    progress=progress)
+    if isinstance(engine, str):
+        if engine not in ENGINES:
+            raise FreecellError(f"unknown engine {quote(engine)} (choose from {', '.join(ENGINES)})")
+        if (width is not None or optimize) and engine != "beam":
+            raise FreecellError("width and optimize go with engine='beam'")
+        eng = get_engine(engine, preset, width=_positive(width, "width"), optimize=_flag(optimize, "optimize"))
+    elif callable(getattr(engine, "solve", None)):
+        eng = engine
+    else:
+        raise FreecellError(f"engine must be a name ({', '.join(ENGINES)}) or an engine, not {type(engine).__name__}")
+    return run(start, rules, eng, limits, exhaustive=exhaustive, shorten=_flag(shorten, "shorten"))
+
+
+@dataclass
+class Hint:
+    """The next move of a solution, and why (``freecell solve --hint``)."""
+
+    verdict: str  # the solve's: solved / unsolvable / gave-up
+    move: Move | None  # None when won, unsolvable or no verdict
+    reason: str  # why this move ("to the foundation"...), or why none
+    move_count: int  # moves to finish, when solved
+    result: Result = field(repr=False)
+
+    def __str__(self) -> str:
+        from .moves import plural
+
+        if self.move is not None:
+            return f"{self.move}  ({self.reason}; {plural(self.move_count, 'move')} to finish)"
+        if self.verdict == "solved":
+            return "nothing to do: the game is won"
+        if self.verdict == "unsolvable":
+            return "this position is unsolvable"
+        return "no verdict within the limit"
+
+    def to_dict(self) -> dict[str, Any]:
+        """What ``freecell solve --hint --json`` prints."""
+        return {"verdict": self.verdict, "move": None if self.move is None else str(self.move),
+                "reason": self.reason, "move_count": self.move_count}
+
+
+def hint(position: Position, variant: Variant | str | None = None, **options: Any) -> Hint:
+    """The next move towards a solution, and why. ``options`` are :func:`solve`'s.
+
+    >>> import freecell_cli as fc
+    >>> h = fc.hint(fc.deal(1), engine="builtin")
+    >>> str(h.move), h.verdict
+    ('3a', 'solved')
+    """
+    from .game import explain
+
+    start = _position(position)
+    result = solve(start, variant, **options)
+    if result.verdict == "solved" and result.moves:
+        move = result.moves[0]
+        return Hint(result.verdict, move, explain(start, move), result.move_count, result)
+    if result.verdict == "solved":
+        return Hint(result.verdict, None, "won", 0, result)
+    why = "unsolvable" if result.verdict == "unsolvable" else result.reason
+    return Hint(result.verdict, None, why, result.move_count, result)
+
+
+# -- solution files ---------------------------------------------------------------
+def _is_path(source: object) -> bool:
+    if isinstance(source, os.PathLike):
+        return True
+    return isinstance(source, str) and (source == "-" or (
+        "\n" not in source and len(source) < 4096 and os.path.isfile(source)))
+
+
+def read_solution(source: TextOrPath | Solution, format: str | None = None, *, stream: bool = False) -> Solution:
+    """A solution from its text or its file (see :data:`TextOrPath`), in any format
+    ``verify`` reads: ``standard``, ``fc-solve``, ``fcpro``, ``freecell-cli``, ``json``
+    (detected unless ``format``).
+
+    ``stream=True`` reads a file's moves only as a replay needs them (constant
+    memory; the solution can then be replayed once): what ``freecell verify`` does.
+
+    >>> import freecell_cli as fc
+    >>> s = fc.read_solution("# freecell-cli solution\\n# deal: 617\\n5a 82\\n")
+    >>> s.format, s.deal, s.tokens
+    ('freecell-cli', 617, ['5a', '82'])
+    """
+    from .solutions import SOLUTION_FORMATS, Solution, open_solution, parse_solution
+
+    if isinstance(source, Solution):
+        return source
+    if format is not None and format not in SOLUTION_FORMATS:
+        raise InvalidSolution(f"unknown solution format {quote(format)} (choose from {', '.join(SOLUTION_FORMATS)})")
+    if _is_path(source):
+        name = os.fspath(source)
+        if stream:
+            return open_solution(name, format)
+        from .files import read_text
+
+        return parse_solution(read_text(name, "solution"), format)
+    if not isinstance(source, str):
+        raise InvalidSolution(f"a solution is text, a path or a Solution, not {type(source).__name__}")
+    return parse_solution(source, format)
+
+
+def _start_of(solution: Solution, position: Position | int | None, cells: int | None) -> Position:
+    from .verify import start_position
+
+    if isinstance(position, bool):
+        raise FreecellError(f"position must be a Position, a deal number or None, not {quote(position)}")
+    if isinstance(position, int):
+        return start_position(solution, deal=position, cells=cells)
+    if position is not None:
+        _position(position)
+    return start_position(solution, position=position, cells=cells)
+
+
+def _resolved(solution: Solution, start: Position, variant: Variant) -> list[Move]:
+    """The moves of ``solution`` as played (with counts), automatic ones left out."""
+    from .autoplay import automatic_moves
+    from .moves import apply, resolve
+
+    position = start.copy()
+    mode = solution.empty_column or "one"
+    moves = []
+    for step in solution.steps():
+        move = resolve(position, step.move, variant, mode)
+        apply(position, move)
+        moves.append(move)
+        automatic_moves(position, variant)
+    return moves
+
+
+def format_solution(
+    solution: Solution | Result,
+    format: str = "file",
+    *,
+    position: Position | int | None = None,
+    variant: Variant | str | None = None,
+) -> str:
+    """A solution as text, in any format ``freecell solve`` writes (see
+    :data:`SOLUTION_WRITE_FORMATS`). ``solution`` is a :class:`~freecell_cli.solutions.Solution`
+    or a solved :class:`~freecell_cli.solve.engine.Result`. ``position`` (or deal
+    number) and ``variant`` say where it starts and under which rules, when it does
+    not say so itself: the formats other than ``file`` and ``json`` replay it.
+
+    >>> import freecell_cli as fc
+    >>> s = fc.read_solution("5a 82 a2")
+    >>> print(fc.format_solution(s, position=617), end="")
+    # freecell-cli solution
+    # deal: 617
+    # cells: 4
+    # moves: 3
+    5a 82 a2
+    >>> print(fc.format_solution(s, "verbose", position=617).splitlines()[0])
+    Move a card from stack 4 to freecell 0
+    """
+    from .solutions import Solution, solution_from, solution_to_dict
+    from .solve.engine import Result
+
+    if format not in SOLUTION_WRITE_FORMATS:
+        raise FreecellError(f"unknown solution format {quote(format)} (choose from {', '.join(SOLUTION_WRITE_FORMATS)})")
+    fmt = {"freecell-cli": "file", "standard": "snx", "fc-solve": "verbose"}.get(format, format)
+    if isinstance(solution, Result):
+        if solution.verdict != "solved":
+            raise FreecellError(f"only a solved result has a solution, not one that {solution.verdict!r}")
+        start = solution.start if position is None else _start_of(Solution(), position, None)
+        if start is None:
+            raise FreecellError("give the position the result starts from (position=...)")
+        name = _variant(variant if variant is not None else solution.variant, start).name
+        sol = solution_from(start, solution.notation, name)
+        moves = solution.moves
+    elif isinstance(solution, Solution):
+        sol = solution
+        moves = None
+        if position is not None or variant is not None or sol.deal is None and sol.position is None:
+            if sol.stream is not None:
+                sol = read_solution(format_solution(sol, "file"))  # read it all: it is written twice
+            start = _start_of(sol, position, None)
+            name = _variant(variant if variant is not None else sol.variant, start).name
+            sol = solution_from(start, sol.notation(), name) if fmt in ("file", "json") else sol
+            if fmt in ("file", "json"):
+                sol.empty_column = solution.empty_column
+    else:
+        raise FreecellError(f"format_solution needs a Solution or a Result, not {type(solution).__name__}")
+
+    if fmt == "file":
+        from .solutions import format_solution as write
+
+        return write(sol)
+    if fmt == "json":
+        import orjson
+
+        return orjson.dumps(solution_to_dict(sol)).decode() + "\n"
+    if moves is None:
+        start = _start_of(sol, position, None)
+        moves = _resolved(sol, start, _variant(variant if variant is not None else sol.variant, start))
+    if fmt == "verbose":
+        return "".join(_verbose(m) + "\n\n" for m in moves)
+    if fmt == "sn":
+        # Plain notation cannot say how many cards go into an empty column (a
+        # reader takes one): refuse rather than write a file that fails to verify.
+        for i, m in enumerate(moves, 1):
+            if m.to_empty and (m.count or 1) > 1:
+                raise FreecellError(
+                    f"format sn cannot write move {i} ({m}: {m.count} cards into an empty column); "
+                    "use snx or file, which say the count")
+    tokens = [str(m) for m in moves]
+    return "\n".join(" ".join(tokens[i: i + 10]) for i in range(0, len(tokens), 10)) + "\n"
+
+
+def _verbose(move: Move) -> str:
+    """fc-solve's wording (0-based stacks and free cells)."""
+    kind = {"column": "stack", "cell": "freecell"}
+    what = "a card" if (move.count or 1) == 1 else f"{move.count} cards"
+    src = f"{kind[move.source.kind]} {move.source.index}"
+    dst = "the foundations" if move.dest.kind == "foundation" else f"{kind[move.dest.kind]} {move.dest.index}"
+    return f"Move {what} from {src} to {dst}"
+
+
+# -- verify ---------------------------------------------------------------------
+def verify(
+    position: Position | int | None,
+    solution: Solution | Result | TextOrPath,
+    variant: Variant | str | None = None,
+    *,
+    cells: int | None = None,
+    empty_column: Literal["one", "max"] | None = None,
+    all_errors: bool = False,
+    format: str | None = None,
+) -> Verdict:
+    """Replay ``solution`` (a Solution, a solved Result, or a file's text or path:
+    :func:`read_solution`) from ``position`` under ``variant``, as ``freecell
+    verify`` does. ``position`` may be a deal number, or None for the start the
+    file names; ``variant`` defaults to the file's, else the position's, else site.
+
+    The :class:`~freecell_cli.verify.Verdict` has ``ok`` (legal and solves),
+    ``valid``, ``solved``, ``moves`` (counted the variant's way), ``error`` and
+    :meth:`~freecell_cli.verify.Verdict.summary`.
+
+    >>> import freecell_cli as fc
+    >>> v = fc.verify(617, "5a 58")
+    >>> v.ok, v.summary()
+    (False, 'move 2 "58": 7C cannot go on QH')
+    """
+    from .solve.engine import Result
+    from .verify import verify as replay
+
+    if isinstance(solution, Result):
+        solution = read_solution(format_solution(solution, "file"))
+    if empty_column not in (None, "one", "max"):
+        raise FreecellError(f"empty_column must be one or max, not {quote(empty_column)}")
+    sol = read_solution(solution, format, stream=True)  # type: ignore[arg-type]
+    start = _start_of(sol, position, cells)
+    rules = _variant(variant if variant is not None else sol.variant, start)
+    return replay(sol, start, rules, empty_column, _flag(all_errors, "all_errors"))
+
+
+# -- analyze --------------------------------------------------------------------
+def analyze(
+    deals: Iterable[int] | str,
+    variant: str = "site",
+    *,
+    cells: int = 4,
+    engine: str = "auto",
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    solutions: bool = True,
+    jobs: int = 1,
+    game: Literal["freecell", "spider"] = "freecell",
+    suits: int = 4,
+    seed: int | str | None = None,
+) -> Iterator[dict[str, Any]]:
+    """Solve every deal of ``deals`` (numbers, or range text as ``freecell analyze``
+    takes it: ``"1-100,617"``, ``"daily:2026-11"``, ``"random:50"`` with ``seed``)
+    and yield one record each: the same dicts as the lines of ``freecell analyze``'s
+    JSON Lines file (``deal``, ``verdict``, ``move_count``, ``states``, ``seconds``,
+    ``solution``...).
+
+    ``jobs`` 1 solves in this process, in order; more uses worker processes and
+    yields records as they finish. Settings are checked before the first deal.
+    Resumable results files: :class:`freecell_cli.analyze.Analysis`.
+
+    >>> import freecell_cli as fc
+    >>> [(r["deal"], r["verdict"]) for r in fc.analyze("1-2", engine="builtin")]
+    [(1, 'solved'), (2, 'solved')]
+    """
+    from .analyze import Job, analyze_deal, error_record, parse_ranges, run_local
+    from .solve.engine import SolverError
+
+    numbers = parse_ranges([deals] if isinstance(deals, str) else [",".join(map(str, _deal_list(deals)))], seed)
+    if isinstance(time_limit, bool) or time_limit is not None and not isinstance(time_limit, (int, float)):
+        raise FreecellError(f"time_limit must be a number of seconds, not {quote(time_limit)}")
+    if engine not in ("beam", "auto", "builtin", "fc-solve"):
+        raise FreecellError(f"unknown engine {quote(engine)} (choose from beam, auto, builtin, fc-solve)")
+    job = Job(variant, cells, engine, time_limit, _flag(solutions, "solutions"), game, suits)
+    workers = _positive(jobs, "jobs") or 1
+    if game == "freecell":
+        from .solve.engine import get_engine
+
+        get_engine(engine)  # fail now, not on every deal
+    return _records(numbers, job, workers, analyze_deal, error_record, run_local, SolverError)
+
+
+def _deal_list(deals: Iterable[int]) -> list[int]:
+    try:
+        numbers = list(deals)
+    except TypeError:
+        raise FreecellError(f"deals must be deal numbers or range text, not {type(deals).__name__}") from None
+    for n in numbers:
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise FreecellError(f"a deal number is a whole number, not {quote(n)}")
+    return numbers
+
+
+def _records(numbers: Iterable[int], job: Any, jobs: int, one: Any, error: Any, pool: Any,
+             solver_error: type[Exception]) -> Iterator[dict[str, Any]]:
+    if jobs > 1:
+        yield from pool(numbers, job, jobs)
+        return
+    for n in numbers:
+        try:
+            yield one(n, job)
+        except solver_error as e:
+            yield error(n, job, str(e))
+
+
+# -- Spider ---------------------------------------------------------------------
+def _spider_position(value: object) -> SpiderPosition:
+    from .spider.position import Position
+
+    if not isinstance(value, Position):
+        raise FreecellError(f"position must be a Spider Position (fc.spider.deal(n, suits)), not {type(value).__name__}")
+    return value
+
+
+def spider_solve(
+    position: SpiderPosition,
+    *,
+    time_limit: float | None = None,
+    max_states: int | None = None,
+    unrestricted: bool = False,
+    progress: Callable[[int, float], None] | None = None,
+) -> SpiderResult:
+    """Solve a Spider position, as ``freecell spider solve`` does: verdict
+    ``solved`` or ``gave-up`` (the search prunes; it never proves a deal
+    unsolvable). ``time_limit`` None: 60 s; 0: no limit.
+
+    >>> import freecell_cli as fc
+    >>> r = fc.spider_solve(fc.spider.deal(1, suits=1))
+    >>> r.verdict, fc.spider_verify(fc.spider.deal(1, suits=1), r).ok
+    ('solved', True)
+    """
+    from .spider.solve import Limits
+    from .spider.solve import solve as run
+
+    start = _spider_position(position)
+    limits = Limits(time=_time_limit(time_limit), states=_positive(max_states, "max_states"), progress=progress)
+    return run(start, limits, _flag(unrestricted, "unrestricted"))
+
+
+def read_spider_solution(source: TextOrPath | SpiderSolution) -> SpiderSolution:
+    """A Spider solution from its text or its file (see :data:`TextOrPath`).
+
+    >>> import freecell_cli as fc
+    >>> fc.read_spider_solution("# spider deal 7, 2 suits\\n23 d\\n").deal
+    7
+    """
+    from .spider.verify import Solution, parse_solution
+
+    if isinstance(source, Solution):
+        return source
+    if _is_path(source):
+        from .files import read_text
+
+        return parse_solution(read_text(os.fspath(source), "solution"))
+    if not isinstance(source, str):
+        raise InvalidSolution(f"a solution is text, a path or a Solution, not {type(source).__name__}")
+    if "\x00" in source:
+        raise InvalidSolution("binary data, not a solution")
+    return parse_solution(source)
+
+
+def format_spider_solution(solution: SpiderResult | SpiderSolution | list[str],
+                           position: SpiderPosition | None = None) -> str:
+    """A Spider solution file (what ``freecell spider solve`` writes): a header
+    naming the start, then ten moves a line.
+
+    >>> import freecell_cli as fc
+    >>> print(fc.format_spider_solution(["23", "d"], fc.spider.deal(3, suits=2)), end="")
+    # spider deal 3, 2 suits, 2 moves
+    23 d
+    """
+    from .spider.solve import Result
+    from .spider.verify import Solution, format_solution, start_position
+
+    if isinstance(solution, Result):
+        if solution.verdict != "solved":
+            raise FreecellError(f"only a solved result has a solution, not one that {solution.verdict!r}")
+        tokens, start = solution.notation, position or solution.start
+    elif isinstance(solution, Solution):
+        tokens, start = list(solution.tokens), position or start_position(solution)
+    elif isinstance(solution, list) and all(isinstance(t, str) for t in solution):
+        tokens, start = solution, position
+    else:
+        raise FreecellError(f"format_spider_solution needs a Result, a Solution or move texts, "
+                            f"not {type(solution).__name__}")
+    if start is None:
+        raise FreecellError("give the position the solution starts from")
+    return format_solution(tokens, _spider_position(start))
+
+
+def spider_verify(
+    position: SpiderPosition | int | None,
+    solution: SpiderSolution | SpiderResult | TextOrPath,
+    *,
+    suits: int | None = None,
+    unrestricted: bool = False,
+) -> SpiderVerdict:
+    """Replay a Spider solution from ``position`` (or deal number, with ``suits``;
+    None: the start the file names), as ``freecell spider verify`` does.
+
+    >>> import freecell_cli as fc
+    >>> v = fc.spider_verify(1, "23 47", suits=1)
+    >>> v.valid, v.solved, v.moves
+    (True, False, 2)
+    """
+    from .spider.solve import Result
+    from .spider.verify import start_position
+    from .spider.verify import verify as replay
+
+    if isinstance(solution, Result):
+        solution = format_spider_solution(solution, position if not isinstance(position, int) else None)
+    sol = read_spider_solution(solution)
+    if suits is not None and suits not in (1, 2, 4):
+        raise FreecellError(f"Spider is played with 1, 2 or 4 suits, not {quote(suits)}")
+    if isinstance(position, bool):
+        raise FreecellError(f"position must be a Spider Position, a deal number or None, not {quote(position)}")
+    if isinstance(position, int):
+        from .spider.deals import check_deal_number
+
+        start = start_position(sol, check_deal_number(position), suits)
+    else:
+        start = start_position(sol, None, suits, None if position is None else _spider_position(position))
+    return replay(sol, start, _flag(unrestricted, "unrestricted"))
