@@ -76,14 +76,25 @@ def autoplay(position: Position, mode: str = "collect") -> list[Move]:
 
 def can_autocomplete(position: Position) -> bool:
     """True when the rest of the game can be won by sending cards home directly
-    from column ends and free cells (nothing else moved)."""
+    from column ends and free cells (nothing else moved).
+
+    >>> from freecell_cli import deal
+    >>> can_autocomplete(deal(1))
+    False
+    """
     p = position.copy()
     autoplay(p, "collect")
     return p.is_won()
 
 
 def automatic_moves(position: Position, variant: Variant) -> list[Move]:
-    """The moves ``variant`` makes by itself after every move (``Variant.automatic``)."""
+    """The moves ``variant`` makes by itself after every move (``Variant.automatic``).
+    They are played on ``position``.
+
+    >>> from freecell_cli import deal, find_variant
+    >>> automatic_moves(deal(1), find_variant("site")), automatic_moves(deal(1), find_variant("windows"))
+    ([], [])
+    """
     if variant.automatic is None:
         return []
     return autoplay(position, variant.automatic)

@@ -92,7 +92,12 @@ def parse_deal_number(text: str) -> int:
 
 def deal(n: int, cells: int = 4, columns: int = 8) -> Position:
     """The Microsoft-compatible deal ``n`` (1 .. 8,589,934,591) on ``columns``
-    columns (1..9) with ``cells`` free cells (0..15)."""
+    columns (1..9) with ``cells`` free cells (0..15).
+
+    >>> p = deal(617)
+    >>> p.deal, len(p.columns), len(p.cells), str(p.columns[0][0])
+    (617, 8, 4, '7D')
+    """
     from .position import MAX_CELLS, MAX_COLUMNS
 
     check_deal_number(n)
@@ -107,7 +112,11 @@ def deal(n: int, cells: int = 4, columns: int = 8) -> Position:
 
 
 def is_unsolvable(n: int) -> bool:
-    """True for the 8 deals of 1..1,000,000 that cannot be won from the start."""
+    """True for the 8 deals of 1..1,000,000 that cannot be won from the start.
+
+    >>> is_unsolvable(11982), is_unsolvable(617)
+    (True, False)
+    """
     return n in UNSOLVABLE
 
 
@@ -118,6 +127,10 @@ def daily_number(day: datetime.date) -> int:
     Days are counted from 2000-01-01 (day 0); day ``d`` maps to slot
     ``(d × 7919 + 617) mod 999,992`` among the solvable numbers in increasing
     order. 7919 is coprime with 999,992, so no deal repeats for 2,700 years.
+
+    >>> import datetime
+    >>> 1 <= daily_number(datetime.date(2026, 11, 29)) <= 1_000_000
+    True
     """
     if not isinstance(day, datetime.date):
         raise InvalidDeal(f"not a date: {quote(day)}")
@@ -139,7 +152,8 @@ def nth_solvable(slot: int) -> int:
 
 
 def parse_date(text: str | None) -> datetime.date:
-    """``YYYY-MM-DD``; ``None`` or ``today`` means today in UTC."""
+    """``YYYY-MM-DD``; ``None`` or ``today`` means today in UTC.
+    """
     if text is None or text.strip().lower() == "today":
         return datetime.datetime.now(datetime.timezone.utc).date()
     try:
@@ -149,7 +163,11 @@ def parse_date(text: str | None) -> datetime.date:
 
 
 def random_number(seed: int | str | None = None) -> int:
-    """A random deal of 1..1,000,000 (reproducible with a seed)."""
+    """A random deal of 1..1,000,000 (reproducible with a seed).
+
+    >>> random_number(5) == random_number(5), 1 <= random_number() <= 1_000_000
+    (True, True)
+    """
     import random  # only here: `freecell deal N` does not pay for it
 
     return random.Random(seed).randint(1, SITE_DEALS)

@@ -161,7 +161,12 @@ def capacity_reason(n: int, cap: int, free: int, empty: int, to_empty: bool) -> 
 
 def can_move(position: Position, variant: Variant, to_empty_column: bool = False) -> int:
     """The variant's capacity in this position (for a move onto a non-empty
-    column, or into an empty one when ``to_empty_column``)."""
+    column, or into an empty one when ``to_empty_column``).
+
+    >>> from freecell_cli import deal, find_variant
+    >>> can_move(deal(1), find_variant("site")), can_move(deal(1), find_variant("standard"))
+    (16, 5)
+    """
     empty = position.empty_columns - (1 if to_empty_column else 0)
     return variant.capacity(position.free_cells, max(empty, 0))
 
@@ -175,7 +180,16 @@ def resolve(
     """Check ``move`` against the rules and return it with every detail filled in
     (count, empty destination, foundation suit). Raises :class:`IllegalMove` with
     the reason in the site's terms, or :class:`InvalidMove` when a place does not
-    exist in this position."""
+    exist in this position.
+
+    >>> from freecell_cli import deal, find_variant
+    >>> p, site = deal(617), find_variant("site")
+    >>> apply(p, resolve(p, Move.parse("5a"), site))
+    >>> resolve(p, Move.parse("58"), site)
+    Traceback (most recent call last):
+      ...
+    freecell_cli.errors.IllegalMove: 7C cannot go on QH
+    """
     if not isinstance(move, Move):
         raise InvalidMove(f"not a move: {quote(move)}")
     src, dst = move.source, move.dest
@@ -271,7 +285,13 @@ def resolve(
 
 
 def apply(position: Position, move: Move) -> None:
-    """Play a resolved move (see :func:`resolve`) in place. No checks."""
+    """Play a resolved move (see :func:`resolve`) in place. No checks.
+
+    >>> from freecell_cli import deal, find_variant
+    >>> p = deal(617)
+    >>> apply(p, resolve(p, Move.parse("5a"), find_variant("site"))); str(p.cells[0])
+    'JC'
+    """
     src, dst, n = move.source, move.dest, move.count or 1
     if src.kind == CELL:
         cards = [position.cells[src.index]]
@@ -289,7 +309,14 @@ def apply(position: Position, move: Move) -> None:
 
 
 def undo(position: Position, move: Move) -> None:
-    """Take back a resolved move played by :func:`apply`."""
+    """Take back a resolved move played by :func:`apply`.
+
+    >>> from freecell_cli import deal, find_variant
+    >>> p = deal(617)
+    >>> m = resolve(p, Move.parse("5a"), find_variant("site"))
+    >>> apply(p, m); undo(p, m); p == deal(617)
+    True
+    """
     src, dst, n = move.source, move.dest, move.count or 1
     if dst.kind == COLUMN:
         col = position.columns[dst.index]

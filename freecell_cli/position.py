@@ -23,6 +23,17 @@ MAX_COLUMNS = 9  # standard notation names columns with one digit
 
 
 class Position:
+    """A FreeCell table: ``columns`` (bottom card first), free-cell slots
+    (``cells``, None when empty), ``foundations`` (cards home per suit), and the
+    ``deal`` and ``variant`` it came from when known. ``str()`` is the plain table,
+    rich draws it in colour, a notebook as a picture (``_repr_svg_``).
+
+    >>> from freecell_cli import deal
+    >>> p = deal(617)
+    >>> p.cards_home, p.is_won(), repr(p).startswith("parse_position('----:0000:7DTDTHKD4C")
+    (0, False, True)
+    """
+
     __slots__ = ("columns", "cells", "foundations", "deal", "variant")
 
     def __init__(

@@ -145,7 +145,13 @@ def replay(
     """Replay ``solution`` from ``start`` (not modified) step by step.
 
     Every step keeps its position, so a replay is limited to :data:`MAX_STEPS`
-    moves (a real solution has a few hundred); ``verify`` checks longer files."""
+    moves (a real solution has a few hundred); ``verify`` checks longer files.
+
+    >>> from freecell_cli import deal, find_variant, read_solution
+    >>> r = replay(read_solution("5a 82"), deal(617), find_variant("site"))
+    >>> len(r), r.caption(1)
+    (2, 'move 2 of 2: 82, QH from column 8 onto KS in column 2')
+    """
     if len(solution) > MAX_STEPS:
         raise FreecellError(f"a replay shows at most {MAX_STEPS:,} moves; this solution has {len(solution):,} "
                             "(freecell verify checks it in constant memory)")

@@ -431,7 +431,8 @@ def solution_from(start: Position, tokens: list[str], variant: str) -> Solution:
     ``start`` is that deal's opening position, else the position itself."""
     from .deals import deal
 
-    sol = Solution(tokens=list(tokens), variant=variant, cells=len(start.cells))
+    sol = Solution(tokens=list(tokens), lines=list(range(1, len(tokens) + 1)), variant=variant,
+                   cells=len(start.cells))
     if start.deal is not None and start.same_table(deal(start.deal, cells=len(start.cells))):
         sol.deal = start.deal
     else:

@@ -88,7 +88,11 @@ DEFAULT_VARIANT = "site"
 
 
 def find_variant(name: str | None) -> Variant:
-    """Look a variant up by name (case-insensitive); ``None`` gives the default."""
+    """Look a variant up by name (case-insensitive); ``None`` gives the default.
+
+    >>> find_variant("Windows").name, find_variant(None).name
+    ('windows', 'site')
+    """
     if name is not None and not isinstance(name, str):
         raise FreecellError(f"a variant is named by text ({', '.join(VARIANTS)}), not {type(name).__name__}")
     key = (name or DEFAULT_VARIANT).strip().lower()

@@ -28,7 +28,12 @@ def detect_format(text: str) -> str:
 
 
 def parse_position(text: str, format: str | None = None) -> "Position":
-    """Read a position in any known format (auto-detected unless ``format``)."""
+    """Read a position in any known format (auto-detected unless ``format``).
+
+    >>> from freecell_cli import deal
+    >>> parse_position(format_position(deal(617))) == deal(617)
+    True
+    """
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8-sig")
@@ -58,7 +63,12 @@ def parse_position(text: str, format: str | None = None) -> "Position":
 
 
 def format_position(position: "Position", format: str = "compact") -> str:
-    """Write a position; compact has no trailing newline, the others end with one."""
+    """Write a position; compact has no trailing newline, the others end with one.
+
+    >>> from freecell_cli import deal
+    >>> format_position(deal(617))[:24]
+    '----:0000:7DTDTHKD4C4SJD'
+    """
     if format == "compact":
         from .compact import format_compact
 
