@@ -49,8 +49,9 @@ __all__ = [
     "verify",
 ]
 
-#: A solution file given by its text or its path (a :class:`~pathlib.Path`, or a
-#: string naming an existing file; ``"-"`` is stdin).
+#: A solution file given by its text or its path: a :class:`~pathlib.Path`, or a
+#: string naming a file (``"-"`` is stdin; an existing file; one word with a ``/``
+#: or a ``.``, which no move has). Any other string is the solution's text.
 TextOrPath = Union[str, "os.PathLike[str]"]
 
 #: What :func:`format_solution` writes: ``file`` (ours, with a header; also
@@ -192,8 +193,18 @@ class Hint:
                 "reason": self.reason, "move_count": self.move_count}
 
 
-def hint(position: Position, variant: Variant | str | None = None, **options: Any) -> Hint:
-    """The next move towards a solution, and why. ``options`` are :func:`solve`'s.
+def hint(
+    position: Position,
+    variant: Variant | str | None = None,
+    *,
+    engine: str | Engine = "beam",
+    time_limit: float | None = None,
+    max_states: int | None = None,
+    exhaustive: bool = False,
+    progress: Callable[[int, float], None] | None = None,
+) -> Hint:
+    """The next move towards a solution, and why (``freecell solve --hint``); the
+    arguments are :func:`solve`'s.
 
     >>> import freecell_cli as fc
     >>> h = fc.hint(fc.deal(1), engine="builtin")
@@ -203,7 +214,8 @@ def hint(position: Position, variant: Variant | str | None = None, **options: An
     from .game import explain
 
     start = _position(position)
-    result = solve(start, variant, **options)
+    result = solve(start, variant, engine=engine, time_limit=time_limit, max_states=max_states,
+                   exhaustive=exhaustive, progress=progress)
     if result.verdict == "solved" and result.moves:
         move = result.moves[0]
         return Hint(result.verdict, move, explain(start, move), result.move_count, result)
@@ -215,10 +227,15 @@ def hint(position: Position, variant: Variant | str | None = None, **options: An
 
 # -- solution files ---------------------------------------------------------------
 def _is_path(source: object) -> bool:
+    """A Path; or text naming a file: ``-`` (stdin), an existing file, or one word
+    with a ``/`` or a ``.`` (no move has either), so a missing file says so."""
     if isinstance(source, os.PathLike):
         return True
-    return isinstance(source, str) and (source == "-" or (
-        "\n" not in source and len(source) < 4096 and os.path.isfile(source)))
+    if not isinstance(source, str) or "\n" in source or len(source) > 4096:
+        return False
+    if source == "-" or os.path.isfile(source):
+        return True
+    return not source.lstrip().startswith("{") and len(source.split()) == 1 and ("/" in source or "." in source)
 
 
 def read_solution(source: TextOrPath | Solution, format: str | None = None, *, stream: bool = False) -> Solution:
@@ -354,7 +371,7 @@ def format_solution(
             if m.to_empty and (m.count or 1) > 1:
                 raise FreecellError(
                     f"format sn cannot write move {i} ({m}: {m.count} cards into an empty column); "
-                    "use snx or file, which say the count")
+                    "use format snx (--format snx) or file, which say the count")
     tokens = [str(m) for m in moves]
     return "\n".join(" ".join(tokens[i: i + 10]) for i in range(0, len(tokens), 10)) + "\n"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from enum import Enum
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -35,6 +35,12 @@ from .common import (
     errors_to_exit,
     fail,
 )
+
+
+if TYPE_CHECKING:
+    from ..position import Position
+    from ..solve.engine import Result
+    from ..variants import Variant
 
 
 class SolutionFormat(str, Enum):
@@ -70,7 +76,8 @@ def solve_command(
     """
     import orjson
 
-    from ..solve.engine import GAVE_UP, SOLVED, Limits, get_engine, solve
+    from .. import api
+    from ..solve.engine import GAVE_UP, SOLVED, get_engine
     from ..variants import find_variant
 
     setup(quiet, color)
@@ -81,18 +88,26 @@ def solve_command(
             raise fail("--width and --optimize go with --engine beam")
         eng = get_engine(engine.value, preset, width=width, optimize=optimize)
     check_output(output)  # now, not after a long search
-    limit = seconds_limit(time_limit) if time_limit is not None else (None if exhaustive else 60.0)
+    limit = seconds_limit(time_limit) if time_limit is not None else None  # None: the API's default
     status = _Status() if is_terminal(sys.stderr) and not hint and not quiet else None
-    limits = Limits(time=limit, states=max_states, progress=status.update if status else None)
+    seconds = 0 if time_limit is not None and limit is None else limit  # 0: no limit
+    progress = status.update if status else None
+    advice = None
     try:
         with errors_to_exit():
-            result = solve(position, rules, eng, limits, exhaustive=exhaustive)
+            if hint:
+                advice = api.hint(position, rules, engine=eng, time_limit=seconds, max_states=max_states,
+                                  exhaustive=exhaustive, progress=progress)
+                result = advice.result
+            else:
+                result = api.solve(position, rules, engine=eng, time_limit=seconds, max_states=max_states,
+                                   exhaustive=exhaustive, progress=progress)
     finally:
         if status:
             status.close()
 
-    if hint:
-        _print_hint(position, rules, result, json)
+    if advice is not None:
+        sys.stdout.write((orjson.dumps(advice.to_dict()).decode() if json else str(advice)) + "\n")
     elif json:
         d = {
             "verdict": result.verdict,
@@ -124,61 +139,10 @@ def solve_command(
     raise typer.Exit(code)
 
 
-def _solution_text(position, rules, result, fmt: str) -> str:
-    from ..solutions import format_solution, solution_from
+def _solution_text(position: Position, rules: Variant, result: Result, fmt: str) -> str:
+    from ..api import format_solution
 
-    if fmt == "file":
-        return format_solution(solution_from(position, result.notation, rules.name))
-    if fmt == "snx":
-        tokens = result.notation
-    elif fmt == "sn":
-        # Plain notation cannot say how many cards go into an empty column (a
-        # reader takes one): refuse rather than write a file that fails to verify.
-        for i, m in enumerate(result.moves, 1):
-            if m.to_empty and (m.count or 1) > 1:
-                from ..errors import FreecellError
-
-                raise FreecellError(
-                    f"--format sn cannot write move {i} ({m}: {m.count} cards into an empty column); "
-                    "use --format snx or file, which say the count")
-        tokens = result.notation
-    else:
-        return "".join(_verbose(m) + "\n\n" for m in result.moves)
-    return "\n".join(" ".join(tokens[i : i + 10]) for i in range(0, len(tokens), 10)) + "\n"
-
-
-def _verbose(move) -> str:
-    """fc-solve's wording (0-based stacks and free cells)."""
-    kind = {"column": "stack", "cell": "freecell"}
-    what = "a card" if (move.count or 1) == 1 else f"{move.count} cards"
-    src = f"{kind[move.source.kind]} {move.source.index}"
-    dst = "the foundations" if move.dest.kind == "foundation" else f"{kind[move.dest.kind]} {move.dest.index}"
-    return f"Move {what} from {src} to {dst}"
-
-
-def _print_hint(position, rules, result, as_json: bool) -> None:
-    import orjson
-
-    from ..solve.engine import SOLVED, UNSOLVABLE
-
-    if result.verdict == SOLVED and result.moves:
-        move = result.moves[0]
-        from ..game import explain
-
-        why = explain(position, move)
-        line = f"{move}  ({why}; {plural(result.move_count, 'move')} to finish)"
-    elif result.verdict == SOLVED:
-        line, why = "nothing to do: the game is won", "won"
-    elif result.verdict == UNSOLVABLE:
-        line, why = "this position is unsolvable", "unsolvable"
-    else:
-        line, why = "no verdict within the limit", result.reason
-    if as_json:
-        d = {"verdict": result.verdict, "move": str(result.moves[0]) if result.moves else None, "reason": why,
-             "move_count": result.move_count}
-        sys.stdout.write(orjson.dumps(d).decode() + "\n")
-    else:
-        sys.stdout.write(line + "\n")
+    return format_solution(result, fmt, position=position, variant=rules)
 
 
 class _Status:

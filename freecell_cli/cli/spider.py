@@ -165,7 +165,7 @@ def verify_command(
 
     from ..errors import FreecellError
     from ..spider.deals import parse_deal_number
-    from ..spider.verify import parse_solution, start_position, verify
+    from ..api import read_spider_solution, spider_verify
 
     if sum(s == "-" for s in solutions) + (position_file == "-") > 1:
         raise fail("stdin (-) can be read only once")
@@ -183,8 +183,8 @@ def verify_command(
             worst = max(worst, e.exit_code)
             continue
         try:
-            solution = parse_solution(text)
-            origin = start_position(solution, n, int(suits.value) if suits else None, start)
+            verdict = spider_verify(start if start is not None else n, read_spider_solution(text),
+                                    suits=int(suits.value) if suits else None, unrestricted=unrestricted)
         except FreecellError as e:
             err(f"error: {label}: {e}")
             if json:
@@ -192,7 +192,6 @@ def verify_command(
                                                "error": {"index": None, "move": None, "reason": str(e)}}).decode() + "\n")
             worst = max(worst, EXIT_USAGE)
             continue
-        verdict = verify(solution, origin, unrestricted)
         if not verdict.ok:
             worst = max(worst, EXIT_NEGATIVE)
         if json:
@@ -222,8 +221,8 @@ def solve_command(
     from ..files import atomic_write
     from ..spider.deals import deal as make_deal
     from ..spider.deals import parse_deal_number
-    from ..spider.solve import SOLVED, Limits, solve
-    from ..spider.verify import format_solution
+    from ..api import format_spider_solution, spider_solve
+    from ..spider.solve import SOLVED
 
     with errors_to_exit():
         if deal is not None:
@@ -232,8 +231,8 @@ def solve_command(
             position = make_deal(parse_deal_number(deal), int(suits.value))
         else:
             position, _ = _read(position_file)
-        result = solve(position, Limits(time=time_limit or None, states=max_states), unrestricted)
-    text = format_solution(result.notation, position) if result.verdict == SOLVED else ""
+        result = spider_solve(position, time_limit=time_limit, max_states=max_states, unrestricted=unrestricted)
+    text = format_spider_solution(result, position) if result.verdict == SOLVED else ""
     if output and text:
         atomic_write(output, text)
     if json:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
@@ -65,9 +66,9 @@ def verify_command(
     from ..formats import format_position
     from ..render import render_plain
     from ..files import display_name
-    from ..solutions import SOLUTION_FORMATS, open_solution
+    from ..api import verify
+    from ..solutions import SOLUTION_FORMATS
     from ..variants import find_variant
-    from ..verify import start_position, verify
 
     setup(quiet, color)
     if format in SOLUTION_FORMATS and format != "json" and input_format is None:  # the old spelling: --format fc-solve
@@ -99,12 +100,9 @@ def verify_command(
         label = "stdin" if name == "-" else display_name(name)
         try:
             # Streamed: the header now, the moves as the replay needs them.
-            solution = open_solution(name, format)
-            origin = start_position(solution, deal=n, position=start, cells=cells)
-            rules = find_variant(variant.value if variant else solution.variant or origin.variant)
-            verdict = verify(
-                solution, origin, rules, empty_column.value if empty_column else None, all_errors
-            )
+            verdict = verify(start if start is not None else n, Path(name), variant.value if variant else None,
+                             cells=cells, empty_column=empty_column.value if empty_column else None,
+                             all_errors=all_errors, format=format)
         except FreecellError as e:
             message = str(e)
             err(f"error: {message}" if message.startswith((label, "cannot read")) else f"error: {label}: {message}")
@@ -126,6 +124,6 @@ def verify_command(
         else:
             sys.stdout.write(f"FAIL {who} ({verdict.variant}): {verdict.summary()}\n")
             if show and verdict.before_error is not None:
-                sys.stdout.write(render_plain(verdict.before_error, rules))
+                sys.stdout.write(render_plain(verdict.before_error, find_variant(verdict.variant)))
                 sys.stdout.write(format_position(verdict.before_error) + "\n")
     raise typer.Exit(worst)
