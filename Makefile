@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test fuzz bench clean
+.PHONY: demo test typecheck docs fuzz bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,8 +17,16 @@ $(STAMP): $(BIN)/python pyproject.toml
 demo: $(STAMP)
 	@bash examples/demo.sh $(BIN)/freecell
 
-test: $(STAMP)
+test: $(STAMP) typecheck
 	$(BIN)/python -m pytest
+
+# The type checker over the package (issue 15; settings in pyproject.toml, [tool.mypy]).
+typecheck: $(STAMP)
+	$(BIN)/python -m mypy
+
+# The reference from the docstrings and the Scripting guide, offline, into docs/_build/.
+docs: $(STAMP)
+	$(BIN)/python docs/build.py
 
 # Deeper fuzzing of every reader and command than `make test` does (issue 9).
 fuzz: $(STAMP)
@@ -28,4 +36,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis .mypy_cache docs/_build
