@@ -287,7 +287,7 @@ def _resolved(solution: Solution, start: Position, variant: Variant) -> list[Mov
     from .moves import apply, resolve
 
     position = start.copy()
-    mode = solution.empty_column or "one"
+    mode: Literal["one", "max"] = "max" if solution.empty_column == "max" else "one"
     moves = []
     for step in solution.steps():
         move = resolve(position, step.move, variant, mode)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime
 
-from .cards import CARDS
+from .cards import CARDS, Card
 from .errors import InvalidDeal, quote
 from .position import Position
 
@@ -105,7 +105,7 @@ def deal(n: int, cells: int = 4, columns: int = 8) -> Position:
         raise InvalidDeal(f"free cells must be 0..{MAX_CELLS}, got {_short(cells)}")
     if isinstance(columns, bool) or not isinstance(columns, int) or not 1 <= columns <= MAX_COLUMNS:
         raise InvalidDeal(f"columns must be 1..{MAX_COLUMNS}, got {_short(columns)}")
-    cols: list[list] = [[] for _ in range(columns)]
+    cols: list[list[Card]] = [[] for _ in range(columns)]
     for i, idx in enumerate(_ms_order(n)):
         cols[i % columns].append(CARDS[idx])
     return Position(cols, cells, deal=n)

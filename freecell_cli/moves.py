@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from .cards import CARDS, RANK_CHARS, SUIT_NAMES
+from .cards import CARDS, RANK_CHARS, SUIT_NAMES, Card
 from .errors import IllegalMove, InvalidMove, quote
 from .position import CELL_LETTERS, Position, cell_letter
 from .variants import Variant
@@ -293,8 +293,9 @@ def apply(position: Position, move: Move) -> None:
     'JC'
     """
     src, dst, n = move.source, move.dest, move.count or 1
+    cards: list[Card]
     if src.kind == CELL:
-        cards = [position.cells[src.index]]
+        cards = [position.cells[src.index]]  # type: ignore[list-item]  # resolved: a card is there
         position.cells[src.index] = None
     else:
         col = position.columns[src.index]
@@ -318,12 +319,13 @@ def undo(position: Position, move: Move) -> None:
     True
     """
     src, dst, n = move.source, move.dest, move.count or 1
+    cards: list[Card]
     if dst.kind == COLUMN:
         col = position.columns[dst.index]
         cards = col[-n:]
         del col[-n:]
     elif dst.kind == CELL:
-        cards = [position.cells[dst.index]]
+        cards = [position.cells[dst.index]]  # type: ignore[list-item]  # applied: a card is there
         position.cells[dst.index] = None
     else:
         s = dst.index

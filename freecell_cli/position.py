@@ -14,6 +14,7 @@ A Position is mutable (moves apply and undo in place) and cheap to copy.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from .cards import CARDS, RANK_CHARS, SUIT_NAMES, SUITS, Card
 from .errors import InvalidPosition
@@ -79,7 +80,7 @@ class Position:
             other.foundations,
         )
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         """A hashable key equal for positions that differ only by the order of
         columns or of free-cell slots (the transposition-table key)."""
         return (
@@ -88,7 +89,7 @@ class Position:
             tuple(self.foundations),
         )
 
-    __hash__ = None  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
         from .formats.compact import format_compact
@@ -110,7 +111,7 @@ class Position:
 
     __str__ = table
 
-    def __rich__(self):  # noqa: ANN204 - rich's protocol
+    def __rich__(self) -> Any:  # rich's protocol: a renderable
         from .render import render_rich
         from .variants import find_variant
 
@@ -196,9 +197,9 @@ class Position:
         for i, col in enumerate(self.columns):
             for card in col:
                 place(card, f"column {i + 1}")
-        for i, card in enumerate(self.cells):
-            if card is not None:
-                place(card, f"free cell {cell_letter(i)}")
+        for i, held in enumerate(self.cells):
+            if held is not None:
+                place(held, f"free cell {cell_letter(i)}")
         missing = [c for c in CARDS if c not in seen and c.rank > self.foundations[c.suit_index]]
         if missing:
             names = " ".join(str(c) for c in sorted(missing, key=lambda c: (SUITS.index(c.suit), c.rank)))

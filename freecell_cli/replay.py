@@ -24,7 +24,8 @@ from dataclasses import dataclass
 
 from .autoplay import automatic_moves
 from .errors import FreecellError
-from .moves import CELL, COLUMN, FOUNDATION, Move, apply, resolve, undo
+from .cards import Card
+from .moves import CELL, COLUMN, FOUNDATION, EmptyColumnMode, Move, apply, resolve, undo
 from .position import Position
 from .solutions import Solution
 from .variants import Variant
@@ -120,10 +121,11 @@ def describe(position: Position, move: Move) -> str:
     'JC from column 5 to free cell a'
     """
     src, dst, n = move.source, move.dest, move.count or 1
+    cards: list[Card | None]
     if src.kind == CELL:
         cards = [position.cells[src.index]]
     else:
-        cards = position.columns[src.index][-n:]
+        cards = [*position.columns[src.index][-n:]]
     what = str(cards[0]) if n == 1 else f"{n} cards {cards[0]}..{cards[-1]}"
     if dst.kind == FOUNDATION:
         return f"{what} from {src.describe()} home"
@@ -156,7 +158,7 @@ def replay(
         raise FreecellError(f"a replay shows at most {MAX_STEPS:,} moves; this solution has {len(solution):,} "
                             "(freecell verify checks it in constant memory)")
     verdict = verify(solution, start, variant, empty_column)
-    mode = empty_column or solution.empty_column or "one"
+    mode: EmptyColumnMode = empty_column or solution.empty_column or "one"  # type: ignore[assignment]
     error = verdict.error
     stop = error.index - 1 if error is not None else len(solution)
     position = start.copy()

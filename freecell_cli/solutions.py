@@ -30,13 +30,16 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any, TypeVar
 
 from .errors import FreecellError, InvalidSolution, quote
 from .moves import CELL, COLUMN, FOUNDATION, Move, Place, split_moves
 from .position import Position
+
+T = TypeVar("T")
 
 SOLUTION_FORMATS = ("standard", "fc-solve", "fcpro", "freecell-cli", "json")
 MAGIC = "# freecell-cli solution"
@@ -200,7 +203,7 @@ def open_solution(source: str | None, format: str | None = None) -> Solution:
     return _read(itertools.chain(head, lines), format, whole, head_text="\n".join(head))
 
 
-def _read(lines: Iterator[str], format: str | None, whole, head_text: str | None = None) -> Solution:
+def _read(lines: Iterator[str], format: str | None, whole: Callable[[], str], head_text: str | None = None) -> Solution:
     """The header of a solution, with its moves left in ``stream``."""
     if format is not None and format not in SOLUTION_FORMATS:
         raise InvalidSolution(f"unknown solution format {quote(format)} (choose from {', '.join(SOLUTION_FORMATS)})")
@@ -274,7 +277,7 @@ def _header_line(sol: Solution, comment: str, lineno: int, moved: bool = False) 
         sol.empty_column = value
 
 
-def _field(parse, value: str, lineno: int):
+def _field(parse: Callable[[str], T], value: str, lineno: int) -> T:
     try:
         return parse(value)
     except FreecellError as e:
@@ -462,7 +465,7 @@ def format_solution(solution: Solution, per_line: int = 10) -> str:
     return "\n".join(lines) + "\n"
 
 
-def solution_to_dict(solution: Solution) -> dict:
+def solution_to_dict(solution: Solution) -> dict[str, Any]:
     from .formats.compact import format_compact
 
     return {

@@ -17,10 +17,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from .autoplay import automatic_moves
+from .cards import Card
 from .errors import FreecellError, InvalidSolution, quote
-from .moves import apply, plural, resolve
+from .moves import EmptyColumnMode, apply, plural, resolve
 from .position import Position
 from .solutions import Solution
 from .variants import Variant
@@ -33,7 +35,7 @@ class Problem:
     reason: str
     line: int | None = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"index": self.index, "move": self.move, "reason": self.reason, "line": self.line}
 
     def __str__(self) -> str:
@@ -68,7 +70,7 @@ class Verdict:
             return f"solved in {plural(self.moves, 'move')}"
         return f"all {plural(self.moves, 'move')} legal, not solved: {plural(self.cards_home, 'card')} home"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "valid": self.valid,
             "solved": self.solved,
@@ -143,7 +145,7 @@ def _state_difference(ours: Position, theirs: Position) -> str | None:
     if ours.foundations != theirs.foundations:
         return f"foundations {ours.foundations} here, {theirs.foundations} in the file"
     if Counter(ours.cells) != Counter(theirs.cells):
-        def show(cells):
+        def show(cells: list[Card | None]) -> str:
             return " ".join(str(c) for c in cells if c is not None) or "none"
 
         return f"free cells hold {show(ours.cells)} here, {show(theirs.cells)} in the file"
@@ -172,7 +174,7 @@ def verify(
     resynchronise and go on."""
     from .formats.fcs import parse_fcs
 
-    mode = empty_column or solution.empty_column or "one"
+    mode: EmptyColumnMode = empty_column or solution.empty_column or "one"  # type: ignore[assignment]
     position = start.copy()
     count = 0
     problems: list[Problem] = []

@@ -81,9 +81,9 @@ def solve_command(
     from ..variants import find_variant
 
     setup(quiet, color)
-    position, _ = get_position(position_arg, position, deal, cells, variant)
+    start, _ = get_position(position_arg, position, deal, cells, variant)
     with errors_to_exit():
-        rules = find_variant(variant.value if variant else position.variant)
+        rules = find_variant(variant.value if variant else start.variant)
         if (width is not None or optimize) and engine is not EngineName.beam:
             raise fail("--width and --optimize go with --engine beam")
         eng = get_engine(engine.value, preset, width=width, optimize=optimize)
@@ -96,11 +96,11 @@ def solve_command(
     try:
         with errors_to_exit():
             if hint:
-                advice = api.hint(position, rules, engine=eng, time_limit=seconds, max_states=max_states,
+                advice = api.hint(start, rules, engine=eng, time_limit=seconds, max_states=max_states,
                                   exhaustive=exhaustive, progress=progress)
                 result = advice.result
             else:
-                result = api.solve(position, rules, engine=eng, time_limit=seconds, max_states=max_states,
+                result = api.solve(start, rules, engine=eng, time_limit=seconds, max_states=max_states,
                                    exhaustive=exhaustive, progress=progress)
     finally:
         if status:
@@ -117,14 +117,14 @@ def solve_command(
             "nonfoundation_moves": result.nonfoundation_moves,
             "seconds": round(result.seconds, 4),
             "states": result.states,
-            "deal": position.deal,
+            "deal": start.deal,
             "variant": rules.name,
             "reason": result.reason or None,
         }
         sys.stdout.write(orjson.dumps(d).decode() + "\n")
     elif result.verdict == SOLVED:
         with errors_to_exit():
-            text = _solution_text(position, rules, result, format.value)
+            text = _solution_text(start, rules, result, format.value)
             if output:
                 atomic_write(output, text)
             else:

@@ -26,4 +26,7 @@ if TYPE_CHECKING:
     from .fcs import format_fcs, parse_fcs
     from .json import format_json, parse_json
 
-__all__ = sorted(_EXPORTS)
+__all__ = [
+    "FORMATS", "detect_format", "format_compact", "format_fcs", "format_json", "format_position",
+    "parse_compact", "parse_fcs", "parse_json", "parse_position",
+]

@@ -84,7 +84,7 @@ def parse_fcs(text: str, cells: int | None = None) -> Position:
             raise InvalidPosition(
                 f"too many free-cell entries: {len(occupied)} cards for {slots} free cells"
             )
-        cell_cards = occupied
+        cell_cards = list[Card | None](occupied)
     cell_cards = cell_cards + [None] * (slots - len(cell_cards))
     return Position(columns, cell_cards, foundations).validate()
 

@@ -39,7 +39,8 @@ def _single(position: Position, move: Move, variant: Variant, out: list[Move]) -
     out.append(r)
 
 
-def _carry(p, src, dst, n, free, empties, variant, out) -> None:
+def _carry(p: Position, src: int, dst: int, n: int, free: list[int], empties: list[int], variant: Variant,
+           out: list[Move]) -> None:
     if n <= len(free) + 1:
         used = free[: n - 1]
         for slot in used:

@@ -29,6 +29,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from ..cards import Card
@@ -38,7 +39,7 @@ from .position import COLUMNS, Column, Position
 FORMATS = ("compact", "json")
 
 
-def _cards(cards) -> str:
+def _cards(cards: Iterable[object]) -> str:
     return "".join(str(c) for c in cards)
 
 
@@ -67,7 +68,7 @@ def _parse_cards(text: str, where: str) -> tuple[Card, ...]:
 def _suits(value: Any, where: str) -> int:
     if value not in (1, 2, 4) or isinstance(value, bool):
         raise InvalidPosition(f"{where}: suits must be 1, 2 or 4, not {value!r}")
-    return value
+    return int(value)
 
 
 def _deal_field(value: Any) -> int | None:

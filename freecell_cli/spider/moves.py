@@ -23,6 +23,7 @@ takes the whole same-suit run at the end of the source.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..errors import IllegalMove, InvalidMove
@@ -157,11 +158,11 @@ def resolve(position: Position, move: Move, unrestricted: bool = False) -> Move:
     return Move(src, dst, n)
 
 
-def _describe(cards) -> str:
+def _describe(cards: Iterable[object]) -> str:
     return "-".join(str(c) for c in cards)
 
 
-def _not_a_run(card, column: Column, n: int, run: int) -> str:
+def _not_a_run(card: object, column: Column, n: int, run: int) -> str:
     moving = column.up[-n:]
     return (f"{card} cannot move with the cards on it: {_describe(moving)} is not a same-suit "
             f"descending run (only the last {run} can move together)")

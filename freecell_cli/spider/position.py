@@ -108,7 +108,7 @@ class Position:
     def is_won(self) -> bool:
         return len(self.removed) == RUNS
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         """What identifies the position for search (the move count left out)."""
         return (self.columns, len(self.stock))
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..errors import FreecellError, InvalidSolution
 from .cards import RUNS
@@ -99,7 +100,7 @@ class Problem:
     move: str  # as written
     reason: str
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"index": self.index, "move": self.move, "reason": self.reason}
 
     def __str__(self) -> str:
@@ -129,7 +130,7 @@ class Verdict:
             return f"solved in {self.moves} moves"
         return f"all {self.moves} moves legal, not solved: {self.removed} of {RUNS} runs removed"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "valid": self.valid,
             "solved": self.solved,
