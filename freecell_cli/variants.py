@@ -100,5 +100,5 @@ def find_variant(name: str | None) -> Variant:
         return VARIANTS[key]
     except KeyError:
         raise FreecellError(
-            f"unknown variant {(name or "")[:40]!r} (choose from {', '.join(VARIANTS)})"
+            f"unknown variant {(name or '')[:40]!r} (choose from {', '.join(VARIANTS)})"
         ) from None
