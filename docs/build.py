@@ -27,6 +27,12 @@ def main(out: Path = OUT) -> int:
     out.mkdir(parents=True, exist_ok=True)
     pdoc.render.configure(docformat="restructuredtext", footer_text="freecell-cli", show_source=False,
                           math=False, mermaid=False, search=True)
+    import freecell_cli
+    import freecell_cli.spider
+
+    for package in (freecell_cli, freecell_cli.spider):
+        for name in package.__all__:  # load the lazy exports: pdoc reads them from __dict__
+            getattr(package, name)
     pdoc.pdoc("freecell_cli", "!freecell_cli.cli", output_directory=out)
     guide = (HERE / "scripting.md").read_text()
     body = markdown2.markdown(guide, extras=["fenced-code-blocks", "header-ids"])

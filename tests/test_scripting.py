@@ -79,7 +79,9 @@ def test_docs_build_offline(tmp_path):
     out = subprocess.run([sys.executable, str(build), str(tmp_path)], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     reference = (tmp_path / "freecell_cli.html").read_text()
-    assert "def solve" in (tmp_path / "freecell_cli" / "api.html").read_text() or "solve" in reference
+    for name in ["solve", "hint", "verify", "read_solution", "format_solution", "analyze", "spider_solve",
+                 "spider_verify", "read_spider_solution", "format_spider_solution", "Result", "Verdict"]:
+        assert f'id="{name}"' in reference, name
     for page in [reference, (tmp_path / "scripting.html").read_text()]:
         assert not re.search(r"""src=["']https?:""", page)
     assert "check_folder.py" in (tmp_path / "scripting.html").read_text()
