@@ -583,6 +583,10 @@ def read_records(path: str | os.PathLike[str], repair: bool = False) -> Iterator
             if len(raw) > limit:
                 raise InputTooLarge(f"{name}: line {lineno} is longer than {limit:,} bytes, the limit for a record")
             end += len(raw)
+            # Only what a killed run leaves, the start of a record, counts as torn:
+            # anything else means this is not a results file, and it is kept whole.
+            if not raw.startswith(b"{"):
+                raise InvalidResults(f"{name}: line {lineno} is not a result record (is it a results file?)")
             if not raw.endswith(b"\n"):
                 break  # torn: the file ends in the middle of a line
             try:
@@ -1250,10 +1254,11 @@ class Analysis:
             if key != checked:  # most lines have the settings of the line before
                 theirs = record_settings(record)
                 if not _compatible(theirs, ours):
-                    keys = [k for k in SETTINGS if k in theirs and theirs[k] != ours[k]]
+                    a, b = {"game": "freecell", **theirs}, {"game": "freecell", **ours}
+                    keys = [k for k in SETTINGS if k in a and k in b and a[k] != b[k]]
                     raise SettingsMismatch(
                         f"{display_name(self.out)} holds results made with other settings (line {lineno}: "
-                        f"{describe_settings(theirs, keys)}; this run: {describe_settings(ours, keys)}): "
+                        f"{describe_settings(a, keys)}; this run: {describe_settings(b, keys)}): "
                         "run with the same settings, or write to another file")
                 checked = key
             n = record["deal"]

@@ -199,10 +199,20 @@ def atomic_write(path: str, text: str | bytes) -> None:
     written) when it cannot."""
     import tempfile
 
-    target = Path(path)
     name = display_name(path)
-    if target.is_dir():
-        raise OutputError(f"cannot write {name}: it is a directory")
+    # Through a symbolic link to the file it names: the link stays a link.
+    target = Path(os.path.realpath(path))
+    keep_mode = None
+    try:
+        st = os.stat(target)
+    except OSError:
+        st = None
+    if st is not None:
+        if stat.S_ISDIR(st.st_mode):
+            raise OutputError(f"cannot write {name}: it is a directory")
+        if not stat.S_ISREG(st.st_mode):  # a device or a pipe is never replaced by a file
+            raise OutputError(f"cannot write {name}: not a regular file")
+        keep_mode = stat.S_IMODE(st.st_mode)
     try:
         fd, tmp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.", suffix=".tmp")
     except OSError as e:
@@ -213,8 +223,9 @@ def atomic_write(path: str, text: str | bytes) -> None:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
-        # mkstemp makes the file private (0600); give it the mode any new file gets
-        os.chmod(tmp, 0o666 & ~_umask())
+        # mkstemp makes the file private (0600): keep the old file's mode, or give
+        # the one any new file gets
+        os.chmod(tmp, keep_mode if keep_mode is not None else 0o666 & ~_umask())
         os.replace(tmp, target)
     except BaseException as e:
         try:

@@ -111,7 +111,8 @@ class Game:
                 move = self.parse(token)
                 step = self._do(move)
             except FreecellError as e:
-                msg = f"{token}: {e}"
+                shown = token if len(token) <= 20 and token.isprintable() else quote(token, 24)
+                msg = f"{shown}: {e}"
                 return Outcome(False, msg if not done else f"played {' '.join(done)}; {msg}")
             self._record(step)
             done.append(step.moves[0])

@@ -134,6 +134,9 @@ class Session:
     # -- commands -----------------------------------------------------------------
     def handle(self, line: str) -> None:
         """One command; whatever it is, the game goes on (a refusal is one line)."""
+        if isinstance(line, TooLong):
+            self.say(f"refused: {line}")
+            return
         try:
             self._handle(line)
         except FreecellError as e:
@@ -253,6 +256,35 @@ class Session:
         save_game(self.game)
         if self.interrupted:
             sys.stderr.write(f"interrupted: {saved_note(self.game)}\n")
+
+
+MAX_LINE = 4096  # a command line of play: moves and words, never more than this
+
+
+class TooLong(str):
+    """A script line over :data:`MAX_LINE`, given as the reason it is refused."""
+
+
+def script_lines(stream, limit: int = MAX_LINE):
+    """The lines of a script as text, each at most ``limit`` bytes: a longer one is
+    read past in bounded chunks and given as a refusal, so no input grows memory.
+
+    >>> import io
+    >>> list(script_lines(io.BytesIO(b"5a\n" + b"x" * 10 + b"\n\xff8h\n"), limit=5))
+    ['5a\n', 'line 2 is longer than 5 characters: ignored', '\ufffd8h\n']
+    """
+    lineno = 0
+    while True:
+        raw = stream.readline(limit + 1)
+        if not raw:
+            return
+        lineno += 1
+        if len(raw) > limit and not raw.endswith(b"\n"):
+            while raw and not raw.endswith(b"\n"):  # skip the rest of it
+                raw = stream.readline(1 << 16)
+            yield TooLong(f"line {lineno} is longer than {limit:,} characters: ignored")
+            continue
+        yield raw.decode("utf-8", "replace")
 
 
 def new_random_game(variant: str | None, cells: int) -> Game:

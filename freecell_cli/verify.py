@@ -54,6 +54,7 @@ class Verdict:
     problems: list[Problem] = field(default_factory=list)
     before_error: Position | None = None
     final: Position | None = None
+    notes: list[str] = field(default_factory=list)  # how the file was read, when that was a choice
 
     @property
     def ok(self) -> bool:

@@ -350,3 +350,65 @@ def test_case16_same_place_is_an_illegal_move_at_its_index():
     d = orjson.loads(out)
     assert code == 1 and d["error"]["index"] == 2 and d["error"]["reason"] == "column 8 is both source and destination"
     assert d["file_moves"] == 3
+
+
+# -- found by an adversarial run after the first round ---------------------------------
+def test_writers_never_replace_devices_fifos_or_links(tmp_path):
+    from freecell_cli.files import OutputError, atomic_write
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(OutputError, match="not a regular file"):
+        atomic_write(str(fifo), "x")
+    assert fifo.is_fifo()
+    p = sh(f"printf '5a\\nsave {fifo}\\nq\\n' | freecell play 617", {"XDG_DATA_HOME": str(tmp_path / "x")})
+    assert p.returncode == 0 and "not a regular file" in p.stdout and fifo.is_fifo()
+    keep, link = tmp_path / "keep.txt", tmp_path / "link.txt"
+    keep.write_text("old")
+    keep.chmod(0o640)
+    link.symlink_to(keep)
+    atomic_write(str(link), "new")
+    assert link.is_symlink() and keep.read_text() == "new" and (keep.stat().st_mode & 0o777) == 0o640
+
+
+def test_analyze_keeps_a_file_that_is_not_results(tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my important notes, no trailing newline")
+    code, out, err = run("analyze", "1", "--engine", "builtin", "-o", str(notes))
+    assert code == 2 and "line 1 is not a result record" in err
+    assert notes.read_text() == "my important notes, no trailing newline"
+
+
+def test_analyze_refuses_another_games_results(tmp_path):
+    out = tmp_path / "r.jsonl"
+    out.write_text('{"deal":1,"game":"spider","suits":1,"verdict":"solved","time_limit":60.0}\n')
+    code, _, err = run("analyze", "1-2", "--engine", "builtin", "-o", str(out))
+    assert code == 2 and "game spider" in err and "this run: game freecell" in err
+
+
+def test_play_script_lines_are_bounded(tmp_path):
+    p = sh("head -c 3000000 /dev/zero | tr '\\0' a | freecell play 617", {"XDG_DATA_HOME": str(tmp_path)})
+    assert p.returncode == 0 and "refused: line 1 is longer than 4,096 characters: ignored" in p.stdout
+    assert len(p.stdout) < 20_000
+
+
+def test_spider_odd_deal_numbers():
+    for text in ("²", "١", "9" * 5000):
+        code, out, err = run("spider", "deal", text)
+        assert code == 2 and out == "" and err.startswith("error: ")
+
+
+@pytest.mark.skipif(shutil.which("fc-solve") is None, reason="Freecell Solver not installed")
+def test_fc_solve_sn_output_verifies(tmp_path):
+    board = subprocess.run(["make-microsoft-freecell-board", "-t", "1"], capture_output=True, text=True).stdout
+    sn = subprocess.run(["fc-solve", "-l", "lg", "-m", "-sn", "-"], input=board, capture_output=True, text=True,
+                        env={**os.environ, "FREECELL_SOLVER_QUIET": "1"}).stdout
+    path = tmp_path / "1.sn"
+    path.write_text(sn)
+    code, out, err = run("verify", "--deal", "1", "--variant", "standard", str(path))
+    assert (code, out) == (0, "OK deal 1: solved in 115 moves (standard)\n")
+    assert "read as fc-solve -sn writes them" in err
+    code, out, err = run("verify", "--deal", "1", "--variant", "standard", "--empty-column", "one", str(path))
+    assert code == 1
+    # An -snx file keeps its exact reading: deal 4's known failure under site stands.
+    assert run("verify", "--deal", "4", "examples/4.snx-out.txt")[0] == 1

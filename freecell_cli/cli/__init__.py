@@ -157,6 +157,8 @@ def _guarded(run) -> int:
 
     if sys.stdout is None:  # started with stdout closed (>&-): every write fails, as it would
         sys.stdout = _ClosedStream()
+    if sys.stderr is None:  # stderr closed (2>&-): diagnostics go nowhere, the data still flows
+        sys.stderr = open(os.devnull, "w")
     for stream in (sys.stdout, sys.stderr):
         if stream is not None and hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")  # file names that are not UTF-8

@@ -97,9 +97,9 @@ def play_command(
     elif sys.stdin is None:
         lines = iter(())
     else:  # a script: bytes that are not UTF-8 become U+FFFD, then a refused move
-        import io
+        from ..play import script_lines
 
-        lines = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+        lines = script_lines(sys.stdin.buffer)
     with errors_to_exit():
         session.run(lines)
 

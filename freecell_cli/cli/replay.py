@@ -59,6 +59,8 @@ def replay_command(
     from ..verify import start_position
 
     setup(quiet, color)
+    if not 0.02 <= delay <= 60:  # NaN fails this too
+        raise fail(f"--delay must be 0.02 to 60 seconds, got {delay}")
     if solution_format is not None and solution_format not in SOLUTION_FORMATS:
         raise fail(f"unknown solution format {solution_format!r} (choose from {', '.join(SOLUTION_FORMATS)})")
     if solution_file == "-" and position_file == "-":

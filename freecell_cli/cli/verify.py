@@ -22,6 +22,7 @@ from .common import (
     VariantName,
     err,
     fail,
+    note,
     read_position,
     setup,
 )
@@ -103,6 +104,8 @@ def verify_command(
             verdict = verify(start if start is not None else n, Path(name), variant.value if variant else None,
                              cells=cells, empty_column=empty_column.value if empty_column else None,
                              all_errors=all_errors, format=format)
+            for line in verdict.notes:
+                note(f"{label}: {line}")
         except FreecellError as e:
             message = str(e)
             err(f"error: {message}" if message.startswith((label, "cannot read")) else f"error: {label}: {message}")

@@ -53,9 +53,15 @@ def check_deal_number(n: object) -> int:
 
 def parse_deal_number(text: str) -> int:
     """Read a deal number (``617``, ``#617``, ``1,000,000``)."""
+    if not isinstance(text, str):
+        raise InvalidDeal(f"not a deal number: {type(text).__name__}")
     t = text.strip().lstrip("#").replace(",", "").replace("_", "")
-    if not t.isdigit():
-        raise InvalidDeal(f"not a deal number: {text!r}")
+    # ASCII digits only ("²" and "١" are not), and no more than fit: int() of
+    # thousands of digits raises.
+    if not t or not t.isascii() or not t.isdigit():
+        raise InvalidDeal(f"not a deal number: {text[:40]!r}")
+    if len(t.lstrip("0")) > len(str(MAX_DEAL)):
+        raise InvalidDeal(f"Spider deal number {text[:40]!r} is out of range (1 to {MAX_DEAL:,})")
     return check_deal_number(int(t))
 
 

@@ -103,13 +103,16 @@ def parse_compact(text: str) -> Position:
         columns.append(Column(_parse_cards(down, f"column {i + 1}"), _parse_cards(up, f"column {i + 1}")))
     stock = () if stock_text == "-" else _parse_cards(stock_text, "the stock")
     removed = () if removed_text == "-" else tuple(removed_text.upper())
-    if not moves_text.isdigit():
-        raise InvalidPosition(f"move count {moves_text!r} is not a whole number")
+    if not (moves_text.isascii() and moves_text.isdigit()) or len(moves_text) > 9:
+        raise InvalidPosition(f"move count {moves_text[:40]!r} is not a whole number up to 9 digits")
     deal = None
     if len(fields) == 6 and fields[5] not in ("", "-"):
-        if not fields[5].isdigit():
-            raise InvalidPosition(f"deal field {fields[5]!r} is not a deal number")
-        deal = _deal_field(int(fields[5]))
+        from .deals import parse_deal_number
+
+        try:
+            deal = _deal_field(parse_deal_number(fields[5]))
+        except FreecellError as e:
+            raise InvalidPosition(f"deal field: {e}") from None
     return Position(suits, tuple(columns), stock, removed, int(moves_text), deal).validate()
 
 

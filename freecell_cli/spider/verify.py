@@ -50,7 +50,7 @@ def parse_solution(text: str) -> Solution:
     >>> s.tokens, s.deal, s.suits
     (('23', 'd'), 7, 2)
     """
-    from .deals import check_deal_number
+    from .deals import check_deal_number, parse_deal_number
     from .formats import parse_compact
 
     deal = suits = start = None
@@ -68,10 +68,12 @@ def parse_solution(text: str) -> Solution:
                 raise InvalidSolution(f"the start position in the header: {e}") from None
         if (m := _DEAL_RE.search(header)) is not None:
             try:
-                deal = check_deal_number(int(m.group(1)))
+                deal = parse_deal_number(m.group(1))
             except FreecellError as e:
                 raise InvalidSolution(f"header: {e}") from None
         if (m := _SUITS_RE.search(header)) is not None:
+            if m.group(1) not in ("1", "2", "4"):
+                raise InvalidSolution(f"header: Spider has 1, 2 or 4 suits, not {m.group(1)[:20]!r}")
             suits = int(m.group(1))
     return Solution(tuple(split_moves(text)), deal, suits, start)
 
