@@ -69,8 +69,7 @@ def load_game(daily: bool, warn=None) -> Game | None:
         why = f"bad JSON: {e}" if isinstance(e, orjson.JSONDecodeError) else str(e)
         if path.is_dir():
             raise FreecellError(f"the save file {display_name(path)} is a directory") from None
-        aside = next((p for p in (path.with_name(f"{path.name}.bad{'' if k == 1 else f'.{k}'}")
-                                  for k in range(1, 1000)) if not p.exists()), path.with_name(path.name + ".bad"))
+        aside = free_name(path, ".bad")
         try:
             os.replace(path, aside)
         except OSError as err:
@@ -79,6 +78,35 @@ def load_game(daily: bool, warn=None) -> Game | None:
         if warn is not None:
             warn(f"{display_name(path)} was damaged ({why[:120]}); kept as {display_name(aside)}, starting afresh")
         return None
+
+
+def free_name(path: Path, suffix: str) -> Path:
+    """``path`` + ``suffix``, or + ``suffix.2``, ``.3``... : a name nothing has yet."""
+    for k in range(1, 10_000):
+        candidate = path.with_name(f"{path.name}{suffix}{'' if k == 1 else f'.{k}'}")
+        if not candidate.exists():
+            return candidate
+    raise FreecellError(f"too many files named {path.name}{suffix}.N beside it")
+
+
+def keep_unfinished(game: Game, warn) -> None:
+    """Before a new game takes the save of an unfinished one, move that save aside
+    (``game.json.deal-617``) and say where: nothing saved is overwritten silently."""
+    from .files import display_name
+    from .moves import plural
+
+    path = save_path(game.daily is not None)
+    if not path.exists():
+        return
+    tag = f".daily-{game.daily}" if game.daily else (f".deal-{game.deal}" if game.deal else ".position")
+    aside = free_name(path, tag)
+    try:
+        os.replace(path, aside)
+    except OSError as e:
+        raise FreecellError(f"cannot keep the unfinished game aside: {e.strerror or e}") from None
+    warn(f"note: the unfinished {'daily ' + game.daily if game.daily else 'deal ' + str(game.deal)} "
+         f"({plural(game.moves, 'move')}) is kept in {display_name(aside)}: "
+         "its moves are all there (plain JSON)")
 
 
 def _clock(seconds: float) -> str:
@@ -306,6 +334,8 @@ def daily_game(date: str | None, variant: str | None, cells: int) -> Game:
     saved = load_game(daily=True, warn=lambda line: sys.stderr.write(line + "\n"))
     if saved is not None and saved.daily == when.isoformat() and not saved.position.is_won():
         return saved
+    if saved is not None and saved.moves and not saved.position.is_won():
+        keep_unfinished(saved, lambda line: sys.stderr.write(line + "\n"))
     return Game.new(daily_number(when), variant, cells, daily=when.isoformat())
 
 

@@ -412,3 +412,16 @@ def test_fc_solve_sn_output_verifies(tmp_path):
     assert code == 1
     # An -snx file keeps its exact reading: deal 4's known failure under site stands.
     assert run("verify", "--deal", "4", "examples/4.snx-out.txt")[0] == 1
+
+
+def test_a_new_game_keeps_the_unfinished_one(tmp_path):
+    env = {"XDG_DATA_HOME": str(tmp_path)}
+    sh("printf '1a 2b\\nq\\n' | freecell play 1", env)
+    p = sh("printf 'q\\n' | freecell play 617", env)
+    kept = tmp_path / "freecell" / "game.json.deal-1"
+    assert p.returncode == 0 and f"the unfinished deal 1 (2 moves) is kept in {kept}" in p.stderr
+    assert orjson.loads(kept.read_bytes())["steps"][0]["moves"] == ["1a"]
+    sh("printf '1a\\nq\\n' | freecell play --daily 2026-01-01", env)
+    p = sh("printf 'q\\n' | freecell play --daily 2026-01-02", env)
+    assert "the unfinished daily 2026-01-01 (1 move) is kept in" in p.stderr
+    assert (tmp_path / "freecell" / "daily.json.daily-2026-01-01").exists()

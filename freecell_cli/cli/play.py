@@ -84,8 +84,10 @@ def play_command(
             note(f"playing deal {game.deal}, chosen at random")
     if saved is not None and game is not saved and saved.moves and not saved.position.is_won() \
             and game.daily is None:
-        err(f"note: the unfinished {'deal ' + str(saved.deal) if saved.deal else 'game'} "
-            f"({saved.moves} moves) is replaced; it was saved in {save_path(False)}")
+        from ..play import keep_unfinished
+
+        with errors_to_exit():
+            keep_unfinished(saved, err)
     interactive = is_terminal(sys.stdin)
     if interactive and not plain and is_terminal(sys.stdout) and os.environ.get("TERM") != "dumb":
         with errors_to_exit():
