@@ -269,6 +269,7 @@ def play_command(
     with errors_to_exit():
         if sum([random, position_file is not None, number is not None]) > 1:
             raise fail("choose one of N, --random, --position")
+        saved = load_game(warn=err)  # a damaged save is moved aside, never overwritten
         if random:
             game = new_random_game(s)
         elif position_file is not None:
@@ -276,12 +277,26 @@ def play_command(
         elif number is not None:
             game = Game(deal(parse_deal_number(number), s), unrestricted)
         else:
-            saved = load_game()
             if saved is not None and not saved.position.is_won():
                 game = saved
                 err(f"resuming {'deal ' + str(game.start.deal) if game.start.deal else 'a game'} at move {game.position.moves}")
             else:
                 game = new_random_game(s)
-    interactive = sys.stdin.isatty()
+    if saved is not None and game is not saved and saved.moves and not saved.position.is_won():
+        import os
+
+        from ..play import free_name
+        from ..spider.play import save_path
+
+        aside = free_name(save_path(), f".deal-{saved.start.deal}" if saved.start.deal else ".position")
+        os.replace(save_path(), aside)
+        err(f"note: the unfinished Spider game ({len(saved.moves)} moves) is kept in {aside}")
+    from ..play import script_lines
+    from .common import is_terminal
+
+    interactive = is_terminal(sys.stdin)
     session = Session(game, interactive)
-    session.run(interactive_lines() if interactive else sys.stdin)
+    if interactive:
+        session.run(interactive_lines())
+    elif sys.stdin is not None:
+        session.run(script_lines(sys.stdin.buffer))

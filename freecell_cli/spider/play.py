@@ -109,6 +109,11 @@ class Game:
     def from_dict(cls, d: dict) -> Game:
         from .formats import parse_compact
 
+        if not isinstance(d, dict) or not isinstance(d.get("start"), str):
+            raise FreecellError("saved Spider game is damaged: no start position")
+        for key in ("moves", "redo"):
+            if not isinstance(d.get(key, []), list) or not all(isinstance(m, str) for m in d.get(key, [])):
+                raise FreecellError(f"saved Spider game is damaged: {key} must be a list of moves")
         try:
             return cls(parse_compact(d["start"]), bool(d.get("unrestricted", False)), list(d.get("moves", [])),
                        list(d.get("redo", [])))
@@ -137,15 +142,30 @@ def save_game(game: Game) -> None:
     atomic_write(str(path), orjson.dumps(game.to_dict(), option=orjson.OPT_INDENT_2).decode() + "\n")
 
 
-def load_game() -> Game | None:
+def load_game(warn=None) -> Game | None:
+    """The saved Spider game, or None. A damaged save is never overwritten: it is
+    moved aside to ``spider.json.bad`` (``warn`` is told) and play starts afresh."""
+    import os
+
     import orjson
+
+    from ..files import LIMITS, display_name, read_limited
+    from ..play import free_name
 
     path = save_path()
     if not path.exists():
         return None
     try:
-        return Game.from_dict(orjson.loads(path.read_bytes()))
-    except (orjson.JSONDecodeError, FreecellError):
+        return Game.from_dict(orjson.loads(read_limited(str(path), LIMITS["saved game"], "saved game")))
+    except (orjson.JSONDecodeError, FreecellError) as e:
+        aside = free_name(path, ".bad")
+        try:
+            os.replace(path, aside)
+        except OSError as err:
+            raise FreecellError(f"{display_name(path)} is damaged and cannot be moved aside: "
+                                f"{err.strerror or err}") from None
+        if warn is not None:
+            warn(f"{display_name(path)} was damaged ({str(e)[:120]}); kept as {display_name(aside)}, starting afresh")
         return None
 
 
