@@ -91,8 +91,9 @@ def play_command(
     interactive = is_terminal(sys.stdin)
     if interactive and not plain and is_terminal(sys.stdout) and os.environ.get("TERM") != "dumb":
         with errors_to_exit():
-            if _play_on_screen(game, v, cells):
-                return
+            shown = _play_on_screen(game, v, cells)
+        if shown:
+            raise typer.Exit(130 if shown == "interrupted" else 0)  # Ctrl-C: saved, and said so
     session = Session(game, interactive)
     if interactive:
         lines = interactive_lines(session)
@@ -104,10 +105,12 @@ def play_command(
         lines = script_lines(sys.stdin.buffer)
     with errors_to_exit():
         session.run(lines)
+    if session.interrupted:
+        raise typer.Exit(130)  # the game is saved and the line said so; the code says Ctrl-C
 
 
 
-def _play_on_screen(game, variant, cells) -> bool:
+def _play_on_screen(game, variant, cells) -> bool | str:
     """The full-screen game; False when the screen library is missing (then the
     game goes on line by line)."""
     from ..play import new_random_game, save_game, saved_note
@@ -136,4 +139,4 @@ def _play_on_screen(game, variant, cells) -> bool:
         err(f"won {name} in {g.moves} moves, time {_clock(g.elapsed)}")
     else:
         err(("interrupted: " if interrupted else "") + saved_note(g))
-    return True
+    return "interrupted" if interrupted else True

@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import EXIT_GAVE_UP, EXIT_NEGATIVE, EXIT_OK, EXIT_USAGE, err, errors_to_exit, fail, read_text
+from .common import EXIT_GAVE_UP, EXIT_NEGATIVE, EXIT_OK, EXIT_USAGE, err, errors_to_exit, fail, read_text, seconds_limit
 
 app = typer.Typer(
     name="spider",
@@ -207,7 +207,7 @@ def solve_command(
     position_file: Annotated[Optional[str], typer.Argument(metavar="[POSITION]", help="Position file, or - for stdin (default).")] = None,
     deal: Annotated[Optional[str], typer.Option(help="Solve this deal instead of reading a position.")] = None,
     suits: SuitsOpt = Suits.four,
-    time_limit: Annotated[float, typer.Option(help="Give up after S seconds.", min=0)] = 60.0,
+    time_limit: Annotated[float, typer.Option(metavar="SECONDS", help="Give up after SECONDS (0: no limit).")] = 60.0,
     max_states: Annotated[Optional[int], typer.Option(help="Give up after N states.", min=1)] = None,
     unrestricted: UnrestrictedOpt = False,
     json: Annotated[bool, typer.Option("--json", help="The result as JSON.")] = False,
@@ -231,7 +231,7 @@ def solve_command(
             position = make_deal(parse_deal_number(deal), int(suits.value))
         else:
             position, _ = _read(position_file)
-        result = spider_solve(position, time_limit=time_limit, max_states=max_states, unrestricted=unrestricted)
+        result = spider_solve(position, time_limit=seconds_limit(time_limit), max_states=max_states, unrestricted=unrestricted)
     text = format_spider_solution(result, position) if result.verdict == SOLVED else ""
     if output and text:
         atomic_write(output, text)
