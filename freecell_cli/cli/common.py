@@ -43,8 +43,13 @@ CellsOpt = Annotated[Optional[int], typer.Option("--cells", metavar="N", min=0, 
                                                  help="Number of free cells, 0..15 (default: the position's, or 4).")]
 VariantOpt = Annotated[Optional[VariantName], typer.Option("--variant", metavar="VARIANT", show_default=False,
                                                           help=VARIANT_HELP + " Default: the position's, else site.")]
+def _stdout_dash(value: Optional[str]) -> Optional[str]:
+    return None if value == "-" else value  # -o - is stdout, as - is stdin
+
+
 OutputOpt = Annotated[Optional[str], typer.Option("--output", "-o", "--out", metavar="FILE", show_default=False,
-                                                  help="Write to FILE (atomically) instead of stdout.")]
+                                                  callback=_stdout_dash,
+                                                  help="Write to FILE (atomically) instead of stdout (- is stdout).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="The result as JSON on stdout.")]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No status lines on stderr (errors still show).")]
 

@@ -64,7 +64,8 @@ def move_command(
         try:
             parsed.append(Move.parse(token))
         except FreecellError as e:
-            raise fail(f'move {i} "{token}": {e}') from None
+            shown = token if len(token) <= 40 else token[:37] + "..."
+            raise fail(f'move {i} "{shown}": {e}') from None
     pos, read_fmt = get_position(None, position, deal, cells, variant, record_variant=True)
     with errors_to_exit():
         rules = find_variant(variant.value if variant else pos.variant)
