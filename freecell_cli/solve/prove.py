@@ -153,3 +153,19 @@ def prove(position: Position, variant: Variant, limits: Limits = Limits()) -> Re
                 break
     moves = to_moves(position, variant, path) if verdict == SOLVED else []
     return Result(verdict, "prove", moves, len(moves), states, time.perf_counter() - start, reason)
+
+
+class ProveEngine:
+    """:func:`prove` as an engine, for :func:`freecell_cli.solve.engine.solve`
+    (which shortens and verifies what it finds). Always exhaustive.
+
+    >>> from freecell_cli import deal, find_variant
+    >>> from freecell_cli.solve.engine import solve
+    >>> solve(deal(3, cells=1), find_variant("standard"), ProveEngine()).verdict
+    'unsolvable'
+    """
+
+    name = "prove"
+
+    def solve(self, position: Position, variant: Variant, limits: Limits, exhaustive: bool = True) -> Result:
+        return prove(position, variant, limits)

@@ -1,0 +1,108 @@
+"""The fewest free cells a deal needs, with a solution and a proof.
+
+Solvability only grows with free cells (a move legal with ``m`` cells is legal
+with ``m + 1``, the extra cell left empty: both capacity formulas grow with the
+empty cells). So the answer is one count ``m``: a solution with ``m`` cells, and
+a complete search showing ``m - 1`` cells are not enough (which settles every
+count below it too).
+
+The counts are tried from ``max_cells`` down. At each count the best-first
+engine looks for a solution for a while (:data:`SOLVE_STATES` positions: most
+solvable counts are solved well within that); if it has not found one, the
+complete depth-first search (:mod:`.solve.prove`) takes over and either finds a
+solution or runs out of positions, which is the proof. A count whose search hits
+the time limit is ``gave-up``, and the answer is then only a range:
+``known = [lo, hi]`` means ``lo - 1`` cells are proven too few (``lo`` is 0 when
+nothing is proven) and ``hi`` cells proven enough (``None`` when no solution with
+``max_cells`` or fewer was found). Nothing is guessed: ``min_cells`` is set only
+when ``lo == hi``.
+
+>>> r = min_cells(3, "standard", max_cells=2)
+>>> r["min_cells"], r["known"], r["proof"]["cells"], r["verdict"]
+(2, [2, 2], 1, 'solved')
+"""
+
+from __future__ import annotations
+
+import time
+
+from .errors import FreecellError
+
+SOLVE_STATES = 20_000  # positions the best-first engine gets at a count before the complete search
+
+
+def _search(n: int, cells: int, variant, time_limit: float | None) -> tuple[str, object, str]:
+    """One count: (verdict, result, which search decided)."""
+    from .deals import deal
+    from .solve.engine import GAVE_UP, Limits, solve
+    from .solve.prove import ProveEngine
+
+    start = time.perf_counter()
+    position = deal(n, cells=cells)
+    first = solve(position, variant, "builtin", Limits(time=time_limit, states=SOLVE_STATES))
+    if first.verdict != GAVE_UP:
+        return first.verdict, first, "best-first"
+    left = None if time_limit is None else max(time_limit - (time.perf_counter() - start), 0.001)
+    second = solve(position, variant, ProveEngine(), Limits(time=left))
+    second.states += first.states
+    second.seconds = time.perf_counter() - start
+    return second.verdict, second, "complete"
+
+
+def min_cells(n: int, variant: str = "site", max_cells: int = 4, time_limit: float | None = 60.0,
+              solutions: bool = True) -> dict:
+    """The record of deal ``n``: ``min_cells``, ``known``, ``solution`` (at
+    ``min_cells``, verified), ``proof`` (``{"cells", "states", "seconds"}`` of the
+    complete search at ``min_cells - 1``), ``verdict`` (``solved`` when the answer
+    is known, ``unsolvable`` when even ``max_cells`` cells are proven too few,
+    ``gave-up`` when only a range is), and ``searches``: every count tried, in order.
+    ``time_limit`` is seconds per count (None: none).
+    """
+    from .solve.engine import SOLVED, UNSOLVABLE
+    from .variants import find_variant
+
+    v = find_variant(variant)
+    if type(max_cells) is not int or not 0 <= max_cells <= 15:
+        raise FreecellError(f"max cells must be 0 to 15, not {max_cells!r}")
+    start = time.perf_counter()
+    lo, hi = 0, None
+    best = None  # the result at hi
+    proof = None
+    searches = []
+    states = 0
+    for m in range(max_cells, -1, -1):
+        verdict, result, how = _search(n, m, v, time_limit)
+        states += result.states
+        searches.append({"cells": m, "verdict": verdict, "search": how, "states": result.states,
+                         "seconds": round(result.seconds, 4)})
+        if verdict == SOLVED:
+            hi, best = m, result
+        elif verdict == UNSOLVABLE:
+            lo = m + 1
+            proof = {"cells": m, "states": result.states, "seconds": round(result.seconds, 4)}
+            break
+    exact = hi is not None and lo == hi
+    if exact:
+        overall = "solved"
+    elif hi is None and lo == max_cells + 1:
+        overall = "unsolvable"
+    else:
+        overall = "gave-up"
+    record = {
+        "deal": n,
+        "mode": "min-cells",
+        "variant": v.name,
+        "max_cells": max_cells,
+        "verdict": overall,
+        "min_cells": lo if exact else None,
+        "known": [lo, hi],
+        "proof": proof,  # None when nothing is proven (min_cells 0 among them)
+        "move_count": best.move_count if best is not None else 0,
+        "seconds": round(time.perf_counter() - start, 4),
+        "states": states,
+        "searches": searches,
+    }
+    if solutions and best is not None:
+        record["solution"] = " ".join(best.notation)
+        record["solution_cells"] = hi
+    return record
