@@ -1248,7 +1248,7 @@ class MinCellsSummary(Summary):
     >>> s.add({"deal": 1, "verdict": "solved", "mode": "min-cells", "min_cells": 3, "known": [3, 3]})
     >>> s.add({"deal": 2, "verdict": "gave-up", "mode": "min-cells", "min_cells": None, "known": [1, 2]})
     >>> d = s.as_dict(); d["min_cells"], d["known_ranges"]
-    ({'3': 1}, [[1, 2, 1]])
+    ({'0': 0, '1': 0, '2': 0, '3': 1}, [[1, 2, 1]])
     """
 
     def __init__(self, settings: dict | None = None, hardest: int = 10) -> None:
@@ -1268,7 +1268,8 @@ class MinCellsSummary(Summary):
     def as_dict(self) -> dict:
         out = super().as_dict()
         out["mode"] = "min-cells"
-        out["min_cells"] = {str(m): c for m, c in sorted(self.needs.items())}
+        top = max([self.settings.get("max_cells", 0), *self.needs]) if self.deals else -1
+        out["min_cells"] = {str(m): self.needs.get(m, 0) for m in range(top + 1)}  # every count, 0 up
         out["known_ranges"] = [[lo, hi, c] for (lo, hi), c in
                                sorted(self.ranges.items(), key=lambda e: (e[0][0], 99 if e[0][1] is None else e[0][1]))]
         return out
