@@ -31,7 +31,8 @@ from .errors import FreecellError
 SOLVE_STATES = 20_000  # positions the best-first engine gets at a count before the complete search
 
 
-def _search(n: int, cells: int, variant, time_limit: float | None) -> tuple[str, object, str]:
+def _search(n: int, cells: int, variant, time_limit: float | None,
+            state_limit: int | None = None) -> tuple[str, object, str]:
     """One count: (verdict, result, which search decided)."""
     from .deals import deal
     from .solve.engine import GAVE_UP, Limits, solve
@@ -43,20 +44,21 @@ def _search(n: int, cells: int, variant, time_limit: float | None) -> tuple[str,
     if first.verdict != GAVE_UP:
         return first.verdict, first, "best-first"
     left = None if time_limit is None else max(time_limit - (time.perf_counter() - start), 0.001)
-    second = solve(position, variant, ProveEngine(), Limits(time=left))
+    second = solve(position, variant, ProveEngine(), Limits(time=left, states=state_limit))
     second.states += first.states
     second.seconds = time.perf_counter() - start
     return second.verdict, second, "complete"
 
 
 def min_cells(n: int, variant: str = "site", max_cells: int = 4, time_limit: float | None = 60.0,
-              solutions: bool = True) -> dict:
+              solutions: bool = True, state_limit: int | None = None) -> dict:
     """The record of deal ``n``: ``min_cells``, ``known``, ``solution`` (at
     ``min_cells``, verified), ``proof`` (``{"cells", "states", "seconds"}`` of the
     complete search at ``min_cells - 1``), ``verdict`` (``solved`` when the answer
     is known, ``unsolvable`` when even ``max_cells`` cells are proven too few,
     ``gave-up`` when only a range is), and ``searches``: every count tried, in order.
-    ``time_limit`` is seconds per count (None: none).
+    ``time_limit`` is seconds per count (None: none); ``state_limit`` caps the
+    positions of each complete search (None: no cap).
     """
     from .solve.engine import SOLVED, UNSOLVABLE
     from .variants import find_variant
@@ -71,10 +73,12 @@ def min_cells(n: int, variant: str = "site", max_cells: int = 4, time_limit: flo
     searches = []
     states = 0
     for m in range(max_cells, -1, -1):
-        verdict, result, how = _search(n, m, v, time_limit)
+        verdict, result, how = _search(n, m, v, time_limit, state_limit)
         states += result.states
         searches.append({"cells": m, "verdict": verdict, "search": how, "states": result.states,
                          "seconds": round(result.seconds, 4)})
+        if result.reason and verdict != SOLVED:
+            searches[-1]["reason"] = result.reason
         if verdict == SOLVED:
             hi, best = m, result
         elif verdict == UNSOLVABLE:
