@@ -44,7 +44,7 @@ def _search(n: int, cells: int, variant, time_limit: float | None,
     if first.verdict != GAVE_UP:
         return first.verdict, first, "best-first"
     left = None if time_limit is None else max(time_limit - (time.perf_counter() - start), 0.001)
-    second = solve(position, variant, ProveEngine(), Limits(time=left, states=state_limit))
+    second = solve(position, variant, ProveEngine(race=True), Limits(time=left, states=state_limit))
     second.states += first.states
     second.seconds = time.perf_counter() - start
     return second.verdict, second, "complete"

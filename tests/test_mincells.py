@@ -68,8 +68,16 @@ def test_prove_finds_a_solution_and_stops_at_its_limit():
     assert r.verdict == "solved"
     sol = Solution(tokens=r.notation, lines=list(range(1, len(r.moves) + 1)))
     assert verify(sol, deal(8, cells=1), find_variant("standard")).solved
-    r = prove(deal(1, cells=2), find_variant("standard"), Limits(states=500))
-    assert (r.verdict, r.states, r.reason) == ("gave-up", 500, "state limit of 500 reached")
+    r = prove(deal(1, cells=2), find_variant("standard"), Limits(states=5000))  # checked every 4,096
+    assert (r.verdict, r.states, r.reason) == ("gave-up", 8192, "state limit of 5,000 reached")
+
+
+def test_the_race_finds_what_depth_first_alone_misses():
+    # Deal 9 needs 2 cells (textbook): depth first wanders for 300,000+ positions.
+    r = prove(deal(9, cells=2), find_variant("standard"), Limits(states=200_000), race=True)
+    assert r.verdict == "solved"
+    sol = Solution(tokens=r.notation, lines=list(range(1, len(r.moves) + 1)))
+    assert verify(sol, deal(9, cells=2), find_variant("standard")).solved
 
 
 # -- one deal -----------------------------------------------------------------
