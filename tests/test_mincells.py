@@ -85,8 +85,9 @@ def test_the_race_finds_what_depth_first_alone_misses():
 
 
 # -- one deal -----------------------------------------------------------------
-def test_min_cells_record():
-    r = min_cells(3, "standard", max_cells=2)
+@pytest.mark.parametrize("use_fcsolve", [True, False])
+def test_min_cells_record(use_fcsolve):
+    r = min_cells(3, "standard", max_cells=2, use_fcsolve=use_fcsolve)
     assert {k: r[k] for k in ("deal", "mode", "variant", "max_cells", "verdict", "min_cells", "known")} == {
         "deal": 3, "mode": "min-cells", "variant": "standard", "max_cells": 2, "verdict": "solved",
         "min_cells": 2, "known": [2, 2]}
@@ -113,7 +114,7 @@ def test_min_cells_unsolvable_with_the_most_cells_tried():
 
 def test_a_proof_that_does_not_finish_leaves_a_range():
     # Deal 1 needs 3 cells (textbook); with the complete search capped, 2 cells stay open.
-    r = min_cells(1, "standard", max_cells=3, solutions=False, state_limit=1000)
+    r = min_cells(1, "standard", max_cells=3, solutions=False, state_limit=1000, use_fcsolve=False)
     assert (r["verdict"], r["min_cells"], r["known"]) == ("gave-up", None, [2, 3])
     assert [(s["cells"], s["verdict"]) for s in r["searches"]] == [(3, "solved"), (2, "gave-up"), (1, "unsolvable")]
     assert r["searches"][1]["reason"] == "state limit of 1,000 reached"
