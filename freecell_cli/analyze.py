@@ -39,7 +39,8 @@ from .files import LIMITS, InputTooLarge, OutputError, UnreadableInput, display_
 
 VERDICTS = ("solved", "unsolvable", "gave-up", "error")
 MAX_DEALS = 10_000_000  # deals in one run, all range parts together
-SETTINGS = ("game", "suits", "variant", "cells", "requested_engine", "time_limit")  # what a resume must match
+SETTINGS = ("game", "mode", "suits", "variant", "cells", "max_cells", "requested_engine",
+            "time_limit")  # what a resume must match
 MAX_SETTINGS_GROUPS = 16  # a summary shows at most this many settings groups
 
 
@@ -400,6 +401,8 @@ class Job:
     solutions: bool = True
     game: str = "freecell"  # or "spider"
     suits: int = 4  # Spider's suits
+    mode: str = "solve"  # or "min-cells": the fewest free cells each deal needs (mincells.py)
+    max_cells: int = 4  # min-cells: the most cells tried
 
     def __post_init__(self) -> None:
         from .variants import find_variant
@@ -411,6 +414,12 @@ class Job:
             raise FreecellError(f"Spider is played with 1, 2 or 4 suits, not {self.suits!r}")
         if type(self.cells) is not int or not 0 <= self.cells <= 15:
             raise FreecellError(f"cells must be 0 to 15, not {self.cells!r}")
+        if self.mode not in ("solve", "min-cells"):
+            raise FreecellError(f"mode must be solve or min-cells, not {self.mode!r}")
+        if self.mode == "min-cells" and self.game != "freecell":
+            raise FreecellError("min-cells is for FreeCell deals")
+        if type(self.max_cells) is not int or not 0 <= self.max_cells <= 15:
+            raise FreecellError(f"max cells must be 0 to 15, not {self.max_cells!r}")
         t = self.time_limit
         if t is not None:
             if isinstance(t, bool) or not isinstance(t, (int, float)) or math.isnan(t) or t < 0:
@@ -424,9 +433,14 @@ class Job:
         {'variant': 'site', 'cells': 2, 'requested_engine': 'auto', 'time_limit': 60.0}
         >>> Job(game="spider", suits=2).settings()
         {'game': 'spider', 'suits': 2, 'time_limit': 60.0}
+        >>> Job(variant="standard", mode="min-cells", max_cells=3).settings()
+        {'mode': 'min-cells', 'variant': 'standard', 'max_cells': 3, 'time_limit': 60.0}
         """
         if self.game == "spider":  # no variant, cells or engine there: its own rules and solver
             return {"game": "spider", "suits": self.suits, "time_limit": self.time_limit}
+        if self.mode == "min-cells":  # its own searches; the time limit is per cell count
+            return {"mode": "min-cells", "variant": self.variant, "max_cells": self.max_cells,
+                    "time_limit": self.time_limit}
         return {"variant": self.variant, "cells": self.cells, "requested_engine": self.engine,
                 "time_limit": self.time_limit}
 
@@ -440,6 +454,12 @@ def analyze_deal(n: int, job: Job) -> dict:
     """
     if job.game == "spider":
         return analyze_spider_deal(n, job)
+    if job.mode == "min-cells":
+        from .mincells import min_cells
+
+        record = min_cells(n, job.variant, job.max_cells, job.time_limit, job.solutions)
+        record["time_limit"] = job.time_limit
+        return record
     from .deals import deal
     from .solve.engine import Limits, get_engine, solve
     from .variants import find_variant
@@ -546,6 +566,38 @@ def check_record(record: object) -> str | None:
         value = get(key, "")
         if type(value) is not str:
             return f'"{key}" is not text: {_show(value)}'
+    if "mode" in record or "min_cells" in record:
+        return _check_min_cells(record)
+    return None
+
+
+def _cell_count(value: object) -> bool:
+    return type(value) is int and 0 <= value <= 16
+
+
+def _check_min_cells(record: dict) -> str | None:
+    """What is wrong with the min-cells fields of a record (see :mod:`.mincells`)."""
+    get = record.get
+    mode = get("mode", "min-cells")
+    if mode not in ("solve", "min-cells"):
+        return f'"mode" is not solve or min-cells: {_show(mode)}'
+    if mode == "solve":
+        return None
+    value = get("max_cells", 4)
+    if type(value) is not int or not 0 <= value <= 15:
+        return f'"max_cells" is not 0 to 15: {_show(value)}'
+    value = get("min_cells")
+    if value is not None and not _cell_count(value):
+        return f'"min_cells" is not a number of cells or null: {_show(value)}'
+    known = get("known", [0, None])
+    if (type(known) is not list or len(known) != 2 or not _cell_count(known[0])
+            or not (known[1] is None or _cell_count(known[1]))):
+        return f'"known" is not [lowest, highest] cells: {_show(known)}'
+    if value is not None and known != [value, value]:
+        return f'"known" {_show(known)} does not agree with "min_cells" {value}'
+    proof = get("proof")
+    if proof is not None and (type(proof) is not dict or not _cell_count(proof.get("cells"))):
+        return f'"proof" is not {{"cells", "states", "seconds"}} or null: {_show(proof)}'
     return None
 
 
@@ -628,9 +680,21 @@ def record_settings(record: dict) -> dict:
     return {k: record[k] for k in SETTINGS if k in record}
 
 
+def _with_defaults(settings: dict) -> dict:
+    """The settings with the game and mode a record leaves out when they are the
+    first ones (freecell, solve)."""
+    out = dict(settings)
+    out.setdefault("game", "freecell")
+    if out["game"] == "freecell":
+        out.setdefault("mode", "solve")
+    return out
+
+
 def _compatible(a: dict, b: dict) -> bool:
-    # A record that names no game is a FreeCell one (the game came later).
-    return a.get("game", "freecell") == b.get("game", "freecell") and all(
+    # A record that names no game is a FreeCell one (the game came later); one
+    # that names no mode solved its deal (min-cells came later).
+    return a.get("game", "freecell") == b.get("game", "freecell") and a.get("mode", "solve") == b.get(
+        "mode", "solve") and all(
         a[k] == b[k] for k in SETTINGS if k in a and k in b)
 
 
@@ -647,6 +711,10 @@ def describe_settings(settings: dict, keys: Iterable[str] = SETTINGS) -> str:
         v = settings[k]
         if k == "game":
             words.append(f"game {v}")
+        elif k == "mode":
+            words.append(f"mode {v}")
+        elif k == "max_cells":
+            words.append(f"at most {v} cell{'s' if v != 1 else ''}")
         elif k == "suits":
             words.append(f"{v} suit{'s' if v != 1 else ''}")
         elif k == "variant":
@@ -1174,6 +1242,100 @@ class Summary:
         return out
 
 
+class MinCellsSummary(Summary):
+    """The summary of min-cells records (:mod:`.mincells`): besides the verdicts
+    (solved: the answer is known; unsolvable: even the most cells tried are proven
+    too few; gave-up: only a range is known), how many deals need each number of
+    cells, and how many have each range when the answer is not known.
+
+    >>> s = MinCellsSummary()
+    >>> s.add({"deal": 1, "verdict": "solved", "mode": "min-cells", "min_cells": 3, "known": [3, 3]})
+    >>> s.add({"deal": 2, "verdict": "gave-up", "mode": "min-cells", "min_cells": None, "known": [1, 2]})
+    >>> d = s.as_dict(); d["min_cells"], d["known_ranges"]
+    ({'0': 0, '1': 0, '2': 0, '3': 1}, [[1, 2, 1]])
+    """
+
+    def __init__(self, settings: dict | None = None, hardest: int = 10) -> None:
+        super().__init__(settings, hardest)
+        self.needs: dict[int, int] = {}
+        self.ranges: dict[tuple, int] = {}
+
+    def add(self, record: dict, checked: bool = False) -> None:
+        super().add(record, checked)
+        m = record.get("min_cells")
+        if m is not None:
+            self.needs[m] = self.needs.get(m, 0) + 1
+        elif record["verdict"] == "gave-up":
+            known = tuple(record.get("known") or (0, None))
+            self.ranges[known] = self.ranges.get(known, 0) + 1
+
+    def as_dict(self) -> dict:
+        out = super().as_dict()
+        out["mode"] = "min-cells"
+        top = max([self.settings.get("max_cells", 0), *self.needs]) if self.deals else -1
+        out["min_cells"] = {str(m): self.needs.get(m, 0) for m in range(top + 1)}  # every count, 0 up
+        out["known_ranges"] = [[lo, hi, c] for (lo, hi), c in
+                               sorted(self.ranges.items(), key=lambda e: (e[0][0], 99 if e[0][1] is None else e[0][1]))]
+        return out
+
+
+def summary_for(settings: dict, hardest: int = 10) -> Summary:
+    """An empty summary of the right kind for records made with ``settings``."""
+    if settings.get("mode") == "min-cells":
+        return MinCellsSummary(settings, hardest)
+    return Summary(settings, hardest)
+
+
+def answer_of(record: dict) -> str:
+    """A min-cells record's answer in a word: ``2``, ``>4`` (unsolvable with the
+    most cells tried), ``1..2`` (gave up: only the range is known), ``error``.
+
+    >>> answer_of({"verdict": "gave-up", "known": [1, None], "max_cells": 4})
+    '1..>4'
+    """
+    if record["verdict"] == "error":
+        return "error"
+    m = record.get("min_cells")
+    if m is not None:
+        return str(m)
+    lo, hi = record.get("known") or (0, None)
+    if record["verdict"] == "unsolvable":
+        return f">{record.get('max_cells', 4)}"
+    return f"{lo}..{hi if hi is not None else '>' + str(record.get('max_cells', 4))}"
+
+
+def compare_min_cells(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> dict:
+    """The deals whose min-cells answer differs between two results files (for
+    example one made under ``site``, one under ``standard``): ``{"both": deals in
+    both, "only_a", "only_b": deals in one only, "differ": [{"deal", "a", "b"}]}``
+    with answers as :func:`answer_of` gives them, by deal number. Keeps one short
+    answer per deal of ``a`` in memory."""
+    def records(path):
+        for lineno, record in read_records(path):
+            if record.get("mode") != "min-cells":
+                raise InvalidResults(f"{display_name(path)}: line {lineno}: not a min-cells record "
+                                     "(made by analyze --min-cells)")
+            yield record
+
+    answers: dict[int, str] = {}
+    for record in records(a):
+        answers.setdefault(record["deal"], answer_of(record))  # the first record of a deal wins
+    differ = []
+    both = 0
+    seen = DealSet()
+    for record in records(b):
+        n = record["deal"]
+        if not seen.add(n):
+            continue
+        if n in answers:
+            both += 1
+            theirs = answer_of(record)
+            if answers[n] != theirs:
+                differ.append({"deal": n, "a": answers[n], "b": theirs})
+    differ.sort(key=lambda d: d["deal"])
+    return {"both": both, "only_a": len(answers) - both, "only_b": len(seen) - both, "differ": differ}
+
+
 def summarize(records: Iterable[dict], hardest: int = 10) -> dict:
     """Counts per verdict, the unsolvable, gave-up and error deals, move and time
     figures, the hardest deals (records are checked; see :class:`Summary`)."""
@@ -1206,7 +1368,7 @@ def summarize_file(path: str | os.PathLike[str], hardest: int = 10) -> list[dict
                 if len(groups) == MAX_SETTINGS_GROUPS:
                     raise InvalidResults(f"{display_name(path)}: line {lineno}: the file mixes more than "
                                          f"{MAX_SETTINGS_GROUPS} different settings")
-                group = (stated, Summary(hardest=hardest), DealSet())
+                group = (stated, summary_for(stated, hardest), DealSet())
                 groups.append(group)
             _, summary, seen = group
         if seen.add(record["deal"]):
@@ -1243,7 +1405,7 @@ class Analysis:
 
     def _read(self) -> None:
         self.done = DealSet()
-        self.summary = Summary(self.job.settings())
+        self.summary = summary_for(self.job.settings())
         self.already = 0
         if self.out is None:
             return
@@ -1254,11 +1416,11 @@ class Analysis:
             if key != checked:  # most lines have the settings of the line before
                 theirs = record_settings(record)
                 if not _compatible(theirs, ours):
-                    a, b = {"game": "freecell", **theirs}, {"game": "freecell", **ours}
-                    keys = [k for k in SETTINGS if k in a and k in b and a[k] != b[k]]
+                    theirs_all, ours_all = _with_defaults(theirs), _with_defaults(ours)
+                    keys = [k for k in SETTINGS if k in theirs_all and theirs_all[k] != ours_all.get(k, _UNSET)]
                     raise SettingsMismatch(
                         f"{display_name(self.out)} holds results made with other settings (line {lineno}: "
-                        f"{describe_settings(a, keys)}; this run: {describe_settings(b, keys)}): "
+                        f"{describe_settings(theirs_all, keys)}; this run: {describe_settings(ours_all, keys)}): "
                         "run with the same settings, or write to another file")
                 checked = key
             n = record["deal"]

@@ -53,7 +53,9 @@ def analyze_command(
     scheduler: Annotated[Optional[str], typer.Option(help="Dask scheduler address, e.g. tcp://host:8786 (with --executor dask).")] = None,
     no_solutions: Annotated[bool, typer.Option("--no-solutions", help="Leave the moves out of the records.")] = False,
     seed: Annotated[Optional[str], typer.Option(help="Seed for random:N ranges.")] = None,
-    summary: Annotated[Optional[str], typer.Option("--summary", help="Only print the summary of an existing results file.")] = None,
+    summary: Annotated[Optional[list[str]], typer.Option("--summary", metavar="FILE", help="Only print the summary of an existing results file; given twice (min-cells files), also the deals whose answer differs.")] = None,
+    min_cells: Annotated[bool, typer.Option("--min-cells", help="For each deal, the fewest free cells it can be solved with (0..--max-cells), with a solution and a proof that one fewer is not enough.")] = False,
+    max_cells: Annotated[Optional[int], typer.Option("--max-cells", metavar="K", help="With --min-cells: the most free cells tried (default 4).", min=0, max=15)] = None,
     json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON (one line per settings group).")] = False,
     format: Annotated[Optional[str], typer.Option("--format", "-f", metavar="FORMAT", help="The summary as text (default) or json.")] = None,
     plot: Annotated[Optional[str], typer.Option("--plot", metavar="FILE", help="Draw histograms and verdicts to FILE.svg|png|pdf (needs the [plot] extra).")] = None,
@@ -81,8 +83,13 @@ def analyze_command(
     if game is Game.spider and suits not in (1, 2, 4):
         raise fail(f"--suits must be 1, 2 or 4, not {suits}")
     try:
+        if max_cells is not None and not min_cells:
+            raise fail("--max-cells goes with --min-cells")
+        if min_cells and game is not Game.freecell:
+            raise fail("--min-cells is for FreeCell deals")
+        mode = ("min-cells", 4 if max_cells is None else max_cells) if min_cells else None
         _analyze(ranges, variant, cells, engine, time_limit, jobs, out, executor, scheduler, no_solutions, seed,
-                 summary, json or format == "json", plot, game.value, suits)
+                 summary, json or format == "json", plot, game.value, suits, mode)
     except BrokenPipeError:
         # The reader has gone (| head): the workers are stopped by now; end quietly
         # with 0. (click turns EPIPE into exit 1 before the top-level guard sees it.)
@@ -101,19 +108,32 @@ def _point_stdout_at_devnull() -> None:
 
 
 def _analyze(ranges, variant, cells, engine, time_limit, jobs, out, executor, scheduler, no_solutions, seed,
-             summary, json, plot, game, suits) -> None:
+             summary, json, plot, game, suits, mode=None) -> None:
     from ..analyze import Analysis, Job, parse_ranges, summarize_file
 
-    if summary is not None:
+    if summary:
         if ranges:
             raise fail("--summary takes a results file, not ranges")
-        with errors_to_exit():
-            summaries = summarize_file(summary)
-        if len(summaries) > 1:
-            note(f"note: {summary} mixes results of {len(summaries)} different settings: one summary each")
-        _plot(summary, None, plot)
-        for i, s in enumerate(summaries):
-            _print_summary(s, json, first=i == 0)
+        if len(summary) > 2:
+            raise fail("--summary takes one results file, or two to compare")
+        if len(summary) == 2 and plot is not None:
+            raise fail("--plot draws one results file, not two")
+        for k, path in enumerate(summary):
+            with errors_to_exit():
+                summaries = summarize_file(path)
+            if len(summaries) > 1:
+                note(f"note: {path} mixes results of {len(summaries)} different settings: one summary each")
+            _plot(path, None, plot)
+            for i, s in enumerate(summaries):
+                if len(summary) == 2 and not json:
+                    sys.stdout.write(("" if k == 0 else "\n") + f"{path}:\n")
+                _print_summary(s, json, first=i == 0)
+        if len(summary) == 2:
+            from ..analyze import compare_min_cells
+
+            with errors_to_exit():
+                diff = compare_min_cells(*summary)
+            _print_differences(diff, summary, json)
         return
     if not ranges:
         raise fail("give deal ranges (e.g. 1-1000), or --summary FILE")
@@ -125,7 +145,8 @@ def _analyze(ranges, variant, cells, engine, time_limit, jobs, out, executor, sc
         from ..solve.engine import get_engine
 
         get_engine(engine.value)  # fail now, not in every worker
-        job = Job(variant.value, cells, engine.value, limit, not no_solutions, game, suits)
+        job = Job(variant.value, cells, engine.value, limit, not no_solutions, game, suits,
+                  *(mode or ("solve", 4)))
         # Locks --out (a second run stops here), refuses a device or a directory,
         # reads what is done and checks it was made with these settings: all before any work.
         run = Analysis(deals, job, out)
@@ -220,6 +241,11 @@ def _print_summary(s: dict, as_json: bool, records_on_stdout: bool = False, firs
             rows.append((label, f"mean {f['mean']}, median {f['median']}, max {f['max']}"))
     if s["hardest"]:
         rows.append(("hardest (states)", ", ".join(f"{h['deal']} ({h['states']:,})" for h in s["hardest"][:5])))
+    if s.get("mode") == "min-cells":
+        for m, c in s["min_cells"].items():
+            rows.append((f"need {m} cell{'s' if m != '1' else ''}", str(c)))
+        for lo, hi, c in s["known_ranges"]:
+            rows.append((f"between {lo} and {hi if hi is not None else 'more than the most tried'}", str(c)))
     if "settings" in s:
         rows.append(("settings", describe_settings(s["settings"])))
     if use_color(target):
@@ -238,6 +264,21 @@ def _print_summary(s: dict, as_json: bool, records_on_stdout: bool = False, firs
             out.print("\n".join(text_histogram(moves, bar="█")), highlight=False)
     else:
         target.write(("" if first else "\n") + "".join(f"{k}: {v}\n" for k, v in rows))
+
+
+def _print_differences(diff: dict, names: list[str], as_json: bool) -> None:
+    """The deals whose min-cells answer differs between two files."""
+    import orjson
+
+    if as_json:
+        sys.stdout.write(orjson.dumps({"compare": names, **diff}).decode() + "\n")
+        return
+    a, b = names
+    lines = [f"\ncompared: {diff['both']} deal(s) in both files ({diff['only_a']} only in {a}, "
+             f"{diff['only_b']} only in {b})",
+             f"answers differ: {len(diff['differ'])}"]
+    lines += [f"  deal {d['deal']}: {d['a']} in {a}, {d['b']} in {b}" for d in diff["differ"]]
+    sys.stdout.write("\n".join(lines) + "\n")
 
 
 def _plot(results: str | None, records: list[dict] | None, path: str | None) -> None:

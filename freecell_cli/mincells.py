@@ -1,0 +1,143 @@
+"""The fewest free cells a deal needs, with a solution and a proof.
+
+Solvability only grows with free cells (a move legal with ``m`` cells is legal
+with ``m + 1``, the extra cell left empty: both capacity formulas grow with the
+empty cells). So the answer is one count ``m``: a solution with ``m`` cells, and
+a complete search showing ``m - 1`` cells are not enough (which settles every
+count below it too).
+
+The counts are tried from ``max_cells`` down. At each count the best-first
+engine looks for a solution for a while (:data:`SOLVE_STATES` positions: most
+solvable counts are solved well within that); if it has not found one, the
+complete depth-first search (:mod:`.solve.prove`) takes over and either finds a
+solution or runs out of positions, which is the proof. A count whose search hits
+the time limit is ``gave-up``, and the answer is then only a range:
+``known = [lo, hi]`` means ``lo - 1`` cells are proven too few (``lo`` is 0 when
+nothing is proven) and ``hi`` cells proven enough (``None`` when no solution with
+``max_cells`` or fewer was found). Nothing is guessed: ``min_cells`` is set only
+when ``lo == hi``.
+
+>>> r = min_cells(3, "standard", max_cells=2)
+>>> r["min_cells"], r["known"], r["proof"]["cells"], r["verdict"]
+(2, [2, 2], 1, 'solved')
+"""
+
+from __future__ import annotations
+
+import time
+
+from .errors import FreecellError
+
+SOLVE_STATES = 20_000  # positions the best-first engine gets at a count before the complete search
+
+
+def _fcsolve_engine():
+    """Freecell Solver as the solving side, or None where it is not installed."""
+    from .solve.engine import get_engine
+    from .solve.fcsolve import fcsolve_available
+
+    return get_engine("fc-solve") if fcsolve_available() else None
+
+
+def _search(n: int, cells: int, variant, time_limit: float | None,
+            state_limit: int | None = None, fcs=None) -> tuple[str, object, str]:
+    """One count: (verdict, result, which search decided). ``states`` counts the
+    positions of our own searches only (not Freecell Solver's)."""
+    from .deals import deal
+    from .solve.engine import GAVE_UP, SOLVED, UNSOLVABLE, Limits, SolverError, solve
+    from .solve.prove import ProveEngine
+
+    start = time.perf_counter()
+    position = deal(n, cells=cells)
+    exhausted = False  # Freecell Solver searched its whole (textbook) space: likely a proof to come
+    if fcs is not None:
+        try:
+            tried = solve(position, variant, fcs, Limits(time=None if time_limit is None else time_limit / 3))
+        except SolverError:
+            tried = None  # it could not take the position, or its line failed our verifier
+        if tried is not None and tried.verdict == SOLVED:
+            tried.states = 0
+            return SOLVED, tried, "fc-solve"
+        exhausted = tried is not None and (tried.verdict == UNSOLVABLE
+                                           or tried.reason.startswith("fc-solve found no solution"))
+
+    def left() -> float | None:
+        return None if time_limit is None else max(time_limit - (time.perf_counter() - start), 0.001)
+
+    states = 0
+    if not exhausted:
+        first = solve(position, variant, "builtin", Limits(time=left(), states=SOLVE_STATES))
+        if first.verdict != GAVE_UP:
+            first.seconds = time.perf_counter() - start
+            return first.verdict, first, "best-first"
+        states = first.states
+    # A race of the proof and the best-first search, or the proof alone when
+    # Freecell Solver found no solution (it is a hint, never the proof).
+    second = solve(position, variant, ProveEngine(race=not exhausted), Limits(time=left(), states=state_limit))
+    second.states += states
+    second.seconds = time.perf_counter() - start
+    return second.verdict, second, "complete" if not exhausted else "complete (depth first)"
+
+
+def min_cells(n: int, variant: str = "site", max_cells: int = 4, time_limit: float | None = 60.0,
+              solutions: bool = True, state_limit: int | None = None, use_fcsolve: bool = True) -> dict:
+    """The record of deal ``n``: ``min_cells``, ``known``, ``solution`` (at
+    ``min_cells``, verified), ``proof`` (``{"cells", "states", "seconds"}`` of the
+    complete search at ``min_cells - 1``), ``verdict`` (``solved`` when the answer
+    is known, ``unsolvable`` when even ``max_cells`` cells are proven too few,
+    ``gave-up`` when only a range is), and ``searches``: every count tried, in order.
+    ``time_limit`` is seconds per count (None: none); ``state_limit`` caps the
+    positions of each complete search (None: no cap). ``use_fcsolve`` lets
+    Freecell Solver, where installed, look for the solutions first.
+    """
+    from .solve.engine import SOLVED, UNSOLVABLE
+    from .variants import find_variant
+
+    v = find_variant(variant)
+    if type(max_cells) is not int or not 0 <= max_cells <= 15:
+        raise FreecellError(f"max cells must be 0 to 15, not {max_cells!r}")
+    start = time.perf_counter()
+    fcs = _fcsolve_engine() if use_fcsolve else None
+    lo, hi = 0, None
+    best = None  # the result at hi
+    proof = None
+    searches = []
+    states = 0
+    for m in range(max_cells, -1, -1):
+        verdict, result, how = _search(n, m, v, time_limit, state_limit, fcs)
+        states += result.states
+        searches.append({"cells": m, "verdict": verdict, "search": how, "states": result.states,
+                         "seconds": round(result.seconds, 4)})
+        if result.reason and verdict != SOLVED:
+            searches[-1]["reason"] = result.reason
+        if verdict == SOLVED:
+            hi, best = m, result
+        elif verdict == UNSOLVABLE:
+            lo = m + 1
+            proof = {"cells": m, "states": result.states, "seconds": round(result.seconds, 4)}
+            break
+    exact = hi is not None and lo == hi
+    if exact:
+        overall = "solved"
+    elif hi is None and lo == max_cells + 1:
+        overall = "unsolvable"
+    else:
+        overall = "gave-up"
+    record = {
+        "deal": n,
+        "mode": "min-cells",
+        "variant": v.name,
+        "max_cells": max_cells,
+        "verdict": overall,
+        "min_cells": lo if exact else None,
+        "known": [lo, hi],
+        "proof": proof,  # None when nothing is proven (min_cells 0 among them)
+        "move_count": best.move_count if best is not None else 0,
+        "seconds": round(time.perf_counter() - start, 4),
+        "states": states,
+        "searches": searches,
+    }
+    if solutions and best is not None:
+        record["solution"] = " ".join(best.notation)
+        record["solution_cells"] = hi
+    return record

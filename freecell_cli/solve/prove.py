@@ -1,0 +1,238 @@
+"""A complete depth-first search: proves a position unsolvable (or finds a way).
+
+The best-first engine (:mod:`.builtin`) is complete too, but pays for a heuristic
+and a heap on every position; a proof visits every reachable position anyway, so
+here each one costs only its moves and a look-up. What keeps it small:
+
+- a compact state: columns as ``bytes`` of card codes, free cells a sorted
+  ``bytes``; the foundations follow from the cards left, so the key is columns and
+  cells only;
+- symmetry: the key sorts the columns, so positions that differ only by the order
+  of columns are one; a move to an empty column goes to the first one only;
+- safe foundation moves (nothing can ever land on the card) are made at once, as
+  part of the move before them: they never cost a solution;
+- no move of a whole column into an empty one (it changes nothing).
+
+Every other legal move of the variant is tried, so when the search runs out of
+positions, no solution exists: the verdict is ``unsolvable``, with the number of
+positions explored.
+
+>>> from freecell_cli import deal, find_variant
+>>> r = prove(deal(2, cells=0), find_variant("standard"))
+>>> r.verdict, r.states
+('unsolvable', 1)
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..position import Position
+from ..variants import Variant
+from .builtin import (CELL_TO_COL, COL_TO_CELL, COL_TO_COL, FIT, TO_HOME_FROM_CELL, TO_HOME_FROM_COL,
+                      Search, key_of, run_length, _RUN, shorten, to_moves)
+from .engine import GAVE_UP, SOLVED, UNSOLVABLE, Limits, Result
+
+SOLVED_FOUND = (13, 13, 13, 13)
+# ONTO[c]: the two cards ``c`` may be put on (one rank higher, the other colour).
+ONTO = [tuple(d for d in range(52) if FIT[c][d]) for c in range(52)]
+
+
+def moves_from(cols: tuple[bytes, ...], cells: bytes, found: tuple[int, ...], ncells: int, cap) -> list[tuple]:
+    """The moves of :meth:`Search.successors` (the same set, in another order),
+    found by looking up, for each movable card, the two cards it may go on, where
+    that looks at every pair of columns. ``cap`` is the variant's capacity.
+
+    >>> from freecell_cli import deal, find_variant
+    >>> s = Search(deal(5), find_variant("site"), Limits())
+    >>> state = s.start_state()
+    >>> sorted(moves_from(*state, 4, find_variant("site").capacity)) == sorted(s.successors(*state))
+    True
+    """
+    out: list[tuple] = []
+    append = out.append
+    first_empty = -1
+    n_empty = 0
+    top_at = {}
+    for i, col in enumerate(cols):
+        if col:
+            c = col[-1]
+            top_at[c] = i
+            if found[c & 3] == c >> 2:
+                append((TO_HOME_FROM_COL, i, 0, 1))
+        else:
+            n_empty += 1
+            if first_empty < 0:
+                first_empty = i
+    for c in cells:
+        if found[c & 3] == c >> 2:
+            append((TO_HOME_FROM_CELL, c, 0, 1))
+    get = top_at.get
+    for c in cells:
+        for d in ONTO[c]:
+            j = get(d)
+            if j is not None:
+                append((CELL_TO_COL, c, j, 1))
+        if first_empty >= 0:
+            append((CELL_TO_COL, c, first_empty, 1))
+    free = ncells - len(cells)
+    cap_full = cap(free, n_empty)
+    cap_empty = cap(free, n_empty - 1) if n_empty else 0
+    for i, col in enumerate(cols):
+        if not col:
+            continue
+        run = _RUN.get(col) or run_length(col)
+        for k in range(1, max(1, min(run, cap_full)) + 1):  # one card goes anywhere it fits
+            for d in ONTO[col[-k]]:
+                j = get(d)
+                if j is not None:
+                    append((COL_TO_COL, i, j, k))
+        if first_empty >= 0 and len(col) > 1:
+            for k in range(min(run, cap_empty, len(col) - 1), 0, -1):  # a whole column gains nothing
+                append((COL_TO_COL, i, first_empty, k))
+    if free:
+        for i, col in enumerate(cols):
+            if col:
+                append((COL_TO_CELL, i, 0, 1))
+    return out
+
+
+SLICE = 4096  # positions a search explores before it hands over (limits are checked then)
+
+
+def _depth_first(search: Search):
+    """The complete depth-first search as a generator: yields the positions
+    explored so far every :data:`SLICE` of them; returns (verdict, path, states)."""
+    variant = search.variant
+    play = Search.play
+    ncells_total, cap = search.ncells, variant.capacity
+    closed0 = variant.automatic is None
+    cols, cells, found = search.start_state()
+    seen = {key_of(cols, cells)}
+    states = 1
+    if found == SOLVED_FOUND:
+        return SOLVED, [], states
+    # The stack holds, per depth, the position and the moves not tried yet from it.
+    first = moves_from(cols, cells, found, ncells_total, cap)
+    first.reverse()  # popped from the end: moves to the foundations first
+    stack = [(cols, cells, found, first)]
+    trail: list[tuple] = []  # the move that led to each stack entry but the first
+    while stack:
+        cols, cells, found, moves = stack[-1]
+        if not moves:
+            stack.pop()
+            if trail:
+                trail.pop()
+            continue
+        move = moves.pop()
+        ncols, ncells, nfound, _ = play(cols, cells, found, move, closed0 or len(stack) > 1)
+        key = b"\xff".join(sorted(ncols)) + b"\xfe" + ncells
+        if key in seen:
+            continue
+        seen.add(key)
+        states += 1
+        trail.append(move)
+        if nfound == SOLVED_FOUND:
+            return SOLVED, list(trail), states
+        nexts = moves_from(ncols, ncells, nfound, ncells_total, cap)
+        nexts.reverse()
+        stack.append((ncols, ncells, nfound, nexts))
+        if states % SLICE == 0:
+            yield states
+    return UNSOLVABLE, [], states
+
+
+def _best_first(search: Search, weight: float = 0.2):
+    """The best-first search of :mod:`.builtin` (complete as well) as a generator
+    like :func:`_depth_first`; finds solutions far sooner, proves more slowly."""
+    import heapq
+    from itertools import count
+
+    play, h = Search.play, search.h
+    closed = search.variant.automatic is None
+    cols, cells, found = search.start_state()
+    key0 = key_of(cols, cells)
+    parent: dict[bytes, tuple] = {key0: (None, None)}
+    tie = count()
+    heap = [(0.0, next(tie), 0, cols, cells, found, key0)]
+    states = 0
+    while heap:
+        _, _, g, cols, cells, found, key = heapq.heappop(heap)
+        states += 1
+        if found == SOLVED_FOUND:
+            return SOLVED, Search._path(parent, key), states
+        if states % SLICE == 0:
+            yield states
+        for move in search.successors(cols, cells, found):
+            ncols, ncells, nfound, _ = play(cols, cells, found, move, closed or g > 0)
+            nkey = key_of(ncols, ncells)
+            if nkey in parent:
+                continue
+            parent[nkey] = (key, move)
+            heapq.heappush(heap, (g * weight + h(ncols, ncells, nfound), next(tie), g + 1, ncols, ncells, nfound, nkey))
+    return UNSOLVABLE, [], states
+
+
+def _drive(position: Position, variant: Variant, limits: Limits, searches: list) -> Result:
+    """Run the searches (generators) in turns of :data:`SLICE` positions until one
+    of them settles the question or a limit is reached; ``states`` adds them up."""
+    start = time.perf_counter()
+    search = Search(position, variant, limits)
+    running = [make(search) for make in searches]
+    counts = [0] * len(running)
+    verdict, path, reason = GAVE_UP, [], ""
+    time_limit, state_limit, progress = limits.time, limits.states, limits.progress
+    while verdict == GAVE_UP and not reason:
+        for i, gen in enumerate(running):
+            try:
+                counts[i] = next(gen)
+            except StopIteration as done:
+                verdict, path, counts[i] = done.value
+                break
+            total, elapsed = sum(counts), time.perf_counter() - start
+            if time_limit is not None and elapsed > time_limit:
+                reason = f"time limit of {time_limit:g} s reached after {total:,} states"
+                break
+            if state_limit is not None and total >= state_limit:
+                reason = f"state limit of {state_limit:,} reached"
+                break
+            if progress is not None:
+                progress(total, elapsed)
+    for gen in running:
+        gen.close()
+    if verdict == SOLVED and len(running) > 1:
+        path = shorten(search, path)
+    moves = to_moves(position, variant, path) if verdict == SOLVED else []
+    return Result(verdict, "prove", moves, len(moves), sum(counts), time.perf_counter() - start, reason)
+
+
+def prove(position: Position, variant: Variant, limits: Limits = Limits(), race: bool = False) -> Result:
+    """Search every position reachable from ``position`` under ``variant``, depth
+    first, until a solution turns up (``solved``, with its moves), none is left
+    (``unsolvable``) or a limit is reached (``gave-up``). ``states`` counts the
+    positions explored (checked against the limit every :data:`SLICE`).
+
+    With ``race``, the best-first search runs by its side, in turns: whichever
+    settles the question first ends both (a solution from either, or either
+    running out of positions). That costs a proof at most twice its positions
+    and spares the depth-first search the long hunts for a solution it is bad at."""
+    return _drive(position, variant, limits, [_depth_first, _best_first] if race else [_depth_first])
+
+
+class ProveEngine:
+    """:func:`prove` as an engine, for :func:`freecell_cli.solve.engine.solve`
+    (which shortens and verifies what it finds). Always exhaustive.
+
+    >>> from freecell_cli import deal, find_variant
+    >>> from freecell_cli.solve.engine import solve
+    >>> solve(deal(3, cells=1), find_variant("standard"), ProveEngine()).verdict
+    'unsolvable'
+    """
+
+    name = "prove"
+
+    def __init__(self, race: bool = True) -> None:
+        self.race = race
+
+    def solve(self, position: Position, variant: Variant, limits: Limits, exhaustive: bool = True) -> Result:
+        return prove(position, variant, limits, race=self.race)

@@ -1,0 +1,217 @@
+"""The fewest free cells a deal needs (issue 14): the complete search, the
+per-deal answer, the analyze mode, and a sample of a published table."""
+
+import os
+import random
+from pathlib import Path
+
+import orjson
+import pytest
+
+from freecell_cli import deal, find_variant
+from freecell_cli.analyze import (
+    InvalidResults,
+    Job,
+    SettingsMismatch,
+    analyze,
+    check_record,
+    compare_min_cells,
+    load_records,
+    summarize_file,
+)
+from freecell_cli.mincells import min_cells
+from freecell_cli.solutions import Solution
+from freecell_cli.solve.builtin import Search
+from freecell_cli.solve.engine import Limits
+from freecell_cli.solve.prove import moves_from, prove
+from freecell_cli.verify import verify
+
+from cli_helpers import run
+
+FIXTURE = Path(__file__).parent / "fixtures" / "min_cells_pringle.txt"
+
+
+def _verified(record: dict, variant: str) -> bool:
+    tokens = record["solution"].split()
+    sol = Solution(tokens=tokens, lines=list(range(1, len(tokens) + 1)))
+    return verify(sol, deal(record["deal"], cells=record["solution_cells"]), find_variant(variant)).solved
+
+
+# -- the complete search --------------------------------------------------------
+@pytest.mark.parametrize("variant", ["site", "standard", "atomic"])
+@pytest.mark.parametrize("cells", [0, 1, 2, 4])
+def test_moves_from_gives_the_moves_of_the_best_first_engine(variant, cells):
+    """The look-up move generator must give every move the engine's does (the
+    proof's completeness rests on it), on positions met along random walks."""
+    v = find_variant(variant)
+    rng = random.Random(cells * 7 + len(variant))
+    for n in (1, 617, 11982):
+        s = Search(deal(n, cells=cells), v, Limits())
+        state = s.start_state()
+        for _ in range(60):
+            theirs = s.successors(*state)
+            assert sorted(moves_from(*state, cells, v.capacity)) == sorted(theirs)
+            if not theirs:
+                break
+            state = Search.play(*state, rng.choice(theirs))[:3]
+
+
+def test_prove_finds_no_way_where_there_is_none():
+    r = prove(deal(2, cells=0), find_variant("standard"))
+    assert (r.verdict, r.states, r.moves) == ("unsolvable", 1, [])
+    r = prove(deal(3, cells=1), find_variant("standard"))
+    assert (r.verdict, r.states) == ("unsolvable", 113)
+
+
+def test_prove_finds_a_solution_and_stops_at_its_limit():
+    r = prove(deal(8, cells=1), find_variant("standard"))
+    assert r.verdict == "solved"
+    sol = Solution(tokens=r.notation, lines=list(range(1, len(r.moves) + 1)))
+    assert verify(sol, deal(8, cells=1), find_variant("standard")).solved
+    r = prove(deal(1, cells=2), find_variant("standard"), Limits(states=5000))  # checked every 4,096
+    assert (r.verdict, r.states, r.reason) == ("gave-up", 8192, "state limit of 5,000 reached")
+
+
+FULL = os.environ.get("FREECELL_MIN_CELLS_FULL") == "1"  # the slow checks too (minutes)
+
+
+@pytest.mark.skipif(not FULL, reason="slow (10 s and more): set FREECELL_MIN_CELLS_FULL=1")
+def test_the_race_finds_what_depth_first_alone_misses():
+    # Deal 9 needs 2 cells (textbook): depth first wanders for 300,000+ positions.
+    r = prove(deal(9, cells=2), find_variant("standard"), Limits(states=200_000), race=True)
+    assert r.verdict == "solved"
+    sol = Solution(tokens=r.notation, lines=list(range(1, len(r.moves) + 1)))
+    assert verify(sol, deal(9, cells=2), find_variant("standard")).solved
+
+
+# -- one deal -----------------------------------------------------------------
+@pytest.mark.parametrize("use_fcsolve", [True, False])
+def test_min_cells_record(use_fcsolve):
+    r = min_cells(3, "standard", max_cells=2, use_fcsolve=use_fcsolve)
+    assert {k: r[k] for k in ("deal", "mode", "variant", "max_cells", "verdict", "min_cells", "known")} == {
+        "deal": 3, "mode": "min-cells", "variant": "standard", "max_cells": 2, "verdict": "solved",
+        "min_cells": 2, "known": [2, 2]}
+    assert r["proof"]["cells"] == 1 and r["proof"]["states"] == 113
+    assert [(s["cells"], s["verdict"]) for s in r["searches"]] == [(2, "solved"), (1, "unsolvable")]
+    assert r["solution_cells"] == 2 and _verified(r, "standard")
+    assert check_record(r) is None
+
+
+def test_min_cells_zero_has_no_proof():
+    r = min_cells(8, "standard", max_cells=0)
+    assert (r["verdict"], r["min_cells"], r["known"], r["proof"]) == ("gave-up", None, [0, None], None) or (
+        r["verdict"], r["min_cells"]) == ("unsolvable", None)
+    r = min_cells(8, "standard", max_cells=1)
+    assert (r["min_cells"], r["known"], r["proof"]["cells"]) == (1, [1, 1], 0)
+
+
+def test_min_cells_unsolvable_with_the_most_cells_tried():
+    r = min_cells(2, "standard", max_cells=0)
+    assert (r["verdict"], r["min_cells"], r["known"], r["proof"]) == (
+        "unsolvable", None, [1, None], {"cells": 0, "states": 1, "seconds": r["proof"]["seconds"]})
+    assert "solution" not in r
+
+
+def test_a_proof_that_does_not_finish_leaves_a_range():
+    # Deal 1 needs 3 cells (textbook); with the complete search capped, 2 cells stay open.
+    r = min_cells(1, "standard", max_cells=3, solutions=False, state_limit=1000, use_fcsolve=False)
+    assert (r["verdict"], r["min_cells"], r["known"]) == ("gave-up", None, [2, 3])
+    assert [(s["cells"], s["verdict"]) for s in r["searches"]] == [(3, "solved"), (2, "gave-up"), (1, "unsolvable")]
+    assert r["searches"][1]["reason"] == "state limit of 1,000 reached"
+    assert r["proof"]["cells"] == 1 and "solution" not in r
+
+
+# -- the analyze mode -----------------------------------------------------------
+def test_analyze_min_cells_writes_resumes_and_keeps_modes_apart(tmp_path):
+    out = tmp_path / "m.jsonl"
+    job = Job(variant="standard", mode="min-cells", max_cells=2, time_limit=60)
+    s = analyze([3, 8], job, out, jobs=1)
+    assert s["mode"] == "min-cells" and s["min_cells"] == {"0": 0, "1": 1, "2": 1} and s["counts"]["solved"] == 2
+    records = load_records(out)
+    assert [(r["deal"], r["min_cells"], r["time_limit"]) for r in records] == [(3, 2, 60.0), (8, 1, 60.0)]
+    assert analyze([3, 8], job, out)["deals"] == 2 and len(load_records(out)) == 2  # resumed: nothing redone
+    with pytest.raises(SettingsMismatch, match="mode min-cells"):
+        analyze([3], Job(variant="standard"), out)
+    with pytest.raises(SettingsMismatch, match="at most 2 cells.*at most 3 cells"):
+        analyze([3], Job(variant="standard", mode="min-cells", max_cells=3), out)
+    plain = tmp_path / "p.jsonl"
+    plain.write_bytes(b'{"deal":3,"verdict":"solved","variant":"standard","cells":4}\n')
+    with pytest.raises(SettingsMismatch, match="mode solve"):
+        analyze([3], job, plain)
+    (summary,) = summarize_file(out)
+    assert summary["min_cells"] == {"0": 0, "1": 1, "2": 1} and summary["settings"]["mode"] == "min-cells"
+
+
+def _record(n, answer, variant="site", known=None, verdict="solved"):
+    return {"deal": n, "mode": "min-cells", "variant": variant, "max_cells": 4, "time_limit": 60.0,
+            "verdict": verdict, "min_cells": answer, "known": known or [answer, answer], "proof": None}
+
+
+def test_compare_two_files(tmp_path):
+    a, b = tmp_path / "site.jsonl", tmp_path / "std.jsonl"
+    a.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in (
+        _record(1, 2), _record(2, 1), _record(3, None, known=[1, 3], verdict="gave-up"), _record(9, 0))))
+    b.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in (
+        _record(1, 3, "standard"), _record(2, 1, "standard"), _record(3, 2, "standard"),
+        _record(4, None, "standard", known=[5, None], verdict="unsolvable"))))
+    assert compare_min_cells(a, b) == {"both": 3, "only_a": 1, "only_b": 1, "differ": [
+        {"deal": 1, "a": "2", "b": "3"}, {"deal": 3, "a": "1..3", "b": "2"}]}
+    (s,) = summarize_file(b)
+    assert s["min_cells"] == {"0": 0, "1": 1, "2": 1, "3": 1, "4": 0} and s["unsolvable"] == [4]
+    plain = tmp_path / "plain.jsonl"
+    plain.write_bytes(b'{"deal":3,"verdict":"solved"}\n')
+    with pytest.raises(InvalidResults, match="line 1: not a min-cells record"):
+        compare_min_cells(a, plain)
+    code, stdout, _ = run("analyze", "--summary", str(a), "--summary", str(b))
+    assert code == 0
+    assert "answers differ: 2\n  deal 1: 2 in " in stdout and "deal 3: 1..3 in" in stdout
+    assert "need 3 cells: 1" in stdout
+
+
+def test_bad_min_cells_records_are_named(tmp_path):
+    bad = _record(1, 2, known=[1, 2])
+    assert check_record(bad) == '"known" [1,2] does not agree with "min_cells" 2'
+    assert check_record({**_record(1, 2), "known": "x"}) == '"known" is not [lowest, highest] cells: "x"'
+    assert check_record({**_record(1, 2), "min_cells": -1, "known": [0, 1]}).startswith('"min_cells" is not')
+
+
+def test_cli_min_cells(tmp_path):
+    out = tmp_path / "m.jsonl"
+    code, stdout, stderr = run("analyze", "3", "--min-cells", "--variant", "standard", "--max-cells", "2",
+                               "--jobs", "1", "--out", str(out))
+    assert code == 0, stderr
+    assert "need 2 cells: 1" in stdout and "mode min-cells" in stdout
+    assert load_records(out)[0]["min_cells"] == 2
+    code, _, stderr = run("analyze", "3", "--max-cells", "2")
+    assert code == 2 and "--max-cells goes with --min-cells" in stderr
+    code, _, stderr = run("analyze", "3", "--min-cells", "--game", "spider")
+    assert code == 2 and "--min-cells is for FreeCell deals" in stderr
+    code, _, stderr = run("analyze", "--summary", str(out), "--summary", str(out), "--summary", str(out))
+    assert code == 2 and "one results file, or two" in stderr
+
+
+# -- a published textbook table -------------------------------------------------
+def _published() -> list[tuple[int, int]]:
+    if not FIXTURE.exists():
+        pytest.skip("the sample of the published table is not shipped here")
+    pairs = []
+    for line in FIXTURE.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            n, answer = line.split()
+            pairs.append((int(n), int(answer)))
+    return pairs
+
+
+# Quick to settle (under a second each); the whole sample, which takes minutes,
+# runs with FREECELL_MIN_CELLS_FULL=1.
+QUICK = (3, 8, 15, 32, 169)  # answers 2, 1, 2, 3, 4
+
+
+def test_agrees_with_the_published_textbook_table():
+    pairs = _published()
+    assert len(pairs) >= 30
+    for n, answer in pairs:
+        if not FULL and n not in QUICK:
+            continue
+        r = min_cells(n, "standard", max_cells=4, time_limit=None, solutions=False)
+        assert (n, r["min_cells"]) == (n, answer)
