@@ -22,6 +22,7 @@ search starts again. A beam search is not complete: it gives up, it never says
 from __future__ import annotations
 
 import heapq
+import itertools
 import time
 from dataclasses import dataclass
 
@@ -110,7 +111,7 @@ class Beam:
     """
 
     def __init__(self, position: Position, variant: Variant, width: int, weights: Weights = Weights(),
-                 max_depth: int = 250):
+                 max_depth: int = 250, all_home: bool = False):
         self.search = Search(position, variant, Limits())
         self.variant = variant
         self.width = width
@@ -118,7 +119,10 @@ class Beam:
         self.max_depth = max_depth
         self.states = 0
         self.stopped: str | None = None
-        self.home_moves = True
+        self.home_moves = False  # moves home are made by _select
+        self.all_home = all_home and variant.automatic is None
+        self.refills = 0
+        self._tie = itertools.count(1 << 40)
         if len(_COL) > 400_000:  # the cache serves one search at a time; keep it bounded
             _COL.clear()
 
@@ -149,72 +153,153 @@ class Beam:
         when a layer comes out empty or the depth limit is reached, or a limit
         (then ``stopped`` says which)."""
         s = self.search
-        play = s.play
         cols, cells, found = s.start_state()
-        root = self.node(cols, cells, found, None)
-        if root[5] == 0:
-            return self._finish(cols, cells, found, None)
         # windows: automatic moves come only after a move (see Search.start_state)
         self.closed_at_start = self.variant.automatic is None
+        back = None
+        if self.all_home:
+            cols, cells, found, back = self._sweep(cols, cells, found, None)
+        root = self.node(cols, cells, found, back)
+        if root[5] == 0:
+            return self._finish(cols, cells, found, back)
         # kept: positions placed in a layer, never placed again (a later layer
         # would reach them with more moves). offered: this layer's candidates.
         # Candidates left out of a layer are not kept: another line may bring
         # them back, else the beam could close on itself and come out empty.
-        kept = {_key(root[6], cells)}
-        layer = [root]
+        kept: set = set()
+        pool = [(root[4], -1, root)]
+        # reserve: what each layer's selection left out, most recent last. When a
+        # layer comes out empty the best of them are taken up again (a line with
+        # fewer moves in a later layer) instead of starting again wider.
+        reserve: list[list[tuple]] = []
         width = self.width
         for _ in range(self.max_depth):
+            layer, done, leftover = self._select(pool, width, kept)
+            if done is not None:
+                return done
+            if leftover:
+                reserve.append(leftover)
             candidates: list[tuple] = []
             offered: set = set()
-            i = 0
-            # The layer grows while it is walked: a move to the foundation that
-            # is not safe costs no layer, so its position joins this one.
-            while i < len(layer):
-                done = self.expand(layer[i], layer, candidates, kept, offered)
-                i += 1
+            for node in layer:
+                done = self.expand(node, None, candidates, kept, offered)
                 if done is not None:
                     self.states += len(offered)
                     return done
             self.states += len(offered)
-            if not candidates:
-                break
             if deadline is not None and time.perf_counter() > deadline:
                 self.stopped = "time"
-                break
+                return None
             if max_states is not None and self.states >= max_states:
                 self.stopped = "states"
-                break
+                return None
             if progress is not None:
                 progress(self.states, time.perf_counter() - start)
-            # Candidates are scored but not yet played: play the best ones only.
-            candidates.sort()
-            layer = []
-            for cand in candidates:
-                node = cand[2]
-                if node is None:
-                    _, _, _, parent, move, changes, ncells, nuns, nh, shares = cand
-                    kept.add((nh, ncells))
-                    ncols = list(parent[0])
-                    contribs = list(parent[3])
-                    for (j, new), sh in zip(changes, shares):
-                        ncols[j] = new
-                        contribs[j] = sh
-                    node = (tuple(ncols), ncells, parent[2], contribs, cand[0], nuns, nh, (parent[7], move))
-                else:
-                    key = _key(node[6], node[1])
-                    if key in kept:
-                        continue
-                    kept.add(key)
-                layer.append(node)
-                if len(layer) >= width:
-                    break
+            if candidates:
+                # Candidates are scored but not yet played: the best ones are played
+                # by the next selection.
+                candidates.sort()
+                pool = candidates
+            elif reserve:
+                self.refills += 1
+                pool = reserve.pop()
+                pool.sort()
+            else:
+                return None
         return None
+
+    def _select(self, pool, width, kept):
+        """The next layer: the best ``width`` positions of ``pool`` (sorted) not
+        placed before, with the positions their moves to the foundation reach (no
+        layer cost: they compete for the same places). Returns (layer, a solution
+        or None, what was left out)."""
+        extra: list[tuple] = []
+        layer = []
+        n = len(pool)
+        ci = 0
+        tie = self._tie
+        materialize = self.materialize
+        heappush, heappop = heapq.heappush, heapq.heappop
+        while len(layer) < width:
+            if extra and (ci >= n or extra[0] < pool[ci]):
+                cand = heappop(extra)
+            elif ci < n:
+                cand = pool[ci]
+                ci += 1
+            else:
+                break
+            node = cand[2]
+            if node is None:
+                _, _, _, parent, move, changes, ncells, nuns, nh, shares = cand
+                key = (nh, ncells)
+                if key in kept:
+                    continue
+                ncols = list(parent[0])
+                contribs = list(parent[3])
+                for (j, new), sh in zip(changes, shares):
+                    ncols[j] = new
+                    contribs[j] = sh
+                node = (tuple(ncols), ncells, parent[2], contribs, cand[0], nuns, nh, (parent[7], move))
+            else:
+                key = (node[6], node[1])
+                if key in kept:
+                    continue
+            kept.add(key)
+            layer.append(node)
+            # Moves to the foundation that are not safe cost no layer: their
+            # positions join this selection.
+            if self.all_home:
+                continue
+            cols, cells, found = node[0], node[1], node[2]
+            for i, col in enumerate(cols):
+                if col:
+                    c = col[-1]
+                    if found[c & 3] == c >> 2:
+                        child = materialize(node, (TO_HOME_FROM_COL, i, 0, 1))
+                        if child[5] == 0:
+                            return layer, self._finish(child[0], child[1], child[2], child[7]), None
+                        if (child[6], child[1]) not in kept:
+                            heappush(extra, (child[4], next(tie), child))
+            for c in cells:
+                if found[c & 3] == c >> 2:
+                    child = materialize(node, (TO_HOME_FROM_CELL, c, 0, 1))
+                    if child[5] == 0:
+                        return layer, self._finish(child[0], child[1], child[2], child[7]), None
+                    if (child[6], child[1]) not in kept:
+                        heappush(extra, (child[4], next(tie), child))
+        leftover = pool[ci:]
+        leftover.extend(extra)
+        return layer, None, leftover
 
     def materialize(self, parent, move):
         cols, cells, found = parent[0], parent[1], parent[2]
         closed = self.closed_at_start or parent[7] is not None
-        ncols, ncells, nfound, _ = self.search.play(cols, cells, found, move, closed)
-        return self.node(ncols, ncells, nfound, (parent[7], move))
+        play = self.search.play
+        ncols, ncells, nfound, _ = play(cols, cells, found, move, closed)
+        back = (parent[7], move)
+        if self.all_home:
+            ncols, ncells, nfound, back = self._sweep(ncols, ncells, nfound, back)
+        return self.node(ncols, ncells, nfound, back)
+
+    def _sweep(self, ncols, ncells, nfound, back):
+        """Every card that can go home goes (not only the safe ones); the moves
+        join the ``back`` chain."""
+        play = self.search.play
+        while True:
+            for i, col in enumerate(ncols):
+                if col and nfound[col[-1] & 3] == col[-1] >> 2:
+                    m = (TO_HOME_FROM_COL, i, 0, 1)
+                    break
+            else:
+                for c in ncells:
+                    if nfound[c & 3] == c >> 2:
+                        m = (TO_HOME_FROM_CELL, c, 0, 1)
+                        break
+                else:
+                    break
+            ncols, ncells, nfound, _ = play(ncols, ncells, nfound, m, True)
+            back = (back, m)
+        return ncols, ncells, nfound, back
 
     def expand(self, node, layer, candidates, kept, offered):
         """Score every move from ``node``: moves home join ``layer`` (played),
@@ -257,7 +342,8 @@ class Beam:
                 shares.append(sh)
                 nscore += sh - contribs[j]
                 nuns += u - (COL[old][0] if old else 0)
-            if nuns == 0 or not exact_ok or (uncovered >= 0 and SAFE_NEXT(uncovered, found)):
+            if nuns == 0 or not exact_ok or (uncovered >= 0 and (
+                    found[uncovered & 3] == uncovered >> 2 if all_home else SAFE_NEXT(uncovered, found))):
                 # Done, or a card that may go home by itself: play the move now.
                 child = self.materialize(node, move)
                 if child[5] == 0:
@@ -271,6 +357,7 @@ class Beam:
         # windows: the first move may let the game send cards home that were
         # waiting since the deal; play such moves at once.
         exact_ok = self.closed_at_start or back is not None
+        all_home = self.all_home
         ncells_total = self.search.ncells
         home_moves = self.home_moves
         free = ncells_total - len(cells)
