@@ -94,6 +94,16 @@ def _column(col: bytes) -> tuple[int, int, bytes]:
     return info
 
 
+BYTE = [bytes((c,)) for c in range(54)]
+_ADD_CELL: dict[tuple[bytes, int], bytes] = {}
+
+
+def _add_cell(cells: bytes, c: int) -> bytes:
+    """The free cells (sorted) with card ``c`` added; cached."""
+    new = _ADD_CELL[(cells, c)] = bytes(sorted(cells + BYTE[c]))
+    return new
+
+
 def _key(hsum: int, cells: bytes) -> tuple[int, bytes]:
     # Columns enter by the sum of their hashes (bytes cache their hash), so the key
     # ignores the order of columns and changes by two terms when a move touches
@@ -111,7 +121,7 @@ class Beam:
     """
 
     def __init__(self, position: Position, variant: Variant, width: int, weights: Weights = Weights(),
-                 max_depth: int = 250, all_home: bool = False):
+                 max_depth: int = 250, all_home: bool = False, per_parent: int = 0):
         self.search = Search(position, variant, Limits())
         self.variant = variant
         self.width = width
@@ -122,6 +132,8 @@ class Beam:
         self.home_moves = False  # moves home are made by _select
         self.all_home = all_home and variant.automatic is None
         self.refills = 0
+        self.max_refills = 8  # a beam that keeps closing on itself is in a dead end
+        self.per_parent = per_parent
         self._tie = itertools.count(1 << 40)
         if len(_COL) > 400_000:  # the cache serves one search at a time; keep it bounded
             _COL.clear()
@@ -167,7 +179,7 @@ class Beam:
         # Candidates left out of a layer are not kept: another line may bring
         # them back, else the beam could close on itself and come out empty.
         kept: set = set()
-        pool = [(root[4], -1, root)]
+        pool = [(root[4], -1, root, None)]
         # reserve: what each layer's selection left out, most recent last. When a
         # layer comes out empty the best of them are taken up again (a line with
         # fewer moves in a later layer) instead of starting again wider.
@@ -200,7 +212,7 @@ class Beam:
                 # by the next selection.
                 candidates.sort()
                 pool = candidates
-            elif reserve:
+            elif reserve and self.refills < self.max_refills:
                 self.refills += 1
                 pool = reserve.pop()
                 pool.sort()
@@ -215,6 +227,10 @@ class Beam:
         or None, what was left out)."""
         extra: list[tuple] = []
         layer = []
+        # At most ``cap`` children of one parent: a beam of near copies closes on itself.
+        cap = self.per_parent
+        per_parent = {} if cap else None
+        skipped = []
         n = len(pool)
         ci = 0
         tie = self._tie
@@ -228,6 +244,12 @@ class Beam:
                 ci += 1
             else:
                 break
+            pid = id(cand[3])
+            if per_parent is not None:
+                k = per_parent.get(pid, 0)
+                if k >= cap:
+                    skipped.append(cand)
+                    continue
             node = cand[2]
             if node is None:
                 _, _, _, parent, move, changes, ncells, nuns, nh, shares = cand
@@ -246,6 +268,8 @@ class Beam:
                     continue
             kept.add(key)
             layer.append(node)
+            if per_parent is not None:
+                per_parent[pid] = k + 1
             # Moves to the foundation that are not safe cost no layer: their
             # positions join this selection.
             if self.all_home:
@@ -259,16 +283,17 @@ class Beam:
                         if child[5] == 0:
                             return layer, self._finish(child[0], child[1], child[2], child[7]), None
                         if (child[6], child[1]) not in kept:
-                            heappush(extra, (child[4], next(tie), child))
+                            heappush(extra, (child[4], next(tie), child, node))
             for c in cells:
                 if found[c & 3] == c >> 2:
                     child = materialize(node, (TO_HOME_FROM_CELL, c, 0, 1))
                     if child[5] == 0:
                         return layer, self._finish(child[0], child[1], child[2], child[7]), None
                     if (child[6], child[1]) not in kept:
-                        heappush(extra, (child[4], next(tie), child))
+                        heappush(extra, (child[4], next(tie), child, node))
         leftover = pool[ci:]
         leftover.extend(extra)
+        leftover.extend(skipped)
         return layer, None, leftover
 
     def materialize(self, parent, move):
@@ -314,6 +339,7 @@ class Beam:
         c3 = found[3] * 4 + 3 if found[3] < 13 else 53
         push = candidates.append
         COL = _COL
+        add_cell = _ADD_CELL
 
         def share(col):
             # (score share, unsorted) of a column under this node's foundations
@@ -348,7 +374,7 @@ class Beam:
                 child = self.materialize(node, move)
                 if child[5] == 0:
                     return self._finish(child[0], child[1], child[2], child[7])
-                push((child[4], len(candidates), child))
+                push((child[4], len(candidates), child, node))
                 return None
             # Nothing goes home after this move: the changes make the child exactly.
             push((nscore, len(candidates), None, node, move, changes, ncells, nuns, nh, shares))
@@ -380,7 +406,7 @@ class Beam:
         # free cell -> column
         for c in cells:
             fit = FIT[c]
-            ncells = cells.replace(bytes((c,)), b"")
+            ncells = cells.replace(BYTE[c], b"")
             for j, d in tops:
                 if fit[d]:
                     done = offer((CELL_TO_COL, c, j, 1), ncells, ((j, cols[j] + bytes((c,))),), -1)
@@ -429,7 +455,7 @@ class Beam:
                         return done
             if free:
                 rest = col[:-1]
-                ncells = bytes(sorted(cells + bytes((top,))))
+                ncells = add_cell.get((cells, top)) or _add_cell(cells, top)
                 done = offer((COL_TO_CELL, i, 0, 1), ncells, ((i, rest),), rest[-1] if rest else -1)
                 if done is not None:
                     return done
@@ -461,17 +487,22 @@ class Beam:
 
 
 # Weightings tried by --optimize besides the default (each finds other lines).
-ALTERNATIVE_WEIGHTS = (Weights(unsorted=3), Weights(home=1, empty=1))
+ALTERNATIVE_WEIGHTS = (Weights(unsorted=3), Weights(cells=2, empty=2))
+# The weighting of the second try when the first beam closes on itself: it keeps
+# more cards free above the next cards each suit needs (rarely stuck, a bit longer).
+ROBUST_WEIGHTS = Weights(cells=2, depth=2)
 
 
 class BeamEngine:
-    """Beam searches of growing width, then the built-in engine if they all fail.
+    """Beam searches, then the built-in engine if they all fail.
 
-    ``width`` is the first beam's width; a beam whose layer comes out empty is
-    tried again twice as wide, up to ``max_width``; after that the built-in
-    engine takes over. ``optimize`` runs wider beams under several weightings
-    and keeps the shortest solution. The found line goes through the shortening
-    post-pass (:mod:`.shorten`) here, in the search's own terms.
+    The first beam sends every card home that can go (``all_home``: no branching
+    on moves home). When it finds nothing, a second one tries at the same width
+    under :data:`ROBUST_WEIGHTS`, then beams with every move home a choice, twice
+    as wide each time up to ``max_width``; after that the built-in engine takes
+    over. ``optimize`` runs wider beams under several weightings and keeps the
+    shortest solution. The found line goes through the shortening post-pass
+    (:mod:`.shorten`) here, in the search's own terms.
 
     >>> BeamEngine().width, BeamEngine(optimize=True).width
     (96, 384)
@@ -489,13 +520,23 @@ class BeamEngine:
         self.optimize = optimize
         self.weights = weights
         self.shorten_depth = shorten_depth if shorten_depth is not None else (2 if optimize else 1)
-        self.max_width = max_width if max_width is not None else max(self.width * 16, 4096)
+        self.max_width = max_width if max_width is not None else max(self.width * 8, 1024)
 
-    def plans(self) -> list[tuple[int, Weights]]:
-        """(width, weights) of each search to run."""
+    def plans(self) -> list[tuple[int, Weights, bool]]:
+        """(width, weights, all_home) of each search that counts towards the best."""
         if not self.optimize:
-            return [(self.width, self.weights)]
-        return [(self.width, self.weights)] + [(self.width, w) for w in ALTERNATIVE_WEIGHTS]
+            return [(self.width, self.weights, True)]
+        return [(self.width, w, True) for w in (self.weights,) + ALTERNATIVE_WEIGHTS] + [
+            (self.width, self.weights, False)]
+
+    def fallbacks(self) -> list[tuple[int, Weights, bool]]:
+        """The searches tried in turn when every planned one found nothing."""
+        out = [(self.width, ROBUST_WEIGHTS, True)]
+        width = self.width * 2
+        while width <= self.max_width:
+            out.append((width, self.weights, False))
+            width *= 2
+        return out
 
     def solve(self, position: Position, variant: Variant, limits: Limits, exhaustive: bool = False) -> Result:
         if exhaustive:
@@ -505,23 +546,28 @@ class BeamEngine:
         states = 0
         best: list[tuple] | None = None
         stopped = None
-        for width, weights in self.plans():
-            while width <= self.max_width:
-                left = None if limits.states is None else limits.states - states
-                beam = Beam(position, variant, width, weights)
-                path = beam.run(deadline, left, limits.progress, start)
-                states += beam.states
-                stopped = beam.stopped
-                if path is not None:
-                    path = self._shorten(position, variant, path, deadline)
-                    if best is None or _cost(path) < _cost(best):
-                        best = path
-                    break
-                if stopped:
-                    break
-                width *= 2
+
+        def attempt(width, weights, all_home):
+            nonlocal states, stopped, best
+            left = None if limits.states is None else limits.states - states
+            beam = Beam(position, variant, width, weights, all_home=all_home)
+            path = beam.run(deadline, left, limits.progress, start)
+            states += beam.states
+            stopped = beam.stopped
+            if path is not None:
+                path = self._shorten(position, variant, path, deadline)
+                if best is None or _cost(path) < _cost(best):
+                    best = path
+
+        for plan in self.plans():
+            attempt(*plan)
             if stopped:
                 break
+        if best is None and not stopped:
+            for plan in self.fallbacks():
+                attempt(*plan)
+                if best is not None or stopped:
+                    break
         if best is not None:
             moves: list[Move] = to_moves(position, variant, best)
             return Result(SOLVED, self.name, moves, len(moves), states, time.perf_counter() - start)
