@@ -57,17 +57,18 @@ def test_won_position():
     assert solve(parse_position("----:KKKK:////////"), SITE, BeamEngine()).notation == []
 
 
-def test_an_empty_layer_doubles_the_width(monkeypatch):
-    widths = []
+def test_a_beam_that_finds_nothing_is_followed_by_other_weights_then_wider_ones(monkeypatch):
+    tries = []
     real_run = Beam.run
 
     def run(self, *args, **kwargs):
-        widths.append(self.width)
+        tries.append((self.width, self.weights == beam.ROBUST_WEIGHTS, self.all_home))
         return None if self.width < 32 else real_run(self, *args, **kwargs)
 
     monkeypatch.setattr(Beam, "run", run)
     r = BeamEngine(width=8).solve(deal(1), SITE, Limits())
-    assert r.verdict == SOLVED and widths == [8, 16, 32]
+    assert r.verdict == SOLVED
+    assert tries == [(8, False, True), (8, True, True), (16, False, False), (32, False, False)]
 
 
 def test_builtin_engine_takes_over_when_no_beam_finds_a_line(monkeypatch):
@@ -101,7 +102,7 @@ def test_optimize_is_no_longer_than_one_search(monkeypatch):
     plain = solve(deal(5), SITE, BeamEngine(width=16))
     best = solve(deal(5), SITE, BeamEngine(width=16, optimize=True))
     assert best.verdict == SOLVED and best.nonfoundation_moves <= plain.nonfoundation_moves
-    assert len(BeamEngine(optimize=True).plans()) == 1 + len(beam.ALTERNATIVE_WEIGHTS)
+    assert len(BeamEngine(optimize=True).plans()) == 2 + len(beam.ALTERNATIVE_WEIGHTS)
 
 
 def test_moves_into_empty_columns_are_pruned():
