@@ -252,16 +252,31 @@ class Beam:
                     continue
             node = cand[2]
             if node is None:
-                _, _, _, parent, move, changes, ncells, nuns, nh, shares = cand
-                key = (nh, ncells)
-                if key in kept:
-                    continue
-                ncols = list(parent[0])
-                contribs = list(parent[3])
-                for (j, new), sh in zip(changes, shares):
-                    ncols[j] = new
-                    contribs[j] = sh
-                node = (tuple(ncols), ncells, parent[2], contribs, cand[0], nuns, nh, (parent[7], move))
+                if len(cand) == 11:
+                    # Played only now (see expand): the moves home it allows.
+                    node = materialize(cand[3], cand[4])
+                    if node[5] == 0:
+                        return layer, self._finish(node[0], node[1], node[2], node[7]), None
+                    key = (node[6], node[1])
+                    if key in kept:
+                        continue
+                    nxt = extra[0] if extra else None
+                    if ci < n and (nxt is None or pool[ci] < nxt):
+                        nxt = pool[ci]
+                    if nxt is not None and nxt[0] < node[4]:
+                        heappush(extra, (node[4], next(tie), node, cand[3]))  # wait for its turn
+                        continue
+                else:
+                    _, _, _, parent, move, changes, ncells, nuns, nh, shares = cand
+                    key = (nh, ncells)
+                    if key in kept:
+                        continue
+                    ncols = list(parent[0])
+                    contribs = list(parent[3])
+                    for (j, new), sh in zip(changes, shares):
+                        ncols[j] = new
+                        contribs[j] = sh
+                    node = (tuple(ncols), ncells, parent[2], contribs, cand[0], nuns, nh, (parent[7], move))
             else:
                 key = (node[6], node[1])
                 if key in kept:
@@ -332,7 +347,7 @@ class Beam:
         Returns a solution path when a move leaves only moves home."""
         cols, cells, found, contribs, score, unsorted, hsum, back = node
         w = self.weights
-        wu, wd, wdep, we, wcell = w.unsorted, w.disorder, w.depth, w.empty, w.cells
+        wu, wd, wdep, we, wcell, whome = w.unsorted, w.disorder, w.depth, w.empty, w.cells, w.home
         c0 = found[0] * 4 if found[0] < 13 else 53
         c1 = found[1] * 4 + 1 if found[1] < 13 else 53
         c2 = found[2] * 4 + 2 if found[2] < 13 else 53
@@ -364,17 +379,28 @@ class Beam:
             shares = []
             for j, new in changes:
                 old = cols[j]
-                sh, u = share(new)
+                if new:
+                    info = COL.get(new) or _column(new)
+                    t = info[2]
+                    u = info[0]
+                    sh = wu * u + wd * info[1] + wdep * (t[c0] + t[c1] + t[c2] + t[c3])
+                else:
+                    sh, u = -we, 0
                 shares.append(sh)
                 nscore += sh - contribs[j]
                 nuns += u - (COL[old][0] if old else 0)
-            if nuns == 0 or not exact_ok or (uncovered >= 0 and (
-                    found[uncovered & 3] == uncovered >> 2 if all_home else SAFE_NEXT(uncovered, found))):
-                # Done, or a card that may go home by itself: play the move now.
+            if nuns == 0 or not exact_ok:
+                # Done, or windows' first move: play the move now.
                 child = self.materialize(node, move)
                 if child[5] == 0:
                     return self._finish(child[0], child[1], child[2], child[7])
                 push((child[4], len(candidates), child, node))
+                return None
+            if uncovered >= 0 and (found[uncovered & 3] == uncovered >> 2 if all_home
+                                   else SAFE_NEXT(uncovered, found)):
+                # The uncovered card goes home after the move: the child is played
+                # only if it is selected (its score here counts that card home).
+                push((nscore - whome, len(candidates), None, node, move, changes, ncells, nuns, nh, shares, True))
                 return None
             # Nothing goes home after this move: the changes make the child exactly.
             push((nscore, len(candidates), None, node, move, changes, ncells, nuns, nh, shares))
