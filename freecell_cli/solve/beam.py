@@ -71,12 +71,12 @@ class Weights:
     """The evaluation: lower is better. Each term counts one thing on the table.
 
     >>> Weights().unsorted
-    2
+    3
     """
 
     home: int = 2  # per card not yet home
-    unsorted: int = 2  # per card below its column's movable run (each must move at least once more)
-    cells: int = 1  # per card in a free cell
+    unsorted: int = 3  # per card below its column's movable run (each must move at least once more)
+    cells: int = 2  # per card in a free cell
     disorder: int = 0  # per card lying above a lower card of its column
     depth: int = 1  # per card above the next card each suit needs
     empty: int = 0  # per empty column (in favour)
@@ -513,10 +513,10 @@ class Beam:
 
 
 # Weightings tried by --optimize besides the default (each finds other lines).
-ALTERNATIVE_WEIGHTS = (Weights(unsorted=3), Weights(cells=2, empty=2))
+ALTERNATIVE_WEIGHTS = (Weights(unsorted=2, cells=1), Weights(unsorted=2, cells=2, disorder=1, empty=1))
 # The weighting of the second try when the first beam closes on itself: it keeps
 # more cards free above the next cards each suit needs (rarely stuck, a bit longer).
-ROBUST_WEIGHTS = Weights(cells=2, depth=2)
+ROBUST_WEIGHTS = Weights(unsorted=2, cells=2, depth=2)
 
 
 class BeamEngine:
@@ -531,12 +531,12 @@ class BeamEngine:
     (:mod:`.shorten`) here, in the search's own terms.
 
     >>> BeamEngine().width, BeamEngine(optimize=True).width
-    (96, 384)
+    (64, 256)
     """
 
     name = "beam"
     shortens = True  # solve() need not run the post-pass again
-    WIDTH = 96
+    WIDTH = 64
     OPTIMIZE_FACTOR = 4
 
     def __init__(self, width: int | None = None, max_width: int | None = None, optimize: bool = False,
