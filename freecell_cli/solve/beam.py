@@ -3,13 +3,19 @@
 Layer d holds positions reached with exactly d moves that are not to the
 foundation, so the first won position found is reached with few moves. From each
 layer only the best ``width`` positions, ranked by a cheap evaluation, are
-expanded. Positions are de-duplicated by the built-in engine's canonical key
-(columns sorted, free cells sorted) over the whole search: a position met again
-later costs more moves, and undoing the last move or swapping two independent
-moves lands on a position already seen. Safe moves to the foundations are folded
-into every move (they are still counted and printed); other moves to the
-foundations cost no layer. When a layer comes out empty the width doubles and the
-search starts again. A beam search is not complete: it gives up, it never says
+expanded. States are compact (columns as ``bytes``, free cells a sorted ``bytes``,
+foundations a tuple); a candidate is scored from the columns its move changes
+(cached per column) and keyed by the sum of the columns' hashes (column order
+ignored) with the free cells, and only the selected ones are built. Positions
+are de-duplicated over the whole search: a position met again later costs more
+moves, and undoing the last move or swapping two independent moves lands on a
+position already seen. Safe moves to the foundations are folded into every move
+(they are still counted and printed); the first beam sends every card home that
+can go (``all_home``), the later ones make other moves home a choice that costs no
+layer and competes for the same places. What a layer's selection leaves out is
+kept in reserve: when a layer comes out empty the best of it is taken up again
+(a few times, then the beam gives up and :class:`BeamEngine` tries other weights,
+then wider beams). A beam search is not complete: it gives up, it never says
 "unsolvable" (``--exhaustive`` goes to the built-in engine's complete search).
 
 >>> from freecell_cli import deal, find_variant
@@ -342,9 +348,17 @@ class Beam:
         return ncols, ncells, nfound, back
 
     def expand(self, node, layer, candidates, kept, offered):
-        """Score every move from ``node``: moves home join ``layer`` (played),
-        the others go to ``candidates`` as (score, tie, None, parent, move).
-        Returns a solution path when a move leaves only moves home."""
+        """Score every move from ``node``: the moves go to ``candidates`` as
+        (score, tie, None, parent, move, ...), unplayed (with ``home_moves``,
+        moves home join ``layer``, played). Returns a solution path when a move
+        leaves only moves home."""
+        # The hot loop. py-spy on deals 2002-2011 (site, width 96): offer() 42%
+        # (key sums 11%, the scores of the changed columns 10%, the dedup sets),
+        # move generation here 30%, _select() 11%, playing the moves that send
+        # cards home 8% (Search.play 3%), column tables 2%. Before this version
+        # (each candidate played through Search.play, moves home branching
+        # without bound) play and safe_home took 23% and moves home 43% of the
+        # expansions.
         cols, cells, found, contribs, score, unsorted, hsum, back = node
         w = self.weights
         wu, wd, wdep, we, wcell, whome = w.unsorted, w.disorder, w.depth, w.empty, w.cells, w.home
