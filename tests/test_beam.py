@@ -125,3 +125,20 @@ def test_get_engine_beam_options():
     e = get_engine("beam", width=12, optimize=True)
     assert isinstance(e, BeamEngine) and e.width == 12 and e.optimize and e.shorten_depth == 2
     assert Weights().home == 2
+
+
+def test_the_first_beam_sends_every_card_home_that_can_go():
+    # all_home: no position in the line has a card that could go home and did not.
+    b = Beam(deal(3), SITE, 16, all_home=True)
+    path = b.run()
+    assert path is not None
+    s = b.search
+    state = s.start_state()
+    for m in path:
+        cols, cells, found = state
+        if m[0] > TO_HOME_FROM_CELL:
+            waiting = [c for c in [col[-1] for col in cols if col] + list(cells) if found[c & 3] == c >> 2]
+            assert not waiting
+        state = s.play(*state, m, True)[:3]
+    assert state[2] == (13, 13, 13, 13)
+    assert not Beam(deal(3), WINDOWS, 16, all_home=True).all_home  # windows plays its own moves home
