@@ -111,12 +111,16 @@ def bench_solve() -> dict:
                      "--optimize deals": f"the first {len(opt_deals)}"}
     have_fcs = shutil.which("fc-solve") is not None
     raw_total = None
+    # BENCH_RAW_PROCESS: the presets also timed as a process per deal (default
+    # both; `-l ve` that way takes long and says little more than in-process).
+    per_process = os.environ.get("BENCH_RAW_PROCESS", "lg,ve").split(",")
     if have_fcs and "raw" in wanted:
         for preset in ("lg", "ve"):
-            rows = _raw_fcsolve(deals, preset)
-            if preset == "lg":
-                raw_total = sum(r["seconds"] for r in rows)
-            figures.update(_summary(f"raw fc-solve -l {preset} (textbook rules, process per deal)", rows))
+            if preset in per_process:
+                rows = _raw_fcsolve(deals, preset)
+                if preset == "lg":
+                    raw_total = sum(r["seconds"] for r in rows)
+                figures.update(_summary(f"raw fc-solve -l {preset} (textbook rules, process per deal)", rows))
             lib = _library_fcsolve(deals, preset)
             if lib is not None:
                 figures.update(_summary(f"raw fc-solve -l {preset} (textbook rules, in-process bindings)", lib))

@@ -9,6 +9,7 @@ the same run, not absolute times across runs.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -48,10 +49,13 @@ def main(argv: list[str]) -> int:
         results[name] = figures
     out = ROOT / "bench-results"
     out.mkdir(exist_ok=True)
-    (out / "latest.json").write_text(json.dumps(results, indent=2) + "\n")
+    # BENCH_RESULTS names the file (default latest.json): parts of one run made
+    # side by side each write their own, then they are merged.
+    latest = out / os.environ.get("BENCH_RESULTS", "latest.json")
+    latest.write_text(json.dumps(results, indent=2) + "\n")
     with open(out / "history.jsonl", "a") as f:
         f.write(json.dumps(results) + "\n")
-    print(f"written to {out / 'latest.json'}")
+    print(f"written to {latest}")
     return 0
 
 

@@ -57,17 +57,18 @@ def test_won_position():
     assert solve(parse_position("----:KKKK:////////"), SITE, BeamEngine()).notation == []
 
 
-def test_an_empty_layer_doubles_the_width(monkeypatch):
-    widths = []
+def test_a_beam_that_finds_nothing_is_followed_by_other_weights_then_wider_ones(monkeypatch):
+    tries = []
     real_run = Beam.run
 
     def run(self, *args, **kwargs):
-        widths.append(self.width)
+        tries.append((self.width, self.weights == beam.ROBUST_WEIGHTS, self.all_home))
         return None if self.width < 32 else real_run(self, *args, **kwargs)
 
     monkeypatch.setattr(Beam, "run", run)
     r = BeamEngine(width=8).solve(deal(1), SITE, Limits())
-    assert r.verdict == SOLVED and widths == [8, 16, 32]
+    assert r.verdict == SOLVED
+    assert tries == [(8, False, True), (8, True, True), (16, False, False), (32, False, False)]
 
 
 def test_builtin_engine_takes_over_when_no_beam_finds_a_line(monkeypatch):
@@ -101,7 +102,7 @@ def test_optimize_is_no_longer_than_one_search(monkeypatch):
     plain = solve(deal(5), SITE, BeamEngine(width=16))
     best = solve(deal(5), SITE, BeamEngine(width=16, optimize=True))
     assert best.verdict == SOLVED and best.nonfoundation_moves <= plain.nonfoundation_moves
-    assert len(BeamEngine(optimize=True).plans()) == 1 + len(beam.ALTERNATIVE_WEIGHTS)
+    assert len(BeamEngine(optimize=True).plans()) == 2 + len(beam.ALTERNATIVE_WEIGHTS)
 
 
 def test_moves_into_empty_columns_are_pruned():
@@ -124,3 +125,20 @@ def test_get_engine_beam_options():
     e = get_engine("beam", width=12, optimize=True)
     assert isinstance(e, BeamEngine) and e.width == 12 and e.optimize and e.shorten_depth == 2
     assert Weights().home == 2
+
+
+def test_the_first_beam_sends_every_card_home_that_can_go():
+    # all_home: no position in the line has a card that could go home and did not.
+    b = Beam(deal(3), SITE, 16, all_home=True)
+    path = b.run()
+    assert path is not None
+    s = b.search
+    state = s.start_state()
+    for m in path:
+        cols, cells, found = state
+        if m[0] > TO_HOME_FROM_CELL:
+            waiting = [c for c in [col[-1] for col in cols if col] + list(cells) if found[c & 3] == c >> 2]
+            assert not waiting
+        state = s.play(*state, m, True)[:3]
+    assert state[2] == (13, 13, 13, 13)
+    assert not Beam(deal(3), WINDOWS, 16, all_home=True).all_home  # windows plays its own moves home

@@ -68,3 +68,20 @@ def test_fcsolve_engine_output_goes_through_the_post_pass(variant):
         short = solve(deal(n), variant, "fc-solve")  # solve() shortens, then verifies
         assert short.verdict == SOLVED and short.nonfoundation_moves < raw.nonfoundation_moves
         assert _ok(short.moves, n, variant)
+
+
+def test_pairs_of_moves_cut_at_least_as_much_as_single_moves():
+    s = Search(deal(1), SITE, Limits())
+    r = solve(deal(1), ATOMIC, "builtin", shorten=False)
+    path = to_path(deal(1), SITE, r.moves)
+
+    def cost(p):
+        return sum(m[0] >= CELL_TO_COL for m in p)
+
+    one, two = shorten_path(s, path, depth=1), shorten_path(s, path, depth=2)
+    assert cost(two) <= cost(one) < cost(path)
+    for p in (one, two):  # both replay to the end in the search's own terms
+        state = s.start_state()
+        for i, m in enumerate(p):
+            state = s.play(*state, m, True)[:3]
+        assert state[2] == (13, 13, 13, 13)

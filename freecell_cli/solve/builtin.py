@@ -314,24 +314,24 @@ def to_moves(position: Position, variant: Variant, path: list[tuple]) -> list[Mo
         apply(p, r)
         out.append(r)
 
-    def home_autos() -> None:
-        # What Search.play did after the move, replayed with real slots.
-        cells = bytes(sorted(c.index for c in p.cells if c is not None))
-        found = list(p.foundations)
-        colsb = [bytes(c.index for c in col) for col in p.columns]
-        _, autos = safe_home(colsb, cells, found)
-        if variant.automatic is not None:
-            automatic_moves(p, variant)
-            return
+    def emit_autos(autos) -> None:
         for kind, a, _, _ in autos:
             if kind == TO_HOME_FROM_COL:
                 emit(Move(Place(COLUMN, a), Place(FOUNDATION, -1)))
             else:
                 emit(Move(Place(CELL, slot_of(a)), Place(FOUNDATION, -1)))
 
+    # The search's own state runs alongside: its play() says which safe moves
+    # home follow each move (no variant plays them by itself but windows).
+    cols = [bytes(c.index for c in col) for col in p.columns]
+    found = list(p.foundations)
+    cells = bytes(sorted(c.index for c in p.cells if c is not None))
     if variant.automatic is None:
-        home_autos()
-    for kind, a, b, n in path:
+        cells, autos = safe_home(cols, cells, found)
+        emit_autos(autos)
+    state = (tuple(cols), cells, tuple(found))
+    for step in path:
+        kind, a, b, n = step
         if kind == TO_HOME_FROM_COL:
             emit(Move(Place(COLUMN, a), Place(FOUNDATION, -1)))
         elif kind == TO_HOME_FROM_CELL:
@@ -346,7 +346,8 @@ def to_moves(position: Position, variant: Variant, path: list[tuple]) -> list[Mo
         if variant.automatic is not None:
             automatic_moves(p, variant)
         else:
-            home_autos()
+            *state, autos = Search.play(*state, step, True)
+            emit_autos(autos)
     return out
 
 

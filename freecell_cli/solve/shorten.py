@@ -38,10 +38,20 @@ from .builtin import (
     Search,
     _permutation,
     _remap,
-    key_of,
+    OPPOSITE,
     to_moves,
 )
 from .engine import Limits
+
+BYTE = [bytes((c,)) for c in range(54)]
+_CELLS: dict[tuple[bytes, int], bytes] = {}
+
+
+def add_cell(cells: bytes, c: int) -> bytes:
+    new = _CELLS.get((cells, c))
+    if new is None:
+        new = _CELLS[(cells, c)] = bytes(sorted(cells + BYTE[c]))
+    return new
 
 
 def _cost(move: tuple) -> int:
@@ -58,8 +68,15 @@ def _states(search: Search, path: list[tuple]) -> list[tuple]:
     return out
 
 
-def shorten_path(search: Search, path: list[tuple], depth: int = 1, deadline: float | None = None) -> list[tuple]:
+def shorten_path(search: Search, path: list[tuple], depth: int = 1, deadline: float | None = None,
+                 rounds: int = 4) -> list[tuple]:
     """``path`` (search moves from ``search``'s start) with detours cut out.
+
+    Each round indexes the line's positions by a canonical key, looks for
+    shortcuts from every position (one move, or two when ``depth`` is 2, reaching
+    a position the line only reaches later), and keeps the cheapest combination
+    of shortcuts (a shortest path over the line and its shortcuts). Rounds repeat
+    while they gain.
 
     >>> from freecell_cli import deal, find_variant
     >>> s = Search(deal(1), find_variant("site"), Limits())
@@ -67,48 +84,144 @@ def shorten_path(search: Search, path: list[tuple], depth: int = 1, deadline: fl
     >>> shorten_path(s, [(COL_TO_CELL, 0, 0, 1), (CELL_TO_COL, top, 0, 1)])  # 1a a1: out and back
     []
     """
-    play, successors = search.play, search.successors
-    closed0 = search.variant.automatic is None
-    i = 0
-    states = _states(search, path)
-    while i < len(path):
+    cost = sum(map(_cost, path))
+    for _ in range(rounds):
         if deadline is not None and time.perf_counter() > deadline:
             break
-        # The last place on the line of each position: jump as far as possible.
-        index = {}
-        for j in range(i, len(states)):
-            index[key_of(states[j][0], states[j][1])] = j
-        pre = [0]
-        for m in path[i:]:
-            pre.append(pre[-1] + _cost(m))
+        new = _shortcut_round(search, path, depth, deadline)
+        new_cost = sum(map(_cost, new))
+        if new_cost >= cost:
+            break
+        path, cost = new, new_cost
+    return path
+
+
+def _hsum(cols) -> int:
+    # The columns' part of the key: a sum of hashes ignores their order.
+    return sum(map(hash, cols))
+
+
+def _shortcut_round(search: Search, path: list[tuple], depth: int, deadline: float | None) -> list[tuple]:
+    # The profile of this loop (fc-solve lines of deals 2001-2040): play() of the
+    # moves home and of the moves that uncover a safe card, the successors, and
+    # the key sums share the time; most moves need no play() at all.
+    play, successors = search.play, search.successors
+    closed0 = search.variant.automatic is None
+    states = _states(search, path)
+    n = len(path)
+    index: dict[tuple[int, bytes], int] = {}
+    for j, (cols, cells, _) in enumerate(states):
+        index[(_hsum(cols), cells)] = j  # the last place on the line: jump as far as possible
+    INF = 1 << 30
+    dist = [INF] * (n + 1)
+    dist[0] = 0
+    how: list = [None] * (n + 1)  # (from, shortcut moves or None for the line's own move)
+
+    def relax(i, j, d, moves, ncols):
+        if d < dist[j] and sorted(ncols) == sorted(states[j][0]):  # the sum of hashes may clash
+            dist[j] = d
+            how[j] = (i, moves)
+
+    late = False
+    for i in range(n):
+        d = dist[i]
+        m0 = path[i]
+        if d + _cost(m0) < dist[i + 1]:
+            dist[i + 1] = d + _cost(m0)
+            how[i + 1] = (i, None)
+        if late or (deadline is not None and time.perf_counter() > deadline):
+            late = True
+            continue
         cols, cells, found = states[i]
-        j = index[key_of(cols, cells)]
-        # The line comes back here later: the loop in between goes (no move needed).
-        best = (pre[j - i], j, [], cols) if j > i and pre[j - i] > 0 else None  # (gain, j, moves, columns reached)
+        hs = _hsum(cols)
+        j = index[(hs, cells)]
+        if j > i:  # the line comes back here later: the loop in between goes
+            relax(i, j, d, [], cols)
         closed = closed0 or i > 0
         for m in successors(cols, cells, found):
+            kind, a, b, k = m
+            c = _cost(m)
+            if kind > TO_HOME_FROM_CELL and closed:
+                # Foundations stay: the child's key comes from the changed parts,
+                # unless the move uncovers a card the safe rule sends home.
+                if kind == CELL_TO_COL:
+                    dst = cols[b]
+                    new = dst + BYTE[a]
+                    ncells = cells.replace(BYTE[a], b"")
+                    nh = hs - hash(dst) + hash(new)
+                    changes = ((b, new),)
+                else:
+                    src = cols[a]
+                    rest = src[:-k]
+                    if rest and _safe(rest[-1], found):
+                        changes = None
+                    elif kind == COL_TO_COL:
+                        dst = cols[b]
+                        new = dst + src[-k:]
+                        ncells = cells
+                        nh = hs - hash(src) - hash(dst) + hash(rest) + hash(new)
+                        changes = ((a, rest), (b, new))
+                    else:
+                        ncells = add_cell(cells, src[-1])
+                        nh = hs - hash(src) + hash(rest)
+                        changes = ((a, rest),)
+                if changes is not None:
+                    j = index.get((nh, ncells), -1)
+                    if j > i + 1 or (j == i + 1 and c < _cost(m0)):
+                        ncols = list(cols)
+                        for x, col in changes:
+                            ncols[x] = col
+                        relax(i, j, d + c, [m], ncols)
+                    if depth < 2:
+                        continue
             ncols, ncells, nfound, _ = play(cols, cells, found, m, closed)
-            j = index.get(key_of(ncols, ncells), -1)
-            if j > i:
-                gain = pre[j - i] - _cost(m)
-                if gain > 0 and (best is None or gain > best[0]):
-                    best = (gain, j, [m], ncols)
-            if depth >= 2 and best is None:
+            j = index.get((_hsum(ncols), ncells), -1)
+            if j > i + 1 or (j == i + 1 and c < _cost(m0)):
+                relax(i, j, d + c, [m], ncols)
+            if depth >= 2:
                 for m2 in successors(ncols, ncells, nfound):
-                    c2, e2, f2, _ = play(ncols, ncells, nfound, m2, True)
-                    j = index.get(key_of(c2, e2), -1)
-                    if j > i:
-                        gain = pre[j - i] - _cost(m) - _cost(m2)
-                        if gain > 0 and (best is None or gain > best[0]):
-                            best = (gain, j, [m, m2], c2)
-        if best is None:
-            i += 1
+                    c2, e2, _, _ = play(ncols, ncells, nfound, m2, True)
+                    j = index.get((_hsum(c2), e2), -1)
+                    if j > i + 1:
+                        relax(i, j, d + c + _cost(m2), [m, m2], c2)
+    # Walk back the cheapest line, then replay it: a shortcut may land on the
+    # line's position with the columns in another order.
+    steps = []
+    j = n
+    while j > 0:
+        i, moves = how[j]
+        steps.append((i, j, moves))
+        j = i
+    steps.reverse()
+    out: list[tuple] = []
+    cols, cells, found = states[0]
+    perm = list(range(len(cols)))
+    for i, j, moves in steps:
+        if moves is None:
+            moves = [path[i]]
+        else:
+            moves = [_remap(m, perm) for m in moves]
+            for m in moves:
+                cols, cells, found, _ = play(cols, cells, found, m, closed0 or bool(out))
+                out.append(m)
+            perm = _permutation(cols, states[j][0])
             continue
-        _, j, moves, ncols = best
-        perm = _permutation(ncols, states[j][0])
-        path = path[:i] + moves + [_remap(m, perm) for m in path[j:]]
-        states = _states(search, path)
-    return path
+        m = _remap(moves[0], perm)
+        cols, cells, found, _ = play(cols, cells, found, m, closed0 or bool(out))
+        out.append(m)
+    return out
+
+
+def _safe(c: int, found) -> bool:
+    """Card ``c`` would go home by the safe rule (see builtin.safe_home)."""
+    f = c >> 2
+    s = c & 3
+    if found[s] != f:
+        return False
+    if f < 2:
+        return True
+    o1, o2 = OPPOSITE[s]
+    return found[o1] >= f and found[o2] >= f
 
 
 def to_path(position: Position, variant: Variant, moves: list[Move]) -> list[tuple]:
