@@ -294,7 +294,7 @@ class TooLong(str):
 
 
 def script_lines(stream, limit: int = MAX_LINE):
-    """The lines of a script as text, each at most ``limit`` bytes: a longer one is
+    r"""The lines of a script as text, each at most ``limit`` bytes: a longer one is
     read past in bounded chunks and given as a refusal, so no input grows memory.
 
     >>> import io
