@@ -49,7 +49,7 @@ def test_load_records_drops_a_torn_last_line(tmp_path):
     assert [r["deal"] for r in load_records(path, repair=True)] == [1, 2]
     assert path.read_bytes() == good
     path.write_bytes(b'{"deal":1,"verdict":"solved"}\ngarbage\n{"deal":2,"verdict":"solved"}\n')
-    with pytest.raises(InvalidResults, match="r.jsonl: line 2 is not a JSON record$"):
+    with pytest.raises(InvalidResults, match=r"r.jsonl: line 2 is not a result record \(is it a results file\?\)$"):
         load_records(path)
 
 
