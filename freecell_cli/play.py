@@ -55,29 +55,42 @@ def save_game(game: Game) -> None:
 def load_game(daily: bool, warn=None) -> Game | None:
     """The saved game, or None. A damaged save is never overwritten: it is moved
     aside to ``<name>.bad`` (``warn`` is told where) and play starts afresh."""
+    return load_save(save_path(daily), Game.from_dict, warn)
+
+
+def load_save(path: Path, from_dict, warn=None):
+    """``from_dict`` of the JSON save at ``path``, or None when there is none or it
+    is damaged; a damaged one is moved aside to ``<name>.bad`` and ``warn`` is told.
+    Shared by FreeCell's and Spider's games."""
     import orjson
 
     from .files import LIMITS, display_name, read_limited
 
-    path = save_path(daily)
     if not path.exists():
         return None
     try:
-        data = read_limited(str(path), LIMITS["saved game"], "saved game")
-        return Game.from_dict(orjson.loads(data))
+        return from_dict(orjson.loads(read_limited(str(path), LIMITS["saved game"], "saved game")))
     except (orjson.JSONDecodeError, FreecellError) as e:
         why = f"bad JSON: {e}" if isinstance(e, orjson.JSONDecodeError) else str(e)
         if path.is_dir():
             raise FreecellError(f"the save file {display_name(path)} is a directory") from None
-        aside = free_name(path, ".bad")
-        try:
-            os.replace(path, aside)
-        except OSError as err:
-            raise FreecellError(f"{display_name(path)} is damaged ({why}) and cannot be moved aside: "
-                                f"{err.strerror or err}") from None
+        aside = move_aside(path, ".bad", f"is damaged ({why})")
         if warn is not None:
             warn(f"{display_name(path)} was damaged ({why[:120]}); kept as {display_name(aside)}, starting afresh")
         return None
+
+
+def move_aside(path: Path, suffix: str, state: str) -> Path:
+    """Rename ``path`` to a free ``path + suffix[.N]`` and return the new name;
+    ``state`` says why, in the error when the rename fails."""
+    from .files import display_name
+
+    aside = free_name(path, suffix)
+    try:
+        os.replace(path, aside)
+    except OSError as e:
+        raise FreecellError(f"{display_name(path)} {state} and cannot be moved aside: {e.strerror or e}") from None
+    return aside
 
 
 def free_name(path: Path, suffix: str) -> Path:
@@ -99,11 +112,7 @@ def keep_unfinished(game: Game, warn) -> None:
     if not path.exists():
         return
     tag = f".daily-{game.daily}" if game.daily else (f".deal-{game.deal}" if game.deal else ".position")
-    aside = free_name(path, tag)
-    try:
-        os.replace(path, aside)
-    except OSError as e:
-        raise FreecellError(f"cannot keep the unfinished game aside: {e.strerror or e}") from None
+    aside = move_aside(path, tag, "holds an unfinished game")
     warn(f"note: the unfinished {'daily ' + game.daily if game.daily else 'deal ' + str(game.deal)} "
          f"({plural(game.moves, 'move')}) is kept in {display_name(aside)}: "
          "its moves are all there (plain JSON)")

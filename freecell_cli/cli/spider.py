@@ -283,13 +283,12 @@ def play_command(
             else:
                 game = new_random_game(s)
     if saved is not None and game is not saved and saved.moves and not saved.position.is_won():
-        import os
-
-        from ..play import free_name
+        from ..play import move_aside
         from ..spider.play import save_path
 
-        aside = free_name(save_path(), f".deal-{saved.start.deal}" if saved.start.deal else ".position")
-        os.replace(save_path(), aside)
+        with errors_to_exit():
+            aside = move_aside(save_path(), f".deal-{saved.start.deal}" if saved.start.deal else ".position",
+                               "holds an unfinished game")
         err(f"note: the unfinished Spider game ({len(saved.moves)} moves) is kept in {aside}")
     from ..play import script_lines
     from .common import is_terminal

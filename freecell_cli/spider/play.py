@@ -145,28 +145,9 @@ def save_game(game: Game) -> None:
 def load_game(warn=None) -> Game | None:
     """The saved Spider game, or None. A damaged save is never overwritten: it is
     moved aside to ``spider.json.bad`` (``warn`` is told) and play starts afresh."""
-    import os
+    from ..play import load_save
 
-    import orjson
-
-    from ..files import LIMITS, display_name, read_limited
-    from ..play import free_name
-
-    path = save_path()
-    if not path.exists():
-        return None
-    try:
-        return Game.from_dict(orjson.loads(read_limited(str(path), LIMITS["saved game"], "saved game")))
-    except (orjson.JSONDecodeError, FreecellError) as e:
-        aside = free_name(path, ".bad")
-        try:
-            os.replace(path, aside)
-        except OSError as err:
-            raise FreecellError(f"{display_name(path)} is damaged and cannot be moved aside: "
-                                f"{err.strerror or err}") from None
-        if warn is not None:
-            warn(f"{display_name(path)} was damaged ({str(e)[:120]}); kept as {display_name(aside)}, starting afresh")
-        return None
+    return load_save(save_path(), Game.from_dict, warn)
 
 
 def new_random_game(suits: int, seed: str | None = None) -> Game:
