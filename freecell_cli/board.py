@@ -20,13 +20,16 @@ only hands keys to :meth:`Board.press` and shows :meth:`Board.render`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from .cards import CARDS, SUIT_SYMBOLS, SUITS
+from .cards import CARDS, SUIT_SYMBOLS, SUITS, Card
 from .errors import FreecellError
 from .game import Game, Hint, explain
 from .moves import CELL, COLUMN, FOUNDATION, Move, Place, can_move, plural, resolve
-from .position import cell_letter
+from .position import Position, cell_letter
+
+if TYPE_CHECKING:  # rich is imported only when the screen is drawn
+    from rich.text import Text
 
 COMMAND_KEYS = "urhnfsqy?"  # letters with a meaning of their own (never the start of a typed move)
 
@@ -74,7 +77,7 @@ class Board:
     of a new deal (key N)."""
 
     def __init__(self, game: Game, save: Callable[[Game], None] | None = None,
-                 new_game: Callable[[Game], Game] | None = None):
+                 new_game: Callable[[Game], Game] | None = None) -> None:
         self.game = game
         self.save = save or (lambda g: None)
         self.new_game = new_game
@@ -92,7 +95,7 @@ class Board:
 
     # -- places ---------------------------------------------------------------------
     @property
-    def position(self):
+    def position(self) -> Position:
         return self.game.position
 
     def spots(self) -> list[Spot]:
@@ -194,7 +197,7 @@ class Board:
             self.help = True
             return None
         if ch == "u":
-            last = g.steps[-1].moves if g.steps else None
+            last = g.steps[-1].moves if g.steps else []
             if g.undo():
                 self._changed(f"undone: {' '.join(last)}")
             else:
@@ -326,6 +329,7 @@ class Board:
                 self.say(f"{f.describe()} is empty", "error")
                 return None
             card = p.cells[f.index] if f.kind == CELL else p.columns[f.index][-n]
+            assert card is not None  # run_at_focus counted it
             if n == 1 and p.foundations[card.suit_index] == card.rank - 1:
                 return self._play(Move(f.place(), Place(FOUNDATION, -1), 1), "played")
             self.held = (f, n)
@@ -373,7 +377,7 @@ class Board:
         except (FreecellError, OSError) as e:
             self.say(f"{self.message} — but the game could not be saved: {e}", "error")
 
-    def show_hint(self, hint: Hint, key: tuple | None = None) -> None:
+    def show_hint(self, hint: Hint, key: tuple[object, ...] | None = None) -> None:
         """Show a hint computed for the position whose :meth:`Position.key` is ``key``
         (none: the current one); a hint for a position since left is dropped."""
         if key is not None and key != self.position.key():
@@ -442,7 +446,7 @@ class Board:
     def _ordered(self, spots: set[Spot]) -> list[Spot]:
         return [s for s in self.spots() if s in spots]
 
-    def render(self, width: int = 100):
+    def render(self, width: int = 100) -> Text:
         """The screen as a :class:`rich.text.Text` (its ``.plain`` is the snapshot)."""
         from rich.text import Text
 
@@ -472,7 +476,7 @@ class Board:
                 return HINT_TO
             return ""
 
-        def card_text(card, style: str = "") -> Text:
+        def card_text(card: Card | None, style: str = "") -> Text:
             if card is None:
                 return Text("   ", style=style)
             if "on " in style:  # a light background: a fixed foreground (white would vanish)
@@ -565,7 +569,7 @@ class Board:
         return "\n".join(line.rstrip() for line in self.render(width).plain.splitlines()) + "\n"
 
 
-def _with_count(position, resolved: Move, asked: Move) -> Move:
+def _with_count(position: Position, resolved: Move, asked: Move) -> Move:
     """``resolved`` (as the game wrote it) with the card count it had."""
     if resolved.count is not None:
         return resolved

@@ -22,7 +22,7 @@ import stat
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import BinaryIO
+from typing import IO, AnyStr, BinaryIO
 
 from .errors import FreecellError
 
@@ -218,11 +218,12 @@ def atomic_write(path: str, text: str | bytes) -> None:
     except OSError as e:
         raise OutputError(f"cannot write {name}: {e.strerror or e}") from None
     try:
-        mode = "wb" if isinstance(text, bytes) else "w"
-        with os.fdopen(fd, mode, **({} if mode == "wb" else {"encoding": "utf-8"})) as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
+        if isinstance(text, bytes):
+            with os.fdopen(fd, "wb") as fb:
+                _write_synced(fb, text)
+        else:
+            with os.fdopen(fd, "w", encoding="utf-8") as ft:
+                _write_synced(ft, text)
         # mkstemp makes the file private (0600): keep the old file's mode, or give
         # the one any new file gets
         os.chmod(tmp, keep_mode if keep_mode is not None else 0o666 & ~_umask())
@@ -235,6 +236,12 @@ def atomic_write(path: str, text: str | bytes) -> None:
         if isinstance(e, OSError):
             raise OutputError(f"cannot write {name}: {e.strerror or e}") from None
         raise
+
+
+def _write_synced(f: IO[AnyStr], data: AnyStr) -> None:
+    f.write(data)
+    f.flush()
+    os.fsync(f.fileno())
 
 
 def _umask() -> int:

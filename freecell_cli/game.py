@@ -105,7 +105,7 @@ class Game:
     def play(self, text: str) -> Outcome:
         """Play one or more moves (standard notation, or a card: ``7S8``, ``7S``).
         Stops at the first refused move; the ones before it stay played."""
-        done = []
+        done: list[str] = []
         for token in text.replace(",", " ").split():
             try:
                 move = self.parse(token)
@@ -241,7 +241,7 @@ class Game:
         return not self.position.is_won() and can_autocomplete(self.position)
 
     # -- saving -------------------------------------------------------------------
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         from .formats.compact import format_compact
 
         return {
@@ -265,6 +265,9 @@ class Game:
 
         from .formats import parse_position
 
+        if not isinstance(d, dict):
+            raise FreecellError("saved game is damaged: not a JSON object")
+
         def fail(field: str, why: str) -> FreecellError:
             return FreecellError(f"saved game is damaged: {field}: {why}")
 
@@ -272,7 +275,7 @@ class Game:
             raw = d.get(key, [])
             if not isinstance(raw, list):
                 raise fail(key, "not a list")
-            out = []
+            out: list[Step] = []
             for i, s in enumerate(raw, 1):
                 if not isinstance(s, dict) or not isinstance(s.get("moves"), list) or not all(
                         isinstance(m, str) for m in s["moves"]):
@@ -283,8 +286,6 @@ class Game:
                 out.append(Step(list(s["moves"]), auto))
             return out
 
-        if not isinstance(d, dict):
-            raise FreecellError("saved game is damaged: not a JSON object")
         if not isinstance(d.get("start"), str):
             raise fail("start", "needs the start position as text")
         elapsed = d.get("elapsed", 0.0)

@@ -10,11 +10,20 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import TextIO
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, TYPE_CHECKING, TextIO, TypeVar
 
 from .errors import FreecellError
 from .files import atomic_write
 from .game import Game
+
+if TYPE_CHECKING:
+    from types import FrameType
+
+T = TypeVar("T")
+
+# Where a session's notes go (stderr, a test's list): called with one line of text.
+Warn = Callable[[str], object]
 
 HELP = """moves: 5a 58 8h ah 36v4 (several per line); a card as source: 7S8, 7Sa; a bare card (7S) goes home
 u undo   r redo   h hint (again: play it)   a auto-collect   restart   new   daily
@@ -52,13 +61,13 @@ def save_game(game: Game) -> None:
     atomic_write(str(path), orjson.dumps(game.to_dict(), option=orjson.OPT_INDENT_2).decode() + "\n")
 
 
-def load_game(daily: bool, warn=None) -> Game | None:
+def load_game(daily: bool, warn: Warn | None = None) -> Game | None:
     """The saved game, or None. A damaged save is never overwritten: it is moved
     aside to ``<name>.bad`` (``warn`` is told where) and play starts afresh."""
     return load_save(save_path(daily), Game.from_dict, warn)
 
 
-def load_save(path: Path, from_dict, warn=None):
+def load_save(path: Path, from_dict: Callable[[object], T], warn: Warn | None = None) -> T | None:
     """``from_dict`` of the JSON save at ``path``, or None when there is none or it
     is damaged; a damaged one is moved aside to ``<name>.bad`` and ``warn`` is told.
     Shared by FreeCell's and Spider's games."""
@@ -102,7 +111,7 @@ def free_name(path: Path, suffix: str) -> Path:
     raise FreecellError(f"too many files named {path.name}{suffix}.N beside it")
 
 
-def keep_unfinished(game: Game, warn) -> None:
+def keep_unfinished(game: Game, warn: Warn) -> None:
     """Before a new game takes the save of an unfinished one, move that save aside
     (``game.json.deal-617``) and say where: nothing saved is overwritten silently."""
     from .files import display_name
@@ -126,7 +135,7 @@ def _clock(seconds: float) -> str:
 class Session:
     """One terminal (or script) session of play."""
 
-    def __init__(self, game: Game, interactive: bool, out: TextIO = sys.stdout):
+    def __init__(self, game: Game, interactive: bool, out: TextIO = sys.stdout) -> None:
         self.game = game
         self.interactive = interactive
         self.out = out
@@ -278,7 +287,7 @@ class Session:
         self.quit = not self.interactive
 
     # -- the loop -----------------------------------------------------------------
-    def run(self, lines) -> None:
+    def run(self, lines: Iterable[str]) -> None:
         self.draw()
         if self.game.position.is_won():
             self.won()
@@ -302,7 +311,7 @@ class TooLong(str):
     """A script line over :data:`MAX_LINE`, given as the reason it is refused."""
 
 
-def script_lines(stream, limit: int = MAX_LINE):
+def script_lines(stream: IO[bytes], limit: int = MAX_LINE) -> Iterator[str]:
     r"""The lines of a script as text, each at most ``limit`` bytes: a longer one is
     read past in bounded chunks and given as a refusal, so no input grows memory.
 
@@ -348,9 +357,9 @@ def daily_game(date: str | None, variant: str | None, cells: int) -> Game:
     return Game.new(daily_number(when), variant, cells, daily=when.isoformat())
 
 
-def interactive_lines(session: Session):
+def interactive_lines(session: Session) -> Iterator[str]:
     """Prompted input with Ctrl-Z stopping the clock."""
-    def on_suspend(signum, frame):
+    def on_suspend(signum: int, frame: FrameType | None) -> None:
         session.game.pause_clock()
         signal.signal(signal.SIGTSTP, signal.SIG_DFL)
         os.kill(os.getpid(), signal.SIGTSTP)

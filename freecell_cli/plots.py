@@ -17,8 +17,16 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .errors import FreecellError, MissingExtra
+
+if TYPE_CHECKING:  # matplotlib is imported only when a plot is drawn
+    from matplotlib.axes import Axes
+
+# One record of ``freecell analyze`` as read back from JSON: its fields hold whatever
+# the JSON holds (numbers, text, None), each checked where it is used.
+Record = dict[str, Any]
 
 PLOT_FORMATS = ("svg", "png", "pdf")
 
@@ -63,10 +71,10 @@ def text_histogram(values: Sequence[int], bins: int = 8, width: int = 30, bar: s
     return out
 
 
-def _groups(records: list[dict]) -> dict[str, list[dict]]:
+def _groups(records: list[Record]) -> dict[str, list[Record]]:
     """Records by variant and engine, in the order first met."""
     keys = {(r.get("variant", "?"), r.get("engine", "?")) for r in records}
-    out: dict[str, list[dict]] = {}
+    out: dict[str, list[Record]] = {}
     for r in records:
         if len(keys) == 1:
             label = f"{r.get('variant', '?')}, {r.get('engine', '?')}"
@@ -76,7 +84,7 @@ def _groups(records: list[dict]) -> dict[str, list[dict]]:
     return out
 
 
-def plot_summary(records: list[dict], path: str | Path, title: str | None = None) -> None:
+def plot_summary(records: list[Record], path: str | Path, title: str | None = None) -> None:
     """Draw the analysis of ``records`` to ``path`` (.svg, .png or .pdf), atomically."""
     from .files import atomic_write
 
@@ -108,12 +116,13 @@ def plot_summary(records: list[dict], path: str | Path, title: str | None = None
     def solved(key: str) -> list[list[float]]:
         return [[r[key] for r in g if r.get("verdict") == "solved" and r.get(key) is not None] for g in groups.values()]
 
-    def hist(ax, data: list[list[float]], name: str, log: bool = False) -> None:
+    def hist(ax: Axes, data: list[list[float]], name: str, log: bool = False) -> None:
         flat = [v for d in data for v in d if not log or v > 0]
         if not flat:
             ax.text(0.5, 0.5, "no data", ha="center", va="center", transform=ax.transAxes)
         else:
             lo, hi = min(flat), max(flat)
+            edges: list[float] | int
             if log:
                 lo, hi = math.log10(lo), math.log10(max(hi, lo * 1.0001))
                 edges = [10 ** (lo + (hi - lo) * i / 20) for i in range(21)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .autoplay import can_autocomplete
-from .cards import CARDS, RANK_CHARS, SUIT_SYMBOLS, SUITS
+from .cards import CARDS, Card, RANK_CHARS, SUIT_SYMBOLS, SUITS
 from .deals import is_unsolvable
 from .moves import CELL, COLUMN, FOUNDATION, Move, can_move, plural
 from .position import Position, cell_letter
@@ -129,7 +129,7 @@ def render_rich(
 
     marks = _marks(position, highlight, bad) if highlight is not None else {}
 
-    def card_text(card, mark: str | None = None) -> Text:
+    def card_text(card: Card | None, mark: str | None = None) -> Text:
         if card is None:
             return Text("  ", style="dim")
         if mark:  # a fixed foreground: the terminal's own may be white on yellow
@@ -169,6 +169,6 @@ def render_rich(
                 for i, col in enumerate(position.columns)
             )
         )
-    parts = [top, Text(""), table, Text(""), Text(status_line(position, variant), style="cyan")]
+    parts: list[RenderableType] = [top, Text(""), table, Text(""), Text(status_line(position, variant), style="cyan")]
     parts += [Text(n, style="yellow") for n in notes(position)]
     return Group(*parts)

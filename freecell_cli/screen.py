@@ -7,6 +7,8 @@ business, the rules and saving are :class:`~freecell_cli.game.Game`'s. Only
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
@@ -14,10 +16,14 @@ from textual.widgets import Static
 from .board import Board
 from .game import Hint, find_hint
 
+if TYPE_CHECKING:
+    from rich.text import Text
+    from textual.events import Key
+
 NAMED_KEYS = {"left", "right", "up", "down", "enter", "space", "escape", "backspace"}
 
 
-class GameScreen(App):
+class GameScreen(App[None]):
     """Shows the board and hands it the keys; computes hints off the main thread."""
 
     CSS = """
@@ -31,7 +37,7 @@ class GameScreen(App):
         Binding("ctrl+z", "suspend_process", show=False, priority=True),
     ]
 
-    def __init__(self, board: Board, hint_seconds: float = 10.0):
+    def __init__(self, board: Board, hint_seconds: float = 10.0) -> None:
         super().__init__()
         self.board = board
         self.hint_seconds = hint_seconds
@@ -50,6 +56,7 @@ class GameScreen(App):
         self.set_interval(1.0, self.redraw)  # the clock
 
     def redraw(self) -> None:
+        content: Text | str
         try:
             content = self.board.render(self.size.width)
         except Exception as e:  # a bug: one line, never a traceback
@@ -60,7 +67,7 @@ class GameScreen(App):
         """The game as plain text (what a snapshot compares)."""
         return self.board.snapshot(self.size.width)
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: Key) -> None:
         key = event.key
         if key not in NAMED_KEYS:
             if not (event.is_printable and event.character):
@@ -93,7 +100,7 @@ class GameScreen(App):
 
         self.run_worker(work, thread=True, group="hint", exclusive=True, exit_on_error=False)
 
-    def hint_done(self, hint, key) -> None:
+    def hint_done(self, hint: Hint, key: tuple[object, ...]) -> None:
         self.board.show_hint(hint, key)
         self.redraw()
 

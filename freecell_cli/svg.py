@@ -292,7 +292,9 @@ def svg_to_png(svg: str) -> bytes:
             "PNG output needs cairosvg: pip install 'freecell-cli[png]' (and the cairo library, "
             "Debian: libcairo2), or write .svg"
         ) from None
-    return cairosvg.svg2png(bytestring=svg.encode("utf-8"))
+    # cairosvg has no type hints: svg2png returns the PNG's bytes when not given write_to
+    png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"))
+    return png
 
 
 def to_png(position: Position, variant: Variant | None = None) -> bytes:

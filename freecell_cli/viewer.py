@@ -12,9 +12,12 @@ from __future__ import annotations
 import os
 import select
 import sys
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from .replay import Replay
+
+if TYPE_CHECKING:  # rich is imported only when the viewer runs
+    from rich.console import Console
 
 HELP = "right/n next   left/b back   Home/g start   End/G end   p/space play-pause   q quit"
 
@@ -54,9 +57,9 @@ def decode_keys(data: bytes) -> list[str]:
                 else:  # Alt+key: ignore the Escape
                     i += 1
             continue
-        action = _SINGLE.get(chr(data[i]))
-        if action:
-            out.append(action)
+        single = _SINGLE.get(chr(data[i]))
+        if single:
+            out.append(single)
         i += 1
     return out
 
@@ -102,7 +105,7 @@ class Viewer:
         if self.k == self.last:
             self.playing = False
 
-    def draw(self, console) -> None:
+    def draw(self, console: Console) -> None:
         from rich.text import Text
 
         from .render import render_rich

@@ -10,9 +10,18 @@ from __future__ import annotations
 import signal
 import sys
 from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from types import FrameType
+    from typing import ParamSpec, TypeVar
+
+    P = ParamSpec("P")
+    R = TypeVar("R")
 
 
-def _interrupted_early(signum, frame) -> None:  # Ctrl-C while typer loads: no traceback
+def _interrupted_early(signum: int, frame: FrameType | None) -> None:  # Ctrl-C while typer loads: no traceback
     import os
 
     os._exit(130)
@@ -73,13 +82,13 @@ def _root(
     """FreeCell deals, positions, moves and solutions — the site's rules by default."""
 
 
-def _quiet_on_closed_pipe(command):
+def _quiet_on_closed_pipe(command: Callable[P, R]) -> Callable[P, R]:
     """The command, ending quietly with exit 0 when its reader goes away (``| head``):
     caught here, before Click would turn it into exit 1."""
     import functools
 
     @functools.wraps(command)
-    def run(*args, **kwargs):
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return command(*args, **kwargs)
         except BrokenPipeError:
@@ -111,7 +120,7 @@ def build_app(only: str | None = None) -> typer.Typer:
     return app
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> typer.Typer:
     if name == "app":  # the full app, for tests and embedding
         value = build_app()
         globals()["app"] = value
@@ -127,16 +136,19 @@ def main() -> None:
 
 
 def _run() -> int:
-    try:
+    if TYPE_CHECKING:  # checked against the typer of the dev install, which has its own click
         from typer._click.exceptions import NoArgsIsHelpError, UsageError
-    except ImportError:  # typer versions that use click itself
-        from click.exceptions import UsageError
+    else:
+        try:
+            from typer._click.exceptions import NoArgsIsHelpError, UsageError
+        except ImportError:  # typer versions that use click itself
+            from click.exceptions import UsageError
 
-        NoArgsIsHelpError = ()  # noqa: N806
+            NoArgsIsHelpError = ()  # noqa: N806
     first = sys.argv[1] if len(sys.argv) > 1 else None
     command = typer.main.get_command(build_app(first if first in COMMANDS or first in SUBAPPS else None))
     try:
-        code = command.main(args=sys.argv[1:], prog_name="freecell", standalone_mode=False)
+        code: object = command.main(args=sys.argv[1:], prog_name="freecell", standalone_mode=False)
     except NoArgsIsHelpError as e:
         sys.stderr.write(e.format_message() + "\n")
         return 2
@@ -149,7 +161,7 @@ def _run() -> int:
     return code if isinstance(code, int) else 0
 
 
-def _guarded(run) -> int:
+def _guarded(run: Callable[[], int]) -> int:
     """The last line of defence: library errors were mapped by the commands; what
     reaches here is the environment (closed pipe, full disk, Ctrl-C) or a bug."""
     import errno
@@ -204,7 +216,7 @@ class _ClosedStream:
         return False
 
     @property
-    def buffer(self):
+    def buffer(self) -> _ClosedStream:
         return self
 
 

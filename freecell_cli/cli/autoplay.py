@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import sys
-from enum import Enum
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from ..autoplay import MODES
 from .common import (
+    Choice,
     CellsOpt,
     ColorMode,
     ColorOpt,
@@ -22,6 +22,7 @@ from .common import (
     QuietOpt,
     VariantOpt,
     check_output,
+    choice_enum,
     get_position,
     note,
     setup,
@@ -29,7 +30,10 @@ from .common import (
     write_position,
 )
 
-Mode = Enum("Mode", {name: name for name in MODES}, type=str)
+if TYPE_CHECKING:  # an enum built at run time, like Format (see common.choice_enum)
+    Mode = Choice
+else:
+    Mode = choice_enum("Mode", MODES, __name__)
 
 
 def autoplay_command(
@@ -38,7 +42,7 @@ def autoplay_command(
     deal: DealOpt = None,
     cells: CellsOpt = None,
     variant: VariantOpt = None,
-    mode: Annotated[Mode, typer.Option(metavar="MODE", help="collect: every card that can go (the site's auto-collect); safe: only cards no other card needs (the Windows rule).")] = Mode.collect,
+    mode: Annotated[Mode, typer.Option(metavar="MODE", help="collect: every card that can go (the site's auto-collect); safe: only cards no other card needs (the Windows rule).")] = Mode("collect"),
     list_moves: Annotated[bool, typer.Option("--moves", help="Also list the moves made (stderr, or in the JSON).")] = False,
     format: Annotated[Optional[Format], typer.Option("--format", "-f", metavar="FORMAT", help="Output format: compact, fcs, json (default: as read).")] = None,
     json: JsonOpt = False,

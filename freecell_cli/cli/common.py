@@ -5,11 +5,11 @@ exit codes. Exit codes: 0 success, 1 negative verdict, 2 usage or bad input,
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from enum import Enum
+from enum import Enum, EnumMeta
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional, TextIO
 
 import typer
 
@@ -18,14 +18,36 @@ from ..formats.detect import FORMATS
 from ..variants import VARIANTS
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from ..position import Position
 
 EXIT_OK, EXIT_NEGATIVE, EXIT_USAGE, EXIT_GAVE_UP = 0, 1, 2, 3
 
 
+class Choice(str, Enum):
+    """The base of the option enums built at run time from a library registry
+    (:func:`choice_enum`): each member's name and value are the registry's name."""
+
+
+def choice_enum(name: str, values: Iterable[str], module: str = __name__) -> type[Choice]:
+    """An enum of ``values`` for a typer option (``module``: where it is defined)."""
+    # Choice(name, names) through its metaclass: mypy reads a call of the class itself as
+    # str's constructor (Choice is a str), and `X = Enum(...)` as an enum it should know.
+    made = EnumMeta.__call__(Choice, name, {value: value for value in values}, module=module)
+    assert issubclass(made, Choice)  # the functional API subclasses the enum it is called on
+    return made
+
+
 # Choices come from the library's registries, so a new variant or format shows up here.
-Format = Enum("Format", {name: name for name in FORMATS}, type=str)
-VariantName = Enum("VariantName", {name: name for name in VARIANTS}, type=str)
+# Their members are known only at run time: to the type checker each is a Choice (get a
+# member by value, Format("compact"), never by attribute).
+if TYPE_CHECKING:
+    Format = Choice
+    VariantName = Choice
+else:
+    Format = choice_enum("Format", FORMATS)
+    VariantName = choice_enum("VariantName", VARIANTS)
 
 
 POSITION_HELP = ("a position file, - for stdin (the default), or the position itself in compact or "
@@ -64,7 +86,7 @@ ColorOpt = Annotated[ColorMode, typer.Option(
     "--color", metavar="WHEN",
     help="Colour: auto (on a terminal, unless NO_COLOR is set), always (also FORCE_COLOR; for less -R), never.")]
 
-_settings = {"quiet": False, "color": "auto"}
+_settings: dict[str, bool | str] = {"quiet": False, "color": "auto"}
 
 
 def setup(quiet: bool = False, color: ColorMode | str = "auto") -> None:
@@ -87,7 +109,7 @@ def note(message: str) -> None:
         err(message)
 
 
-def use_color(stream=None) -> bool:
+def use_color(stream: TextIO | None = None) -> bool:
     """Draw in colour on ``stream`` (stdout by default)?"""
     mode = _settings["color"]
     if mode != "auto":
@@ -95,7 +117,7 @@ def use_color(stream=None) -> bool:
     return is_terminal(sys.stdout if stream is None else stream)
 
 
-def console(stream=None):
+def console(stream: TextIO | None = None) -> Console:
     """A rich Console that follows --color."""
     from rich.console import Console
 
@@ -143,7 +165,7 @@ def errors_to_exit() -> Iterator[None]:
         raise fail(str(e), EXIT_USAGE) from None
 
 
-def is_terminal(stream) -> bool:
+def is_terminal(stream: TextIO | None) -> bool:
     """True for an open stream on a terminal (a closed one is None: ``<&-``)."""
     try:
         return stream is not None and stream.isatty()

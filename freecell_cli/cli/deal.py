@@ -37,7 +37,7 @@ def deal_command(
     variant: VariantOpt = None,
     format: Annotated[Format, typer.Option("--format", "-f", metavar="FORMAT",
                                            help="Output format: compact (one line), fcs (Freecell Solver's board), json.")
-                      ] = Format.compact,
+                      ] = Format("compact"),
     json: JsonOpt = False,
     output: OutputOpt = None,
     quiet: QuietOpt = False,

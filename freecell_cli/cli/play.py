@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -23,6 +23,9 @@ from .common import (
     read_position,
     setup,
 )
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 def play_command(
@@ -110,7 +113,7 @@ def play_command(
 
 
 
-def _play_on_screen(game, variant, cells) -> bool | str:
+def _play_on_screen(game: Game, variant: str | None, cells: int) -> bool | str:
     """The full-screen game; False when the screen library is missing (then the
     game goes on line by line)."""
     from ..play import new_random_game, save_game, saved_note
@@ -124,7 +127,7 @@ def _play_on_screen(game, variant, cells) -> bool | str:
         return False
     from ..board import Board
 
-    def new_game(old):
+    def new_game(old: Game) -> Game:
         save_game(old)
         return new_random_game(variant or old.variant.name, len(old.start.cells))
 

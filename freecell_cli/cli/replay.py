@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -28,6 +28,9 @@ from .common import (
     write_file,
 )
 
+if TYPE_CHECKING:
+    from ..replay import Replay
+
 
 def replay_command(
     solution_file: Annotated[str, typer.Argument(metavar="SOLUTION", help="Solution file in any format verify reads (- for stdin).")],
@@ -41,7 +44,7 @@ def replay_command(
     solution_format: Annotated[
         Optional[str], typer.Option("--input-format", "--solution-format", metavar="FORMAT", help="Force a solution format: standard, fc-solve, fcpro, freecell-cli, json.")
     ] = None,
-    format: Annotated[Format, typer.Option("--format", "-f", help="Position format of the piped output.")] = Format.compact,
+    format: Annotated[Format, typer.Option("--format", "-f", help="Position format of the piped output.")] = Format("compact"),
     html: Annotated[Optional[str], typer.Option("--html", help="Write one self-contained HTML page to FILE.")] = None,
     delay: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds between steps when playing.", min=0.02, max=60)] = 0.6,
     quiet: QuietOpt = False,
@@ -106,7 +109,7 @@ def replay_command(
     raise typer.Exit(code)
 
 
-def _verdict_line(r) -> str:
+def _verdict_line(r: Replay) -> str:
     v = r.verdict
     who = f"deal {v.deal}" if v.deal is not None else "position"
     if v.ok:

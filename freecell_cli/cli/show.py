@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from enum import Enum
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -28,6 +28,10 @@ from .common import (
     use_color,
     write_file,
 )
+
+if TYPE_CHECKING:
+    from ..position import Position
+    from ..variants import Variant
 
 
 class Picture(str, Enum):
@@ -93,7 +97,7 @@ def show_command(
         target.write(f"legal moves ({len(moves)}): {' '.join(str(m) for m in moves)}\n")
 
 
-def _write_json(position, rules, out: str | None) -> None:
+def _write_json(position: Position, rules: Variant, out: str | None) -> None:
     import orjson
 
     from ..formats.compact import format_compact
@@ -119,7 +123,7 @@ def _write_json(position, rules, out: str | None) -> None:
         sys.stdout.write(text)
 
 
-def _write_picture(position, rules, kind: str, out: str | None) -> None:
+def _write_picture(position: Position, rules: Variant, kind: str, out: str | None) -> None:
     from ..svg import svg_to_png, to_svg
 
     svg = to_svg(position, rules)

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import sys
 from enum import Enum
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from .common import EXIT_GAVE_UP, EXIT_NEGATIVE, EXIT_OK, EXIT_USAGE, err, errors_to_exit, fail, read_text, seconds_limit
+
+if TYPE_CHECKING:
+    from ..spider.position import Position
 
 app = typer.Typer(
     name="spider",
@@ -40,7 +43,7 @@ MOVE_HELP = ("Moves: 38 (column 3 onto column 8; 0 is column 10), 30v2 (2 cards 
              "empty column 10), d (deal ten cards from the stock).")
 
 
-def _read(source: str | None):
+def _read(source: str | None) -> tuple[Position, str]:
     from ..spider.formats import detect_format, parse_position
 
     text = read_text(source)
@@ -49,7 +52,7 @@ def _read(source: str | None):
         return parse_position(text, fmt), fmt
 
 
-def _write(position, fmt: str) -> None:
+def _write(position: Position, fmt: str) -> None:
     from ..spider.formats import format_position
 
     sys.stdout.write(format_position(position, fmt) + "\n")

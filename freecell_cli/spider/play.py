@@ -19,11 +19,15 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, TextIO
 
 from ..errors import FreecellError
 from .moves import Move, apply, notation, resolve, split_moves
 from .position import Position
+
+if TYPE_CHECKING:
+    from ..play import Warn
 
 HELP = """moves: 38 (column 3 onto column 8; 0 is column 10), 30v2 (2 cards into an empty column 10)
 d deal from the stock   u undo   r redo   h hint (again: play it)   restart   new
@@ -56,7 +60,7 @@ class Game:
 
     def play(self, text: str) -> Outcome:
         """Play moves in order; stops at the first refused one (those before it stay)."""
-        done = []
+        done: list[str] = []
         for token in split_moves(text):
             try:
                 move = resolve(self.position, Move.parse(token), self.unrestricted)
@@ -98,7 +102,7 @@ class Game:
 
         return not self.position.is_won() and not legal_moves(self.position, self.unrestricted)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         from .formats import format_compact
 
         return {"format": "freecell-cli-spider-game", "version": 1, "start": format_compact(self.start),
@@ -106,7 +110,7 @@ class Game:
                 "won": self.position.is_won()}
 
     @classmethod
-    def from_dict(cls, d: dict) -> Game:
+    def from_dict(cls, d: object) -> Game:
         from .formats import parse_compact
 
         if not isinstance(d, dict) or not isinstance(d.get("start"), str):
@@ -142,7 +146,7 @@ def save_game(game: Game) -> None:
     atomic_write(str(path), orjson.dumps(game.to_dict(), option=orjson.OPT_INDENT_2).decode() + "\n")
 
 
-def load_game(warn=None) -> Game | None:
+def load_game(warn: Warn | None = None) -> Game | None:
     """The saved Spider game, or None. A damaged save is never overwritten: it is
     moved aside to ``spider.json.bad`` (``warn`` is told) and play starts afresh."""
     from ..play import load_save
@@ -159,7 +163,7 @@ def new_random_game(suits: int, seed: str | None = None) -> Game:
 class Session:
     """One terminal (or script) session of Spider."""
 
-    def __init__(self, game: Game, interactive: bool, out: TextIO | None = None):
+    def __init__(self, game: Game, interactive: bool, out: TextIO | None = None) -> None:
         # sys.stdout looked up now, not at import: test runners swap it
         self.game, self.interactive, self.out = game, interactive, out or sys.stdout
         self.quit = False
@@ -267,7 +271,7 @@ class Session:
             return
         self.say(f"saved {len(self.game.moves)} moves to {path}")
 
-    def run(self, lines) -> None:
+    def run(self, lines: Iterable[str]) -> None:
         self.draw()
         for line in lines:
             self.handle(line)
@@ -276,7 +280,7 @@ class Session:
         save_game(self.game)
 
 
-def interactive_lines():
+def interactive_lines() -> Iterator[str]:
     while True:
         try:
             yield input("> ")

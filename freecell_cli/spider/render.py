@@ -82,7 +82,7 @@ def render_rich(position: Position, unrestricted: bool = False) -> RenderableTyp
             else:
                 row.append(Text(""))
         table.add_row(*row)
-    parts = [Text(status_line(position), style="cyan"), Text(""), table]
+    parts: list[RenderableType] = [Text(status_line(position), style="cyan"), Text(""), table]
     if position.removed:
         parts.append(Text("removed: " + " ".join(position.removed), style="green"))
     parts += [Text(n, style="yellow") for n in notes(position, unrestricted)]
