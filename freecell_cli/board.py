@@ -248,8 +248,10 @@ class Board:
             self.say("no new deal here", "error")
             return None
         self.game.pause_clock()
+        self.message = ""
         self.game = self.new_game(self.game)
-        self._changed(f"now playing {self.game_name()}")
+        kept = self.message  # where the unfinished game was kept, if it was
+        self._changed(f"now playing {self.game_name()}" + (f"; {kept}" if kept else ""))
         return None
 
     def _starts_move(self, ch: str) -> bool:

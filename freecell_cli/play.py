@@ -127,6 +127,19 @@ def keep_unfinished(game: Game, warn: Warn) -> None:
          "its moves are all there (plain JSON)")
 
 
+def leave_for(old: Game, new: Game, warn: Warn) -> Game:
+    """Leave ``old`` for ``new`` (a new deal, the daily one): ``old`` is saved, and
+    kept aside first when it is unfinished and ``new`` takes its save file; ``new``
+    is saved at once, so that quitting now resumes it."""
+    save_game(old)
+    old.pause_clock()
+    same_file = (old.daily is None) == (new.daily is None) and not (old.daily and old.daily == new.daily)
+    if same_file and old.moves and not old.position.is_won():
+        keep_unfinished(old, warn)
+    save_game(new)
+    return new
+
+
 def _clock(seconds: float) -> str:
     s = int(seconds)
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
@@ -260,9 +273,7 @@ class Session:
         return False
 
     def switch(self, game: Game) -> None:
-        save_game(self.game)
-        self.game.pause_clock()
-        self.game = game
+        self.game = leave_for(self.game, game, self.say)
         self.say(f"now playing {self.status().split(' | ')[0]}")
 
     def save_solution(self, path: str) -> None:

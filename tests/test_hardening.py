@@ -425,3 +425,15 @@ def test_a_new_game_keeps_the_unfinished_one(tmp_path):
     p = sh("printf 'q\\n' | freecell play --daily 2026-01-02", env)
     assert "the unfinished daily 2026-01-01 (1 move) is kept in" in p.stderr
     assert (tmp_path / "freecell" / "daily.json.daily-2026-01-01").exists()
+
+
+def test_new_in_line_play_keeps_the_unfinished_game(tmp_path):
+    """`new` typed in a game used to let the new deal overwrite the unfinished one."""
+    env = {"XDG_DATA_HOME": str(tmp_path)}
+    sh("printf '1a 2b\\nq\\n' | freecell play 1", env)
+    p = sh("printf 'new\\nq\\n' | freecell play", env)
+    kept = tmp_path / "freecell" / "game.json.deal-1"
+    assert p.returncode == 0 and f"the unfinished deal 1 (2 moves) is kept in {kept}" in p.stdout
+    assert orjson.loads(kept.read_bytes())["steps"][0]["moves"] == ["1a"]
+    now = orjson.loads((tmp_path / "freecell" / "game.json").read_bytes())
+    assert now["deal"] != 1  # the new deal is saved at once: quitting resumes it

@@ -116,7 +116,7 @@ def play_command(
 def _play_on_screen(game: Game, variant: str | None, cells: int) -> bool | str:
     """The full-screen game; False when the screen library is missing (then the
     game goes on line by line)."""
-    from ..play import new_random_game, save_game, saved_note
+    from ..play import leave_for, new_random_game, save_game, saved_note
 
     game.pause_clock()  # the screen takes a moment to start: not the player's time
     try:
@@ -128,8 +128,8 @@ def _play_on_screen(game: Game, variant: str | None, cells: int) -> bool | str:
     from ..board import Board
 
     def new_game(old: Game) -> Game:
-        save_game(old)
-        return new_random_game(variant or old.variant.name, len(old.start.cells))
+        new = new_random_game(variant or old.variant.name, len(old.start.cells))
+        return leave_for(old, new, lambda line: board.say(line.removeprefix("note: ")))
 
     board = Board(game, save=save_game, new_game=new_game)
     interrupted = run_screen(board)
