@@ -51,7 +51,7 @@ else:
 
 
 POSITION_HELP = ("a position file, - for stdin (the default), or the position itself in compact or "
-                 "JSON form (put it after -- when it starts with -: freecell show -- '----:0000:...')")
+                 "JSON form (one that starts with - goes after -p: -p '----:0000:...')")
 VARIANT_HELP = "Rules: " + "; ".join(f"{v.name}: {v.description}" for v in VARIANTS.values()) + "."
 
 # One spelling, one meaning, in every command (README, "Options").
