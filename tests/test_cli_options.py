@@ -123,6 +123,8 @@ def test_color_always_never_and_environment():
     assert "\x1b[" not in show("--color", "always", "-f", "plain")
     assert "\x1b[" not in show("--color", "never")
     assert show("--color", "never") == show()
+    # never means no escape at all, even bold and dim, whatever the environment says
+    assert "\x1b[" not in show("-f", "rich", "--color", "never", FORCE_COLOR="1")
 
 
 def test_legacy_spellings_still_work():

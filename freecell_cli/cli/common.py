@@ -122,8 +122,10 @@ def console(stream: TextIO | None = None) -> Console:
     from rich.console import Console
 
     mode = _settings["color"]
-    return Console(file=stream, highlight=False, force_terminal=True if mode == "always" else None,
-                   no_color=mode == "never")
+    # "never" means no escape codes at all: no_color alone still prints bold and dim
+    # when FORCE_COLOR makes rich think it writes to a terminal.
+    force = {"always": True, "never": False}.get(mode)
+    return Console(file=stream, highlight=False, force_terminal=force, no_color=mode == "never")
 
 
 ENGINE_HELP = ("Solver: beam (a layered beam search for short solutions; solve's default), "
