@@ -39,13 +39,13 @@ def replay_command(
     variant: Annotated[Optional[VariantName], typer.Option("--variant", metavar="VARIANT", help=VARIANT_HELP + " Default: the file's, else site.")] = None,
     cells: CellsOpt = None,
     empty_column: Annotated[
-        Optional[EmptyColumn], typer.Option(help="Read a plain move into an empty column as one card, or as many as fit.")
+        Optional[EmptyColumn], typer.Option(metavar="HOW", help="Read a plain move into an empty column as one card (one), or as many as fit (max).")
     ] = None,
     solution_format: Annotated[
         Optional[str], typer.Option("--input-format", "--solution-format", metavar="FORMAT", help="Force a solution format: standard, fc-solve, fcpro, freecell-cli, json.")
     ] = None,
     format: Annotated[Format, typer.Option("--format", "-f", help="Position format of the piped output.")] = Format("compact"),
-    html: Annotated[Optional[str], typer.Option("--html", help="Write one self-contained HTML page to FILE.")] = None,
+    html: Annotated[Optional[str], typer.Option("--html", metavar="FILE", help="Write one self-contained HTML page to FILE.")] = None,
     delay: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds between steps when playing.", min=0.02, max=60)] = 0.6,
     quiet: QuietOpt = False,
     color: ColorOpt = ColorMode.auto,
