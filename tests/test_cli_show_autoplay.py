@@ -36,6 +36,9 @@ def test_autoplay_collect_and_safe():
     code, out, err = run("autoplay", "--mode", "safe", "--moves", input=SAFE_STOPS)
     assert out == "----:Q9QJ:KC/KDQDJD/TDKH/KSQS\n"
     assert err.splitlines() == ["1 move: 3h", "auto-complete: the rest can be sent home directly (--mode collect)"]
+    # -q drops the status lines, not the list --moves asked for
+    code, out, err = run("autoplay", "--mode", "safe", "--moves", "-q", input=SAFE_STOPS)
+    assert (code, err) == (0, "1 move: 3h\n")
 
 
 def test_autoplay_json_lists_moves():

@@ -23,6 +23,7 @@ from .common import (
     VariantOpt,
     check_output,
     choice_enum,
+    err,
     get_position,
     note,
     setup,
@@ -73,7 +74,8 @@ def autoplay_command(
     else:
         write_position(pos, fmt, output)
         if list_moves:
-            note(f"{plural(len(made), 'move')}: {' '.join(str(m) for m in made)}".rstrip(": "))
+            # asked for, so -q keeps it (-q drops status lines only)
+            err(f"{plural(len(made), 'move')}: {' '.join(str(m) for m in made)}".rstrip(": "))
     if pos.is_won():
         note("won: all four foundations are at K")
     elif can_autocomplete(pos):
