@@ -245,6 +245,8 @@ def _header_line(sol: Solution, comment: str, lineno: int, moved: bool = False) 
     from .formats import parse_position
     from .variants import find_variant
 
+    if lineno == 1 and comment.strip().lower().startswith("spider deal"):  # the other game's file
+        raise InvalidSolution(f"line 1: this is a Spider solution ({comment.strip()[:30]!r}): use freecell spider verify")
     if sol.format == "fcpro" and lineno == 1:
         m = _FCPRO_RE.match("#" + comment)
         if m:

@@ -437,3 +437,18 @@ def test_new_in_line_play_keeps_the_unfinished_game(tmp_path):
     assert orjson.loads(kept.read_bytes())["steps"][0]["moves"] == ["1a"]
     now = orjson.loads((tmp_path / "freecell" / "game.json").read_bytes())
     assert now["deal"] != 1  # the new deal is saved at once: quitting resumes it
+
+
+def test_the_other_games_files_are_named_as_such(tmp_path):
+    """A Spider position or solution given to a FreeCell command (or the reverse) says
+    which command reads it, instead of a puzzling format error."""
+    from freecell_cli.spider import deal as spider_deal, format_compact
+
+    code, _, err = run("show", "-p", format_compact(spider_deal(1, suits=1)))
+    assert code == 2 and err.startswith("error: this is a Spider position (spider1:") and "freecell spider show" in err
+    code, _, err = run("spider", "show", input=format_position(deal(1)) + "\n")
+    assert code == 2 and "this looks like a FreeCell position (----:0000:" in err and "freecell show" in err
+    path = tmp_path / "s.txt"
+    path.write_text("# spider deal 1, 1 suit, 2 moves\n23 12\n")
+    code, _, err = run("verify", str(path))
+    assert code == 2 and "line 1: this is a Spider solution" in err and "freecell spider verify" in err

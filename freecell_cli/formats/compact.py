@@ -77,6 +77,8 @@ def parse_compact(text: str) -> Position:
     line = text.strip()
     if not line or any(ch.isspace() for ch in line):
         raise InvalidPosition(f"not a compact position (one word expected): {text[:60]!r}")
+    if line.startswith("spider"):  # the other game's format: say which command reads it
+        raise InvalidPosition(f"this is a Spider position ({line[:12]}...): use freecell spider show, move, solve")
     fields = line.split(":")
     if len(fields) < 3 or len(fields) > 5:
         raise InvalidPosition(

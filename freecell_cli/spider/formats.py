@@ -85,6 +85,8 @@ def _deal_field(value: Any) -> int | None:
 def parse_compact(text: str) -> Position:
     """Read a compact position and check its cards."""
     line = text.strip()
+    if line.count(":") in (2, 3, 4) and not line.startswith("spider") and "/" in line:
+        raise InvalidPosition(f"this looks like a FreeCell position ({line[:12]}...): use freecell show, move, solve")
     if not line.startswith("spider") or any(ch.isspace() for ch in line):
         raise InvalidPosition(f"not a compact Spider position (one word starting 'spider'): {text[:60]!r}")
     fields = line.split(":")
