@@ -214,7 +214,9 @@ def atomic_write(path: str, text: str | bytes) -> None:
             raise OutputError(f"cannot write {name}: not a regular file")
         keep_mode = stat.S_IMODE(st.st_mode)
     try:
-        fd, tmp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.", suffix=".tmp")
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    except FileNotFoundError:  # the same words as check_output_path
+        raise OutputError(f"cannot write {name}: no folder {display_name(Path(path).parent)}") from None
     except OSError as e:
         raise OutputError(f"cannot write {name}: {e.strerror or e}") from None
     try:
