@@ -177,14 +177,14 @@ class Game:
         col = self.position.columns[index]
         depth = len(col) - col.index(card)
         if depth > self.position.run_length(index):
-            raise IllegalMove(f"{card} is not free to move (under {depth - 1} cards)")
+            raise IllegalMove(f"{card} is not free to move (under {plural(depth - 1, 'card')})")
         move = Move.parse(f"{index + 1}{dest}")
         if not (self._exists(move.dest)):
             raise IllegalMove(f"this table has no {move.dest.describe()}")
         if dest.isdigit():
             return Move(move.source, move.dest, depth, not self.position.columns[int(dest) - 1])
         if depth > 1:
-            raise IllegalMove(f"{card} is under {depth - 1} cards")
+            raise IllegalMove(f"{card} is under {plural(depth - 1, 'card')}")
         return move
 
     def collect(self) -> Outcome:

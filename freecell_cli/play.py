@@ -16,6 +16,7 @@ from typing import IO, TYPE_CHECKING, TextIO, TypeVar
 from .errors import FreecellError
 from .files import atomic_write
 from .game import Game
+from .moves import plural
 
 if TYPE_CHECKING:
     from types import FrameType
@@ -115,7 +116,6 @@ def keep_unfinished(game: Game, warn: Warn) -> None:
     """Before a new game takes the save of an unfinished one, move that save aside
     (``game.json.deal-617``) and say where: nothing saved is overwritten silently."""
     from .files import display_name
-    from .moves import plural
 
     path = save_path(game.daily is not None)
     if not path.exists():
@@ -285,7 +285,7 @@ class Session:
         except OSError as e:
             self.say(f"cannot save {path}: {e.strerror or e}")
             return
-        self.say(f"saved {len(self.game.played())} moves to {path}")
+        self.say(f"saved {plural(len(self.game.played()), 'move')} to {path}")
 
     def won(self) -> None:
         g = self.game
@@ -400,5 +400,5 @@ def saved_note(game: Game) -> str:
     name = f"the daily deal {game.daily}" if game.daily else (f"deal {game.deal}" if game.deal is not None
                                                               else "the game")
     if game.position.is_won():
-        return f"{name} is won ({game.moves} moves)"
+        return f"{name} is won ({plural(game.moves, 'move')})"
     return f"{name} is saved at move {game.moves}; `freecell play{' --daily' if game.daily else ''}` resumes it"

@@ -122,3 +122,12 @@ def test_autocomplete_is_offered():
     Session(g, interactive=False, out=out).advise()
     assert out.getvalue() == "the rest can go home directly: a (auto-complete)\n"
     assert not Game.new(1).can_autocomplete()
+
+
+
+def test_refusals_count_cards_in_good_english():
+    g = Game.new(1)  # column 1 of deal 1 ends 3S 6D 6S: 6D is under one card
+    with pytest.raises(Exception, match=r"^6D is not free to move \(under 1 card\)$"):
+        g.parse("6Da")
+    with pytest.raises(Exception, match=r"^3S is not free to move \(under 2 cards\)$"):
+        g.parse("3Sa")
