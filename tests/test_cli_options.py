@@ -141,3 +141,20 @@ def test_legacy_spellings_still_work():
 def test_completion_is_offered():
     code, out, _ = run("--help")
     assert "--install-completion" in out and "--show-completion" in out
+
+
+def test_a_bare_position_that_starts_with_a_dash_is_read_as_the_position():
+    """Most compact positions start with '-' (an empty free cell): given bare they
+    are the position, not an unknown option."""
+    position = "----:0000:JDKD2S4C3S6D6S/2DKCKS5CTD8S9C/9H9S9DTS4S8D2H/JC5SQDQHTHQS6H/5DADJS4H8H6C/7HQCASAC2C3D/7CKHAH4DJH8C/5H3H3C7S7DTC:1"
+
+    def freecell(*args):
+        p = subprocess.run([sys.executable, "-m", "freecell_cli", *args], capture_output=True, text=True)
+        return p.returncode, p.stdout, p.stderr
+
+    assert freecell("show", "--plain", position)[1] == freecell("show", "--plain", "--deal", "1")[1]
+    assert freecell("move", position, "1a") == (0, "6S---" + position[4:].replace("6D6S/", "6D/", 1) + "\n", "")
+    # after -p, or after --, nothing is rewritten
+    assert freecell("show", "--plain", "-p", position)[0] == 0
+    code, _, err = freecell("move", "--", position, "1a")
+    assert code == 2 and "not a move" in err

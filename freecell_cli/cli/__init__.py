@@ -7,6 +7,7 @@ is imported (typer reads every registered command's signature at start-up), so
 
 from __future__ import annotations
 
+import re
 import signal
 import sys
 from importlib import import_module
@@ -51,6 +52,9 @@ COMMANDS = {
 }
 
 
+# free cells : foundations : columns [: deal [: variant]] (README, "The compact position format")
+_COMPACT = re.compile(r"-[-0-9A-Z]*:[-0-9A-Z]*:[0-9A-Z/]*(:[^:\s]*){0,2}")
+
 # What `freecell --help` lists: a whole sentence each (click would cut the docstrings).
 SUMMARIES = {
     "deal": "Print a numbered, daily or random deal as a position.",
@@ -65,6 +69,32 @@ SUMMARIES = {
 }
 # Sub-apps (a second game): imported only when their name is the first argument.
 SUBAPPS = {"spider": "spider"}
+
+
+# The commands with -p/--position. A compact position usually starts with "-" (an
+# empty free cell), which click would take for an option: given bare, it is passed
+# as --position=TEXT, so `freecell show "$(freecell deal 1)"` works.
+POSITION_COMMANDS = ("show", "move", "autoplay", "solve", "verify", "play", "replay")
+
+
+def positions_as_options(args: list[str]) -> list[str]:
+    """``args`` with each bare compact position that starts with ``-`` (before any
+    ``--``) given as ``--position=...``.
+
+    >>> positions_as_options(["show", "----:0000:AS/2S:1", "--plain"])
+    ['show', '--position=----:0000:AS/2S:1', '--plain']
+    >>> positions_as_options(["move", "-p", "-:0:AS", "1a", "--", "-x"])
+    ['move', '-p', '-:0:AS', '1a', '--', '-x']
+    """
+    out: list[str] = []
+    for i, arg in enumerate(args):
+        if arg == "--":
+            return out + args[i:]
+        after_p = bool(out) and out[-1] in ("-p", "--position")
+        if not after_p and arg.startswith("-") and _COMPACT.fullmatch(arg):
+            arg = "--position=" + arg
+        out.append(arg)
+    return out
 
 
 def _version(value: bool) -> None:
@@ -147,8 +177,11 @@ def _run() -> int:
             NoArgsIsHelpError = ()  # noqa: N806
     first = sys.argv[1] if len(sys.argv) > 1 else None
     command = typer.main.get_command(build_app(first if first in COMMANDS or first in SUBAPPS else None))
+    args = sys.argv[1:]
+    if first in POSITION_COMMANDS:
+        args = positions_as_options(args)
     try:
-        code: object = command.main(args=sys.argv[1:], prog_name="freecell", standalone_mode=False)
+        code: object = command.main(args=args, prog_name="freecell", standalone_mode=False)
     except NoArgsIsHelpError as e:
         sys.stderr.write(e.format_message() + "\n")
         return 2
