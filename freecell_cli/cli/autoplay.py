@@ -21,6 +21,7 @@ from .common import (
     PositionOpt,
     QuietOpt,
     VariantOpt,
+    check_json_format,
     check_output,
     get_position,
     note,
@@ -54,6 +55,7 @@ def autoplay_command(
     from ..moves import plural
 
     setup(quiet, color)
+    check_json_format(json, format)
     check_output(output)
     pos, read_fmt = get_position(position_arg, position, deal, cells, variant, record_variant=True)
     made = autoplay(pos, mode.value)

@@ -132,6 +132,37 @@ def fail(message: str, code: int = EXIT_USAGE) -> typer.Exit:
     return typer.Exit(code)
 
 
+def refuse_together(*options: str | None, why: str = "") -> None:
+    """Refuse options that cannot all be honoured (one usage line, exit 2) rather
+    than silently ignore one. Each argument is an option as the user wrote it
+    (``"--json"``, ``"-f fcs"``), or None when it was not given.
+
+    >>> refuse_together("--json", None)
+    """
+    named = [o for o in options if o]
+    if len(named) > 1:
+        raise fail(f"{' and '.join(named)} cannot be combined" + (f": {why}" if why else ""))
+
+
+def requires(option: str | None, other: str, present: bool) -> None:
+    """Refuse ``option`` (as written, or None when not given) without ``other``."""
+    if option and not present:
+        raise fail(f"{option} goes with {other}")
+
+
+def check_json_format(json: bool, format: "Enum | str | None") -> None:
+    """``--json`` is ``-f json``: refuse it with another ``-f``."""
+    fmt = format.value if isinstance(format, Enum) else format
+    refuse_together("--json" if json else None, f"-f {fmt}" if fmt not in (None, "json") else None,
+                    why="--json is -f json")
+
+
+def given(ctx: typer.Context, name: str) -> bool:
+    """Was the parameter ``name`` given (command line or environment), not left at its default?"""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
+
+
 @contextmanager
 def errors_to_exit() -> Iterator[None]:
     """Turn library errors into one-line messages and exit codes (never a traceback)."""

@@ -61,7 +61,7 @@ def play_command(
         check_save_place(daily=False)
         check_save_place(daily=True)
         saved = load_game(daily=False, warn=err)  # a damaged save is moved aside, never overwritten
-        if sum([daily, random, position_file is not None]) > 1:
+        if sum([daily, random, position_file is not None, number is not None and not daily]) > 1:
             raise fail("choose one of N, --daily, --random, --position")
         if daily:
             game = daily_game(number, v, cells)

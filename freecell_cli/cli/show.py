@@ -23,6 +23,7 @@ from .common import (
     errors_to_exit,
     fail,
     get_position,
+    refuse_together,
     setup,
     stdout_is_terminal,
     use_color,
@@ -59,6 +60,11 @@ def show_command(
     from ..variants import find_variant
 
     setup(quiet, color)
+    if json:
+        refuse_together("--json", "--plain" if plain else None, f"-f {format.value}" if format is not None else None,
+                        why="--json prints data, not a picture")
+    if plain and format is not None:
+        refuse_together("--plain", f"-f {format.value}" if format is not Picture.plain else None, why="--plain is -f plain")
     kind = format.value if format else ("plain" if plain else None)
     if out is not None and kind is None and not json:
         suffix = out.rsplit(".", 1)[-1].lower() if "." in out else ""

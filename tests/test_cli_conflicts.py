@@ -1,0 +1,68 @@
+"""Options that contradict each other are refused (exit 2, one line), never
+silently ignored; where one option implies what to do, it is honoured."""
+
+import orjson
+import pytest
+
+from cli_helpers import run
+from freecell_cli import deal, format_position
+
+D617 = format_position(deal(617))
+JSON_IS_F = "--json is -f json"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["deal", "617", "--json", "-f", "fcs"], f"--json and -f fcs cannot be combined: {JSON_IS_F}"),
+    (["deal", "617", "--seed", "3"], "--seed goes with --random"),
+    (["autoplay", "-p", D617, "--json", "-f", "fcs"], f"--json and -f fcs cannot be combined: {JSON_IS_F}"),
+    (["move", "5a", "-p", D617, "--json", "-f", "compact"],
+     f"--json and -f compact cannot be combined: {JSON_IS_F}"),
+    (["show", "-p", D617, "--plain", "-f", "rich"], "--plain and -f rich cannot be combined: --plain is -f plain"),
+    (["show", "-p", D617, "--plain", "-f", "svg"], "--plain and -f svg cannot be combined: --plain is -f plain"),
+    (["show", "-p", D617, "--json", "--plain"], "--json and --plain cannot be combined: --json prints data, not a picture"),
+    (["show", "-p", D617, "--json", "-f", "svg"], "--json and -f svg cannot be combined: --json prints data, not a picture"),
+    (["solve", "-p", D617, "--hint", "-f", "snx"],
+     "--hint and -f snx cannot be combined: a hint is one move, not a solution file"),
+    (["solve", "-p", D617, "--json", "-f", "sn"],
+     "--json and -f sn cannot be combined: --json prints the moves in its own list"),
+    (["solve", "-p", D617, "--engine", "beam", "--preset", "ve"], "--preset goes with --engine fc-solve or auto"),
+    (["verify", "--deal", "617", "examples/617.snx-out.txt", "--json", "-f", "text"],
+     f"--json and -f text cannot be combined: {JSON_IS_F}"),
+    (["verify", "--deal", "617", "examples/617.snx-out.txt", "-f", "json", "--show"],
+     "-f json and --show cannot be combined: --show draws a table, not JSON"),
+    (["analyze", "1-2", "--game", "spider", "--cells", "2"],
+     "--game spider and --cells cannot be combined: Spider has no variants, free cells or engines"),
+    (["analyze", "1-2", "--game", "spider", "--variant", "site"],
+     "--game spider and --variant cannot be combined: Spider has no variants, free cells or engines"),
+    (["analyze", "1-2", "--game", "spider", "--engine", "builtin"],
+     "--game spider and --engine cannot be combined: Spider has no variants, free cells or engines"),
+    (["analyze", "1-2", "--suits", "2"], "--suits goes with --game spider"),
+    (["analyze", "--summary", "x.jsonl", "--json", "-f", "text"],
+     f"--json and -f text cannot be combined: {JSON_IS_F}"),
+    (["play", "617", "--random"], "choose one of N, --daily, --random, --position"),
+])
+def test_conflicting_options_are_refused(args, message, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    code, out, err = run(*args, input="")
+    assert (code, out, err) == (2, "", f"error: {message}\n")
+
+
+def test_agreeing_spellings_are_accepted():
+    code, out, _ = run("deal", "617", "--json", "-f", "json")
+    assert code == 0 and orjson.loads(out)["deal"] == 617
+    code, out, _ = run("show", "-p", D617, "--plain", "-f", "plain")
+    assert code == 0 and out.startswith("deal 617 | site")
+    code, out, _ = run("verify", "--deal", "617", "examples/617.snx-out.txt", "--json", "-f", "json")
+    assert code == 0 and orjson.loads(out)["valid"] is True
+
+
+def test_solve_writes_what_was_asked_into_the_output_file(tmp_path):
+    hint = tmp_path / "hint.txt"
+    code, out, err = run("solve", "-p", D617, "--hint", "--engine", "builtin", "-o", str(hint))
+    assert (code, out) == (0, "")
+    assert hint.read_text().startswith("2a  (KS to a free cell")
+    data = tmp_path / "result.json"
+    code, out, err = run("solve", "-p", D617, "--json", "--engine", "builtin", "-o", str(data))
+    assert (code, out) == (0, "")
+    d = orjson.loads(data.read_text())
+    assert d["verdict"] == "solved" and d["deal"] == 617 and d["move_count"] == len(d["moves"])
