@@ -91,8 +91,9 @@ def start_position(
     position: Position | None = None,
     cells: int | None = None,
 ) -> Position:
-    """The position a solution starts from: an explicit position or deal wins over
-    the file's header; raises :class:`InvalidSolution` when there is none.
+    """The position a solution starts from: an explicit position wins over the
+    file's header; an explicit deal must agree with the deal or position the header
+    names. Raises :class:`InvalidSolution` when there is none, or a disagreement.
 
     ``cells`` (else the file's count) sets the number of free cells, whichever way
     the start is given: a position's empty slots are added or taken away.
@@ -102,14 +103,23 @@ def start_position(
     2
     """
     from .deals import deal as make_deal
+    from .solutions import disagreement
 
     n_cells = cells if cells is not None else solution.cells
     if position is not None:
         return with_cells(position, cells)
     if deal is not None:
+        if solution.deal is not None and solution.deal != deal:
+            raise InvalidSolution(f"deal {deal} was given, but the solution is for deal {solution.deal}")
+        why = None if solution.position is None else disagreement(solution.position, deal)
+        if why:
+            raise InvalidSolution(f"deal {deal} was given, but the solution starts elsewhere ({why})")
         return make_deal(deal, cells=4 if n_cells is None else n_cells)
     if solution.position is not None:
-        return with_cells(solution.position, n_cells)
+        start = with_cells(solution.position, n_cells)
+        if start.deal is None:  # the header's deal, which agrees (checked when read)
+            start.deal = solution.deal
+        return start
     if solution.deal is not None:
         return make_deal(solution.deal, cells=4 if n_cells is None else n_cells)
     raise InvalidSolution("the solution names no deal: give --deal N or --position FILE")
