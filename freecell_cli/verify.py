@@ -21,7 +21,7 @@ from typing import Any
 
 from .autoplay import automatic_moves
 from .cards import Card
-from .errors import FreecellError, InvalidSolution, quote
+from .errors import FreecellError, InvalidMove, InvalidSolution, quote
 from .moves import EmptyColumnMode, apply, plural, resolve
 from .position import Position
 from .solutions import Solution
@@ -171,6 +171,10 @@ def _state_difference(ours: Position, theirs: Position) -> str | None:
     return None
 
 
+def _quoted(text: str) -> str:
+    return '"' + (text if len(text) <= 40 else text[:37] + "...") + '"'
+
+
 def verify(
     solution: Solution,
     start: Position,
@@ -211,6 +215,8 @@ def verify(
         text, line = step.token, step.line
         try:
             move = resolve(position, step.move, variant, mode)
+        except InvalidMove as e:  # a column or free cell this table lacks: malformed, not refused
+            raise InvalidSolution(f'line {line}: move {index} {_quoted(text)}: {e}') from None
         except FreecellError as e:
             problems.append(Problem(index, text, str(e), line))
             if before_error is None:
