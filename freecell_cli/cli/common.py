@@ -5,7 +5,7 @@ exit codes. Exit codes: 0 success, 1 negative verdict, 2 usage or bad input,
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
@@ -226,11 +226,15 @@ def read_position(source: str | None) -> tuple["Position", str]:
         return parse_position(text, fmt), fmt
 
 
-def inline_position(value: str | None) -> str | None:
-    """``value`` itself when it is a position rather than a file name."""
+def inline_position(value: str | None, looks_compact: "Callable[[str], bool] | None" = None) -> str | None:
+    """``value`` itself when it is a position rather than a file name (``looks_compact``
+    tells a game's compact form; FreeCell's by default)."""
     import os
 
-    from ..formats.compact import looks_compact
+    if looks_compact is None:
+        from ..formats.compact import looks_compact as freecell_compact
+
+        looks_compact = freecell_compact
 
     if value is None or value == "-":
         return None
