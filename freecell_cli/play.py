@@ -10,11 +10,14 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from .errors import FreecellError
 from .files import atomic_write
 from .game import Game
+
+if TYPE_CHECKING:
+    from .files import Lock
 
 HELP = """moves: 5a 58 8h ah 36v4 (several per line); a card as source: 7S8, 7Sa; a bare card (7S) goes home
 u undo   r redo   h hint (again: play it)   a auto-collect   restart   new   daily
@@ -42,6 +45,25 @@ def check_save_place(daily: bool = False) -> None:
         raise OutputError(f"cannot keep saved games in {display_name(folder)}: {e.strerror or e} "
                           "(set XDG_DATA_HOME to a folder)") from None
     check_output_path(str(save_path(daily)))
+
+
+def lock_saves(game: str = "freecell") -> "Lock":
+    """Hold the lock of this game's saves while a session runs: a second ``play``
+    on them gets :class:`~freecell_cli.files.Busy` instead of writing over the
+    first one's moves. One lock covers ``game.json`` and ``daily.json`` (a session
+    may go from one to the other); Spider's ``spider.json`` has its own."""
+    from .files import Lock, OutputError, display_name
+
+    folder = data_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise OutputError(f"cannot keep saved games in {display_name(folder)}: {e.strerror or e} "
+                          "(set XDG_DATA_HOME to a folder)") from None
+    saves = "game.json and daily.json" if game == "freecell" else "spider.json"
+    command = "freecell play" if game == "freecell" else "freecell spider play"
+    return Lock(folder / ("play" if game == "freecell" else "spider"),
+                f"another {command} (pid {{pid}}) is using {saves} in {display_name(folder)}: quit it first")
 
 
 def save_game(game: Game) -> None:
@@ -126,10 +148,10 @@ def _clock(seconds: float) -> str:
 class Session:
     """One terminal (or script) session of play."""
 
-    def __init__(self, game: Game, interactive: bool, out: TextIO = sys.stdout):
+    def __init__(self, game: Game, interactive: bool, out: TextIO | None = None):
         self.game = game
         self.interactive = interactive
-        self.out = out
+        self.out = out or sys.stdout  # looked up now, not at import: test runners swap it
         self.quit = False
         self.interrupted = False
 

@@ -26,6 +26,7 @@ from .common import (
 
 
 def play_command(
+    ctx: typer.Context,
     number: Annotated[Optional[str], typer.Argument(metavar="[N]", help="Deal number (with --daily: a date).")] = None,
     daily: Annotated[bool, typer.Option("--daily", help="The daily deal (today, UTC, or the date given).")] = False,
     random: Annotated[bool, typer.Option("--random", help="A random deal.")] = False,
@@ -46,7 +47,7 @@ def play_command(
     """
     from ..deals import parse_deal_number
     from ..game import Game
-    from ..play import Session, daily_game, interactive_lines, load_game, new_random_game, save_path
+    from ..play import Session, daily_game, interactive_lines, load_game, lock_saves, new_random_game, save_path
     from ..variants import find_variant
 
     from ..play import check_save_place
@@ -60,6 +61,7 @@ def play_command(
     with errors_to_exit():
         check_save_place(daily=False)
         check_save_place(daily=True)
+        ctx.call_on_close(lock_saves().release)  # one session at a time on the saves
         saved = load_game(daily=False, warn=err)  # a damaged save is moved aside, never overwritten
         if sum([daily, random, position_file is not None, number is not None and not daily]) > 1:
             raise fail("choose one of N, --daily, --random, --position")

@@ -337,6 +337,7 @@ def solve_command(
 
 @app.command("play")
 def play_command(
+    ctx: typer.Context,
     number: Annotated[Optional[str], typer.Argument(metavar="[N]", help="Deal number.")] = None,
     suits: DealSuitsOpt = None,
     random: Annotated[bool, typer.Option("--random", help="A random deal.")] = False,
@@ -360,6 +361,9 @@ def play_command(
             raise fail("choose one of N, --random, --position")
         if position_file is not None:
             refuse_together("-p/--position", "--suits" if suits is not None else None, why="the position has its suits")
+        from ..play import lock_saves
+
+        ctx.call_on_close(lock_saves("spider").release)  # one session at a time on spider.json
         saved = load_game(warn=err)  # a damaged save is moved aside, never overwritten
         if random:
             game = new_random_game(s)
