@@ -40,6 +40,14 @@ JSON_IS_F = "--json is -f json"
     (["analyze", "--summary", "x.jsonl", "--json", "-f", "text"],
      f"--json and -f text cannot be combined: {JSON_IS_F}"),
     (["play", "617", "--random"], "choose one of N, --daily, --random, --position"),
+    (["analyze", "--summary", "x.jsonl", "--jobs", "2"],
+     "--summary and --jobs cannot be combined: a summary reads a results file, it runs nothing"),
+    (["analyze", "--summary", "x.jsonl", "-o", "y.jsonl"],
+     "--summary and -o/--output cannot be combined: a summary reads a results file, it runs nothing"),
+    (["analyze", "--summary", "x.jsonl", "--game", "spider"],
+     "--summary and --game cannot be combined: a summary reads a results file, it runs nothing"),
+    (["replay", "--deal", "617", "examples/617.snx-out.txt", "--html", "x.html", "-f", "json"],
+     "--html and -f json cannot be combined: -f is the format of the piped output, the page draws the table"),
 ])
 def test_conflicting_options_are_refused(args, message, tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
@@ -66,3 +74,16 @@ def test_solve_writes_what_was_asked_into_the_output_file(tmp_path):
     assert (code, out) == (0, "")
     d = orjson.loads(data.read_text())
     assert d["verdict"] == "solved" and d["deal"] == 617 and d["move_count"] == len(d["moves"])
+
+
+def test_moves_asked_for_are_shown_even_when_quiet():
+    """-q drops status lines, not what --moves asked for."""
+    start = "----:Q9JJ:KC/KDQDJD/TDKHQH/KSQS"
+    code, out, err = run("autoplay", "-p", start, "--mode", "safe", "--moves", "-q")
+    assert (code, out, err) == (0, "----:Q9QJ:KC/KDQDJD/TDKH/KSQS\n", "1 move: 3h\n")
+
+
+def test_play_applies_cells_to_a_given_position(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    code, out, _ = run("play", "-p", D617, "--cells", "2", input="q\n")
+    assert code == 0 and "can move 4 (2 free cells, 0 empty columns)" in out

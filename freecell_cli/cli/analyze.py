@@ -83,6 +83,12 @@ def analyze_command(
             refuse_together("--game spider", f"--{name}" if given(ctx, name) else None,
                             why="Spider has no variants, free cells or engines")
     requires("--suits" if given(ctx, "suits") else None, "--game spider", game is Game.spider)
+    if summary:  # it reads a file and runs nothing: options of a run would be ignored
+        for name in ("variant", "cells", "engine", "time_limit", "jobs", "out", "executor", "scheduler",
+                     "no_solutions", "seed", "min_cells", "max_cells", "game", "suits"):
+            spelled = "-o/--output" if name == "out" else "--" + name.replace("_", "-")
+            refuse_together("--summary", spelled if given(ctx, name) else None,
+                            why="a summary reads a results file, it runs nothing")
     if plot is not None:  # a bad name fails now, not after the run
         from ..plots import PLOT_FORMATS
 

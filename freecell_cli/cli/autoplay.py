@@ -23,6 +23,7 @@ from .common import (
     VariantOpt,
     check_json_format,
     check_output,
+    err,
     get_position,
     note,
     setup,
@@ -70,8 +71,8 @@ def autoplay_command(
             sys.stdout.write(text)
     else:
         write_position(pos, fmt, output)
-        if list_moves:
-            note(f"{plural(len(made), 'move')}: {' '.join(str(m) for m in made)}".rstrip(": "))
+        if list_moves:  # asked for: shown even with -q, which drops only status lines
+            err(f"{plural(len(made), 'move')}: {' '.join(str(m) for m in made)}".rstrip(": "))
     if pos.is_won():
         note("won: all four foundations are at K")
     elif can_autocomplete(pos):

@@ -18,6 +18,7 @@ from .common import (
     err,
     errors_to_exit,
     fail,
+    given,
     is_terminal,
     note,
     read_position,
@@ -71,6 +72,10 @@ def play_command(
             game = new_random_game(v, cells)
         elif position_file is not None:
             position, _ = read_position(position_file)
+            if given(ctx, "cells"):  # as every other command: --cells sets the position's free cells
+                from ..verify import with_cells
+
+                position = with_cells(position, cells)
             game = Game(position, find_variant(v or position.variant))
         elif number is not None:
             game = Game.new(parse_deal_number(number), v, cells)
