@@ -114,11 +114,12 @@ def start_position(
         why = None if solution.position is None else disagreement(solution.position, deal)
         if why:
             raise InvalidSolution(f"deal {deal} was given, but the solution starts elsewhere ({why})")
-        return make_deal(deal, cells=4 if n_cells is None else n_cells)
-    if solution.position is not None:
+        if solution.position is None:
+            return make_deal(deal, cells=4 if n_cells is None else n_cells)
+    if solution.position is not None:  # the file's start (a position of its deal, if it names one)
         start = with_cells(solution.position, n_cells)
-        if start.deal is None:  # the header's deal, which agrees (checked when read)
-            start.deal = solution.deal
+        if start.deal is None:  # the deal it belongs to, which agrees (checked above, or when read)
+            start.deal = deal if deal is not None else solution.deal
         return start
     if solution.deal is not None:
         return make_deal(solution.deal, cells=4 if n_cells is None else n_cells)

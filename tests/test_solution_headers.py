@@ -64,3 +64,19 @@ def test_a_deal_that_contradicts_the_file_is_refused():
     assert (code, out) == (0, "OK deal 3: solved in 113 moves (windows)\n")
     code, out, _ = run("verify", "--deal", "617", "examples/617.snx-out.txt")  # no header: --deal names it
     assert code == 0
+
+
+def test_a_deal_naming_a_files_later_start_keeps_that_start(tmp_path):
+    """--deal 617 on a file that starts from a position of deal 617 (after 5a) replays
+    from that position, not from the deal's opening."""
+    from freecell_cli import Move, apply, find_variant, resolve
+
+    p = deal(617)
+    apply(p, resolve(p, Move.parse("5a"), find_variant("site")))
+    path = tmp_path / "mid.txt"
+    path.write_text(f"{OURS}# position: {format_position(p)}\na8\n")  # from the opening: cell a is empty
+    expected = (1, "FAIL deal 617 (site): all 1 move legal, not solved: 0 cards home\n", "")
+    assert run("verify", str(path)) == expected
+    assert run("verify", "--deal", "617", str(path)) == expected
+    assert run("verify", "--deal", "5", str(path)) == (
+        2, "", f"error: {path}: deal 5 was given, but the solution starts elsewhere (the position is from deal 617)\n")
