@@ -18,6 +18,7 @@ D1 = format_compact(deal(1, suits=1))
     ("# spider deal 1, 1 suit\n# spider deal 2\n23\n", [], "line 2: a second deal in the header disagrees with the first"),
     ("# spider deal 1, 1 suit\n23\n", ["--deal", "2"], "deal 2 was given, but the solution is for deal 1"),
     ("# spider deal 1, 1 suit\n23\n", ["-s", "2"], "2 suits given, but the solution is for 1 suit"),
+    ("# spider deal 1, 1 suit, 3 moves\n23 47\n", [], "line 1: the header says 3 moves, the file has 2"),
 ])
 def test_a_malformed_solution_is_exit_2_as_in_freecell(tmp_path, text, args, message):
     path = tmp_path / "s.txt"

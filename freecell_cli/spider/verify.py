@@ -31,6 +31,7 @@ from .position import Position
 _DEAL_RE = re.compile(r"\bdeal\s+#?(\d+)")
 _SUITS_RE = re.compile(r"\b([0-9]{1,20})[ -]suits?\b", re.A)
 _START_RE = re.compile(r"\bstart\s+(\S+)")
+_MOVES_RE = re.compile(r"\b([0-9]{1,12}) moves?\b", re.A)
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,7 @@ def parse_solution(text: str) -> Solution:
     suits: int | None = None
     start: Position | None = None
     tokens: list[str] = []
+    stated: tuple[int, int] | None = None  # the header's "N moves", and its line
     for lineno, line in enumerate(text.splitlines(), 1):
         body, _, comment = line.partition("#")
         for token in split_tokens(body):
@@ -89,6 +91,10 @@ def parse_solution(text: str) -> Solution:
             if m.group(1) not in ("1", "2", "4"):
                 raise InvalidSolution(f"line {lineno}: header: Spider has 1, 2 or 4 suits, not {m.group(1)[:20]}")
             suits = _once(suits, int(m.group(1)), "suits", lineno)
+        if (m := _MOVES_RE.search(header)) is not None:
+            stated = (_once(stated[0] if stated else None, int(m.group(1)), "move count", lineno), lineno)
+    if stated is not None and stated[0] != len(tokens):
+        raise InvalidSolution(f"line {stated[1]}: the header says {stated[0]} moves, the file has {len(tokens)}")
     if start is not None and (deal is not None and start.deal not in (None, deal)
                               or suits is not None and start.suits != suits):
         raise InvalidSolution(f"header: the deal or suits and the start position disagree "
