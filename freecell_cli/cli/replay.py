@@ -33,7 +33,7 @@ from .common import (
 def replay_command(
     solution_file: Annotated[str, typer.Argument(metavar="SOLUTION", help="Solution file in any format verify reads (- for stdin).")],
     position_file: PositionOpt = None,
-    deal: Annotated[Optional[str], typer.Option("--deal", metavar="N", help="Deal number, when the file names none.")] = None,
+    deal: Annotated[Optional[str], typer.Option("--deal", metavar="N", help="Deal number, when the file names none (it must agree with the deal a file names).")] = None,
     variant: Annotated[Optional[VariantName], typer.Option("--variant", metavar="VARIANT", help=VARIANT_HELP + " Default: the file's, else site.")] = None,
     cells: CellsOpt = None,
     empty_column: Annotated[

@@ -228,7 +228,7 @@ def move_command(
 @app.command("verify")
 def verify_command(
     solutions: Annotated[list[str], typer.Argument(metavar="SOLUTION...", help="Solution files (- for stdin).")],
-    deal: Annotated[Optional[str], typer.Option(help="Deal number, when the file names none.")] = None,
+    deal: Annotated[Optional[str], typer.Option(help="Deal number, when the file names none (it must agree with the deal a file names).")] = None,
     suits: Annotated[Optional[Suits], typer.Option("--suits", "-s", help="Suits of --deal (default: the file's, else 4).")] = None,
     position_file: PositionOpt = None,
     unrestricted: UnrestrictedOpt = False,

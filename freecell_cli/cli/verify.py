@@ -35,7 +35,7 @@ def verify_command(
                                                    help="Solution files in any format (- for stdin).")],
     position: PositionOpt = None,
     deal: Annotated[Optional[str], typer.Option("--deal", metavar="N", show_default=False,
-                                                help="Deal number, when the file names none.")] = None,
+                                                help="Deal number, when the file names none (it must agree with the deal a file names).")] = None,
     cells: CellsOpt = None,
     variant: Annotated[Optional[VariantName], typer.Option(
         "--variant", metavar="VARIANT", show_default=False,
