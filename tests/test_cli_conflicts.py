@@ -46,6 +46,13 @@ JSON_IS_F = "--json is -f json"
      "--summary and -o/--output cannot be combined: a summary reads a results file, it runs nothing"),
     (["analyze", "--summary", "x.jsonl", "--game", "spider"],
      "--summary and --game cannot be combined: a summary reads a results file, it runs nothing"),
+    (["show", "-p", D617, "-o", "t.svg", "-f", "png"], "-o t.svg and -f png cannot be combined: a .svg file holds SVG"),
+    (["show", "-p", D617, "-o", "t.png", "--plain"], "-o t.png and --plain cannot be combined: a .png file holds PNG"),
+    (["show", "-p", D617, "-o", "t.svg", "--json"], "-o t.svg and --json cannot be combined: a .svg file holds SVG"),
+    (["analyze", "1", "--min-cells", "--engine", "builtin"],
+     "--min-cells and --engine cannot be combined: it tries 0 to --max-cells free cells with its own searches"),
+    (["analyze", "1", "--min-cells", "--cells", "2"],
+     "--min-cells and --cells cannot be combined: it tries 0 to --max-cells free cells with its own searches"),
     (["replay", "--deal", "617", "examples/617.snx-out.txt", "--html", "x.html", "-f", "json"],
      "--html and -f json cannot be combined: -f is the format of the piped output, the page draws the table"),
 ])

@@ -83,6 +83,10 @@ def analyze_command(
             refuse_together("--game spider", f"--{name}" if given(ctx, name) else None,
                             why="Spider has no variants, free cells or engines")
     requires("--suits" if given(ctx, "suits") else None, "--game spider", game is Game.spider)
+    if min_cells:  # its own searches over 0..--max-cells cells
+        for name in ("cells", "engine"):
+            refuse_together("--min-cells", f"--{name}" if given(ctx, name) else None,
+                            why="it tries 0 to --max-cells free cells with its own searches")
     if summary:  # it reads a file and runs nothing: options of a run would be ignored
         for name in ("variant", "cells", "engine", "time_limit", "jobs", "out", "executor", "scheduler",
                      "no_solutions", "seed", "min_cells", "max_cells", "game", "suits"):

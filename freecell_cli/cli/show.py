@@ -66,6 +66,10 @@ def show_command(
     if plain and format is not None:
         refuse_together("--plain", f"-f {format.value}" if format is not Picture.plain else None, why="--plain is -f plain")
     kind = format.value if format else ("plain" if plain else None)
+    suffix = out.rsplit(".", 1)[-1].lower() if out is not None and "." in out else ""
+    if suffix in ("svg", "png") and (json or kind is not None and kind != suffix):
+        refuse_together(f"-o {out}", "--json" if json else f"-f {kind}" if format else "--plain",
+                        why=f"a .{suffix} file holds {suffix.upper()}")
     if out is not None and kind is None and not json:
         suffix = out.rsplit(".", 1)[-1].lower() if "." in out else ""
         if suffix not in ("svg", "png"):
