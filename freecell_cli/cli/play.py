@@ -81,6 +81,15 @@ def play_command(
             game = Game.new(parse_deal_number(number), v, cells)
         else:
             if saved is not None and not saved.position.is_won():
+                differ = []
+                if given(ctx, "cells") and cells != len(saved.start.cells):
+                    differ.append(f"--cells {cells}")
+                if v is not None and v != saved.variant.name:
+                    differ.append(f"--variant {v}")
+                if differ:  # they would be ignored by the resumed game: say so, and how to start anew
+                    raise fail(f"{' and '.join(differ)}: the saved game (deal {saved.deal}) is played with "
+                               f"{len(saved.start.cells)} free cells under {saved.variant.name}; give N, --daily "
+                               "or --random to start a new game with them")
                 game = saved
                 note(f"resuming deal {game.deal} at move {game.moves}")
             else:

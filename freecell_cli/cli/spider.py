@@ -373,6 +373,10 @@ def play_command(
             game = Game(deal(parse_deal_number(number), s), unrestricted)
         else:
             if saved is not None and not saved.position.is_won():
+                if suits is not None and s != saved.start.suits:  # the resumed game would ignore it
+                    raise fail(f"--suits {s}: the saved game is played with {saved.start.suits} "
+                               f"suit{'' if saved.start.suits == 1 else 's'}; give N or --random to start a "
+                               "new game with them")
                 game = saved
                 note(f"resuming {'deal ' + str(game.start.deal) if game.start.deal else 'a game'} at move {game.position.moves}")
             else:

@@ -1,5 +1,7 @@
-"""Two `play` sessions on one save would lose moves (last writer wins): while one
-runs, a second refuses (exit 2, one line); a lock left by a dead process is taken over."""
+"""Sessions of `play` and `spider play` and their saves. Two sessions on one save
+would lose moves (last writer wins): while one runs, a second refuses (exit 2, one
+line); a lock left by a dead process is taken over. Resuming refuses settings the
+saved game would ignore."""
 
 import os
 import subprocess
@@ -67,3 +69,27 @@ def test_two_real_processes(data):
     second = subprocess.run([sys.executable, "-m", "freecell_cli", "play"], input="q\n", text=True,
                             capture_output=True, env=env, timeout=60)
     assert second.returncode == 0 and second.stderr.startswith("resuming deal 617")
+
+
+def test_resuming_refuses_settings_it_would_ignore(data):
+    """`play --cells 2` with an unfinished game saved would resume it with its own 4
+    cells: refused, saying how to start a new game with them."""
+    assert run("play", "617", input="5a\nq\n")[0] == 0
+    rest = "the saved game (deal 617) is played with 4 free cells under site; give N, --daily or --random " \
+           "to start a new game with them\n"
+    assert run("play", "--cells", "2", input="q\n") == (2, "", f"error: --cells 2: {rest}")
+    assert run("play", "--variant", "standard", "--cells", "2", input="q\n") == (
+        2, "", f"error: --cells 2 and --variant standard: {rest}")
+    code, out, err = run("play", "--cells", "4", "--variant", "site", input="q\n")  # the same: resumed
+    assert code == 0 and err.startswith("resuming deal 617 at move 1")
+    code, out, err = run("play", "5", "--cells", "2", input="q\n")  # a new game takes them
+    assert code == 0 and "(2 free cells" in out
+
+
+def test_spider_resuming_refuses_other_suits(data):
+    assert run("spider", "play", "1", "-s", "1", input="23\nq\n")[0] == 0
+    assert run("spider", "play", "-s", "2", input="q\n") == (
+        2, "", "error: --suits 2: the saved game is played with 1 suit; give N or --random to start a new game "
+               "with them\n")
+    code, _, err = run("spider", "play", "-s", "1", input="q\n")
+    assert code == 0 and err.startswith("resuming deal 1 at move 1")
