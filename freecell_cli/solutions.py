@@ -282,8 +282,9 @@ def _header_line(sol: Solution, comment: str, lineno: int, moved: bool = False) 
         _once(sol.variant, v, key, value, lineno)
         sol.variant = v
     elif key == "cells":
-        _once(sol.cells, _cells(value, "cells", lineno), key, value, lineno)
-        sol.cells = _cells(value, "cells", lineno)
+        cells = _cells(value, "cells", lineno)
+        _once(sol.cells, cells, key, value, lineno)
+        sol.cells = cells
     elif key == "empty-column":
         if value not in ("one", "max"):
             raise InvalidSolution(f"line {lineno}: empty-column must be one or max, got {value[:20]!r}")
@@ -291,9 +292,8 @@ def _header_line(sol: Solution, comment: str, lineno: int, moved: bool = False) 
         sol.empty_column = value
     elif key == "moves":
         if not (value.isascii() and value.isdigit()) or len(value) > 12:
-            raise InvalidSolution(f"line {lineno}: moves must be a number of moves, got {quote(value)}")
-        if sol.stated_moves is not None and sol.stated_moves[0] != int(value):
-            _once(sol.stated_moves[0], int(value), key, value, lineno)
+            raise InvalidSolution(f"line {lineno}: moves must be a whole number, got {quote(value)}")
+        _once(sol.stated_moves[0] if sol.stated_moves else None, int(value), key, value, lineno)
         sol.stated_moves = (int(value), lineno)
 
 

@@ -16,7 +16,7 @@ OURS = "# freecell-cli solution\n"
     ("#3 Attempt: 1 NumFcs=abc (FCPro)\n5h 2a\n", "line 1: NumFcs must be 0..15, got 'abc'"),
     ("#3 Attempt: 1 NumFcs= (FCPro)\n5h 2a\n", "line 1: NumFcs must be 0..15, got ''"),
     (OURS + "# deal: 617\n# moves: 3\n5a 82\n", "line 3: the header says 3 moves, the file has 2"),
-    (OURS + "# deal: 617\n# moves: many\n5a 82\n", "line 3: moves must be a number of moves, got 'many'"),
+    (OURS + "# deal: 617\n# moves: many\n5a 82\n", "line 3: moves must be a whole number, got 'many'"),
     (OURS + "# deal: 617\n# deal: 5\n5a 82\n", "line 3: a second 'deal:' header, '5', disagrees with the first"),
     (OURS + "# deal: 617\n# variant: site\n# variant: standard\n5a\n",
      "line 4: a second 'variant:' header, 'standard', disagrees with the first"),
