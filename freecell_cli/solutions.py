@@ -282,9 +282,9 @@ def _header_line(sol: Solution, comment: str, lineno: int, moved: bool = False) 
         _once(sol.variant, v, key, value, lineno)
         sol.variant = v
     elif key == "cells":
-        cells = _cells(value, "cells", lineno)
-        _once(sol.cells, cells, key, value, lineno)
-        sol.cells = cells
+        count = _cells(value, "cells", lineno)
+        _once(sol.cells, count, key, value, lineno)
+        sol.cells = count
     elif key == "empty-column":
         if value not in ("one", "max"):
             raise InvalidSolution(f"line {lineno}: empty-column must be one or max, got {value[:20]!r}")
