@@ -106,7 +106,7 @@ def deal_command(
                                                     show_default=False)] = None,
     suits: SuitsOpt = Suits.four,
     random: Annotated[bool, typer.Option("--random", help="A random deal of 1..1,000,000.")] = False,
-    seed: Annotated[Optional[str], typer.Option(help="Seed for --random (reproducible).")] = None,
+    seed: Annotated[Optional[str], typer.Option(help="Seed for --random or --winnable (reproducible).")] = None,
     winnable: Annotated[bool, typer.Option("--winnable", help="Only a deal our solver has solved (random among them unless N is given).")] = False,
     format: Annotated[Optional[SpiderFormat], typer.Option("--format", "-f", help="Output format: compact (the default) or json.")] = None,
     json: JsonOpt = False,
