@@ -94,3 +94,11 @@ def test_play_applies_cells_to_a_given_position(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     code, out, _ = run("play", "-p", D617, "--cells", "2", input="q\n")
     assert code == 0 and "can move 4 (2 free cells, 0 empty columns)" in out
+
+
+def test_show_legal_goes_into_a_text_output_file(tmp_path):
+    """-o FILE gets what stdout would have: the picture and, with --legal, the list."""
+    target = tmp_path / "t.txt"
+    assert run("show", "-p", D617, "-f", "plain", "--legal", "-o", str(target)) == (0, "", "")
+    assert target.read_text() == run("show", "-p", D617, "-f", "plain", "--legal")[1]
+    assert target.read_text().endswith("legal moves (11): 82 83 58 1a 2a 3a 4a 5a 6a 7a 8a\n")

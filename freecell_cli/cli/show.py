@@ -89,6 +89,10 @@ def show_command(
         if out is not None or not rich:  # to a file, or a pipe: the ASCII picture
             text = render_plain(pos, rules)
             if out is not None:
+                if legal:  # the text file gets the list that would have followed it on stdout
+                    moves = legal_moves(pos, rules)
+                    text += f"legal moves ({len(moves)}): {' '.join(str(m) for m in moves)}\n"
+                    legal = False
                 write_file(out, text)
             else:
                 sys.stdout.write(text)
