@@ -29,7 +29,8 @@ VariantName = Enum("VariantName", {name: name for name in VARIANTS}, type=str)
 
 
 POSITION_HELP = ("a position file, - for stdin (the default), or the position itself in compact or "
-                 "JSON form (put it after -- when it starts with -: freecell show -- '----:0000:...')")
+                 "JSON form (put it after -- when it starts with -, as a FreeCell one may: "
+                 "freecell show -- '----:0000:...')")
 VARIANT_HELP = "Rules: " + "; ".join(f"{v.name}: {v.description}" for v in VARIANTS.values()) + "."
 
 # One spelling, one meaning, in every command (README, "Options").
