@@ -19,6 +19,8 @@ D1 = format_compact(deal(1, suits=1))
     ("# spider deal 1, 1 suit\n23\n", ["--deal", "2"], "deal 2 was given, but the solution is for deal 1"),
     ("# spider deal 1, 1 suit\n23\n", ["-s", "2"], "2 suits given, but the solution is for 1 suit"),
     ("# spider deal 1, 1 suit, 3 moves\n23 47\n", [], "line 1: the header says 3 moves, the file has 2"),
+    ("", ["--deal", "1"], "empty file, no moves"),
+    ("# a comment, no moves\n", ["--deal", "1"], "empty file, no moves"),
 ])
 def test_a_malformed_solution_is_exit_2_as_in_freecell(tmp_path, text, args, message):
     path = tmp_path / "s.txt"

@@ -93,6 +93,8 @@ def parse_solution(text: str) -> Solution:
             suits = _once(suits, int(m.group(1)), "suits", lineno)
         if (m := _MOVES_RE.search(header)) is not None:
             stated = (_once(stated[0] if stated else None, int(m.group(1)), "move count", lineno), lineno)
+    if not tokens and deal is None and suits is None and start is None:
+        raise InvalidSolution("empty file, no moves")  # as FreeCell's solutions
     if stated is not None and stated[0] != len(tokens):
         raise InvalidSolution(f"line {stated[1]}: the header says {stated[0]} moves, the file has {len(tokens)}")
     if start is not None and (deal is not None and start.deal not in (None, deal)
