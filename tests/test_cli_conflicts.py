@@ -49,6 +49,8 @@ JSON_IS_F = "--json is -f json"
     (["show", "-p", D617, "-o", "t.svg", "-f", "png"], "-o t.svg and -f png cannot be combined: a .svg file holds SVG"),
     (["show", "-p", D617, "-o", "t.png", "--plain"], "-o t.png and --plain cannot be combined: a .png file holds PNG"),
     (["show", "-p", D617, "-o", "t.svg", "--json"], "-o t.svg and --json cannot be combined: a .svg file holds SVG"),
+    (["analyze", "1-4", "--executor", "dask", "--jobs", "2"],
+     "--executor dask and --jobs cannot be combined: the Dask cluster's workers do the deals (dask worker --nworkers)"),
     (["analyze", "1", "--min-cells", "--engine", "builtin"],
      "--min-cells and --engine cannot be combined: it tries 0 to --max-cells free cells with its own searches"),
     (["analyze", "1", "--min-cells", "--cells", "2"],

@@ -83,6 +83,9 @@ def analyze_command(
             refuse_together("--game spider", f"--{name}" if given(ctx, name) else None,
                             why="Spider has no variants, free cells or engines")
     requires("--suits" if given(ctx, "suits") else None, "--game spider", game is Game.spider)
+    if executor is Executor.dask:
+        refuse_together("--executor dask", "--jobs" if jobs is not None else None,
+                        why="the Dask cluster's workers do the deals (dask worker --nworkers)")
     if min_cells:  # its own searches over 0..--max-cells cells
         for name in ("cells", "engine"):
             refuse_together("--min-cells", f"--{name}" if given(ctx, name) else None,
