@@ -102,6 +102,7 @@ def test_solve_json_into_the_output_file(tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (["deal", "3", "--seed", "3"], "--seed goes with --random or --winnable"),
+    (["deal", "5", "--winnable", "-s", "1", "--seed", "3"], "N and --seed cannot be combined: --seed picks a random deal"),
     (["solve", D1, "-s", "1"], "--suits goes with --deal"),
     (["verify", "-p", D1, "--deal", "1", "x.txt"],
      "-p/--position and --deal cannot be combined: the position is the start"),

@@ -123,6 +123,8 @@ def deal_command(
     setup(quiet, color)
     check_json_format(json, format)
     requires("--seed" if seed is not None else None, "--random or --winnable", random or winnable)
+    refuse_together("N" if number is not None else None, "--seed" if seed is not None else None,
+                    why="--seed picks a random deal")
     check_output(output)
     s = int(suits.value)
     with errors_to_exit():
