@@ -250,3 +250,59 @@ def _umask() -> int:
     mask = os.umask(0o22)  # reading the umask means setting it: put it back at once
     os.umask(mask)
     return mask
+
+
+class Busy(FreecellError):
+    """A file another running process holds the lock of."""
+
+
+class Lock:
+    """An exclusive lock on ``path`` held by this process: ``flock`` on the file
+    ``path`` + ``.lock``, which holds the holder's pid (for the message). The kernel
+    drops the lock when its holder ends, however it ends (``kill -9`` too), so a
+    lock file left by a dead process is simply taken over. :class:`Busy` when a
+    live process holds it, with ``busy`` as its message (``{pid}`` replaced by the
+    holder's); no lock at all where ``flock`` does not exist.
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "game.json"
+    >>> first = Lock(path, "game.json is in use by pid {pid}")
+    >>> Lock(path, "game.json is in use by pid {pid}")
+    Traceback (most recent call last):
+      ...
+    freecell_cli.files.Busy: game.json is in use by pid ...
+    >>> first.release(); Lock(path, "game.json is in use by pid {pid}").release()
+    """
+
+    def __init__(self, path: str | os.PathLike[str], busy: str) -> None:
+        self.fd: int | None = None
+        try:
+            import fcntl
+        except ImportError:  # not POSIX: no lock
+            return
+        name = os.fspath(path) + ".lock"
+        try:
+            fd = os.open(name, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0),
+                         0o644)
+        except OSError as e:
+            raise OutputError(f"cannot lock {display_name(name)}: {e.strerror or e}") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as e:
+            holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+            os.close(fd)
+            if isinstance(e, BlockingIOError):
+                raise Busy(busy.replace("{pid}", holder if holder.isdigit() else "unknown")) from None
+            raise OutputError(f"cannot lock {display_name(name)}: {e.strerror or e}") from None
+        try:
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        except OSError:
+            pass  # the pid is only for the message: the lock holds without it
+        self.fd = fd
+
+    def release(self) -> None:
+        """Drop the lock (the lock file stays: removing it could race a new holder)."""
+        if self.fd is not None:
+            fd, self.fd = self.fd, None
+            os.close(fd)

@@ -9,8 +9,8 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from pathlib import Path
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 from typing import IO, TYPE_CHECKING, TextIO, TypeVar
 
 from .errors import FreecellError
@@ -20,6 +20,8 @@ from .moves import plural
 
 if TYPE_CHECKING:
     from types import FrameType
+
+    from .files import Lock
 
 T = TypeVar("T")
 
@@ -52,6 +54,25 @@ def check_save_place(daily: bool = False) -> None:
         raise OutputError(f"cannot keep saved games in {display_name(folder)}: {e.strerror or e} "
                           "(set XDG_DATA_HOME to a folder)") from None
     check_output_path(str(save_path(daily)))
+
+
+def lock_saves(game: str = "freecell") -> "Lock":
+    """Hold the lock of this game's saves while a session runs: a second ``play``
+    on them gets :class:`~freecell_cli.files.Busy` instead of writing over the
+    first one's moves. One lock covers ``game.json`` and ``daily.json`` (a session
+    may go from one to the other); Spider's ``spider.json`` has its own."""
+    from .files import Lock, OutputError, display_name
+
+    folder = data_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise OutputError(f"cannot keep saved games in {display_name(folder)}: {e.strerror or e} "
+                          "(set XDG_DATA_HOME to a folder)") from None
+    saves = "game.json and daily.json" if game == "freecell" else "spider.json"
+    command = "freecell play" if game == "freecell" else "freecell spider play"
+    return Lock(folder / ("play" if game == "freecell" else "spider"),
+                f"another {command} (pid {{pid}}) is using {saves} in {display_name(folder)}: quit it first")
 
 
 def save_game(game: Game) -> None:
@@ -148,10 +169,10 @@ def _clock(seconds: float) -> str:
 class Session:
     """One terminal (or script) session of play."""
 
-    def __init__(self, game: Game, interactive: bool, out: TextIO = sys.stdout) -> None:
+    def __init__(self, game: Game, interactive: bool, out: TextIO | None = None) -> None:
         self.game = game
         self.interactive = interactive
-        self.out = out
+        self.out = out or sys.stdout  # looked up now, not at import: test runners swap it
         self.quit = False
         self.interrupted = False
 

@@ -78,6 +78,7 @@ class Solution:
     states: dict[int, str] = field(default_factory=dict)  # move index (0-based) -> state after it
     explicit: dict[int, Move] = field(default_factory=dict)  # moves not in standard notation
     stream: Iterator[Step] | None = field(default=None, repr=False)  # moves still in the file
+    stated_moves: tuple[int, int] | None = None  # our header's "# moves: N": (N, its line)
 
     def __len__(self) -> int:
         return len(self.tokens)
@@ -124,7 +125,7 @@ def _parse_token(token: str, line: int) -> Move:
 # -- detection --------------------------------------------------------------
 # Digits are ASCII and bounded: int() on 5000 digits raises, "²" is not a digit.
 _FCPRO_RE = re.compile(r"^#\s*([0-9]{1,20})\s+Attempt:", re.I | re.A)
-_NUMFCS_RE = re.compile(r"NumFcs=([0-9]{1,3})\b", re.I | re.A)
+_NUMFCS_RE = re.compile(r"NumFcs\s*=\s*([^\s()]*)", re.I)
 _FCS_MARKERS = ("-=-=-=", "Move a card", "Move: ", "This game is solveable", "I could not solve")
 _FCS_MOVE_RE = re.compile(r"^Move [0-9]{1,3} cards", re.M | re.A)
 DETECT_CHARS = 20_000  # how much of the head decides the format
@@ -231,13 +232,18 @@ _HEADER_KEYS_BEFORE_MOVES = ("deal", "position", "variant", "cells", "empty-colu
 
 def _notation_steps(lines: Iterator[str], sol: Solution) -> Iterator[Step]:
     moved = False
+    count = 0
     for lineno, raw in enumerate(lines, 1):
         body, hash_, comment = raw.partition("#")
         if hash_ and not body.strip():
             _header_line(sol, comment, lineno, moved)
         for token in body.replace(",", " ").replace(";", " ").split():
             moved = True
+            count += 1
             yield Step(token, lineno, _parse_token(token, lineno))
+    if sol.stated_moves is not None and sol.stated_moves[0] != count:
+        n, line = sol.stated_moves
+        raise InvalidSolution(f"line {line}: the header says {n} moves, the file has {count}")
 
 
 def _header_line(sol: Solution, comment: str, lineno: int, moved: bool = False) -> None:
@@ -252,8 +258,8 @@ def _header_line(sol: Solution, comment: str, lineno: int, moved: bool = False) 
         if m:
             sol.deal = _field(parse_deal_number, m.group(1), lineno)
             cells = _NUMFCS_RE.search(comment)
-            if cells and int(cells.group(1)) <= 15:
-                sol.cells = int(cells.group(1))
+            if cells:
+                sol.cells = _cells(cells.group(1), "NumFcs", lineno)
         return
     if sol.format != "freecell-cli":
         return
@@ -264,19 +270,66 @@ def _header_line(sol: Solution, comment: str, lineno: int, moved: bool = False) 
     if moved and key in _HEADER_KEYS_BEFORE_MOVES:
         raise InvalidSolution(f"line {lineno}: the header line '{key}:' must come before the moves")
     if key == "deal":
-        sol.deal = _field(parse_deal_number, value, lineno)
+        n = _field(parse_deal_number, value, lineno)
+        _once(sol.deal, n, key, value, lineno)
+        sol.deal = n
+        check_start(sol, f"line {lineno}")
     elif key == "position":
-        sol.position = _field(parse_position, value, lineno)
+        p = _field(parse_position, value, lineno)
+        _once(sol.position, p, key, value, lineno)
+        sol.position = p
+        check_start(sol, f"line {lineno}")
     elif key == "variant":
-        sol.variant = _field(lambda v: find_variant(v).name, value, lineno)
+        v = _field(lambda v: find_variant(v).name, value, lineno)
+        _once(sol.variant, v, key, value, lineno)
+        sol.variant = v
     elif key == "cells":
-        if not (value.isascii() and value.isdigit()) or len(value) > 2 or int(value) > 15:
-            raise InvalidSolution(f"line {lineno}: cells must be 0..15, got {value[:20]!r}")
-        sol.cells = int(value)
+        count = _cells(value, "cells", lineno)
+        _once(sol.cells, count, key, value, lineno)
+        sol.cells = count
     elif key == "empty-column":
         if value not in ("one", "max"):
             raise InvalidSolution(f"line {lineno}: empty-column must be one or max, got {value[:20]!r}")
+        _once(sol.empty_column, value, key, value, lineno)
         sol.empty_column = value
+    elif key == "moves":
+        if not (value.isascii() and value.isdigit()) or len(value) > 12:
+            raise InvalidSolution(f"line {lineno}: moves must be a whole number, got {quote(value)}")
+        _once(sol.stated_moves[0] if sol.stated_moves else None, int(value), key, value, lineno)
+        sol.stated_moves = (int(value), lineno)
+
+
+def _cells(value: str, name: str, lineno: int) -> int:
+    if not (value.isascii() and value.isdigit()) or len(value) > 2 or int(value) > 15:
+        raise InvalidSolution(f"line {lineno}: {name} must be 0..15, got {quote(value, 24)}")
+    return int(value)
+
+
+def _once(old: object, new: object, key: str, value: str, lineno: int) -> None:
+    """A header given twice must say the same thing twice."""
+    if old is not None and old != new:
+        raise InvalidSolution(f"line {lineno}: a second '{key}:' header, {quote(value)}, disagrees with the first")
+
+
+def check_start(sol: Solution, where: str) -> None:
+    """A solution naming both a deal and a start position: they must agree (the
+    position is that deal's opening layout, or says it comes from that deal)."""
+    if sol.position is not None and sol.deal is not None:
+        why = disagreement(sol.position, sol.deal)
+        if why:
+            raise InvalidSolution(f"{where}: deal {sol.deal} and the position disagree ({why})")
+
+
+def disagreement(position: Position, n: int) -> str | None:
+    """Why ``position`` cannot be the start of deal ``n`` (None when it can: it is
+    labelled with that deal, or unlabelled with that deal's opening layout)."""
+    from .deals import deal
+
+    if position.deal is not None:
+        return None if position.deal == n else f"the position is from deal {position.deal}"
+    if position.same_table(deal(n, cells=len(position.cells))):
+        return None
+    return f"the position is not deal {n}'s opening layout"
 
 
 def _field(parse: Callable[[str], T], value: str, lineno: int) -> T:
@@ -413,6 +466,7 @@ def _parse_json(text: str) -> Solution:
             sol.variant = find_variant(d["variant"]).name
     except FreecellError as e:
         raise InvalidSolution(f"JSON solution: {e}") from None
+    check_start(sol, "JSON solution")
     cells = d.get("cells")
     if cells is not None:
         if isinstance(cells, bool) or not isinstance(cells, int) or not 0 <= cells <= 15:

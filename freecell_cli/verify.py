@@ -21,7 +21,7 @@ from typing import Any
 
 from .autoplay import automatic_moves
 from .cards import Card
-from .errors import FreecellError, InvalidSolution, quote
+from .errors import FreecellError, InvalidMove, InvalidSolution, quote
 from .moves import EmptyColumnMode, apply, plural, resolve
 from .position import Position
 from .solutions import Solution
@@ -91,8 +91,9 @@ def start_position(
     position: Position | None = None,
     cells: int | None = None,
 ) -> Position:
-    """The position a solution starts from: an explicit position or deal wins over
-    the file's header; raises :class:`InvalidSolution` when there is none.
+    """The position a solution starts from: an explicit position wins over the
+    file's header; an explicit deal must agree with the deal or position the header
+    names. Raises :class:`InvalidSolution` when there is none, or a disagreement.
 
     ``cells`` (else the file's count) sets the number of free cells, whichever way
     the start is given: a position's empty slots are added or taken away.
@@ -102,14 +103,24 @@ def start_position(
     2
     """
     from .deals import deal as make_deal
+    from .solutions import disagreement
 
     n_cells = cells if cells is not None else solution.cells
     if position is not None:
         return with_cells(position, cells)
     if deal is not None:
-        return make_deal(deal, cells=4 if n_cells is None else n_cells)
-    if solution.position is not None:
-        return with_cells(solution.position, n_cells)
+        if solution.deal is not None and solution.deal != deal:
+            raise InvalidSolution(f"deal {deal} was given, but the solution is for deal {solution.deal}")
+        why = None if solution.position is None else disagreement(solution.position, deal)
+        if why:
+            raise InvalidSolution(f"deal {deal} was given, but the solution starts elsewhere ({why})")
+        if solution.position is None:
+            return make_deal(deal, cells=4 if n_cells is None else n_cells)
+    if solution.position is not None:  # the file's start (a position of its deal, if it names one)
+        start = with_cells(solution.position, n_cells)
+        if start.deal is None:  # the deal it belongs to, which agrees (checked above, or when read)
+            start.deal = deal if deal is not None else solution.deal
+        return start
     if solution.deal is not None:
         return make_deal(solution.deal, cells=4 if n_cells is None else n_cells)
     raise InvalidSolution("the solution names no deal: give --deal N or --position FILE")
@@ -161,6 +172,10 @@ def _state_difference(ours: Position, theirs: Position) -> str | None:
     return None
 
 
+def _quoted(text: str) -> str:
+    return '"' + (text if len(text) <= 40 else text[:37] + "...") + '"'
+
+
 def verify(
     solution: Solution,
     start: Position,
@@ -201,6 +216,8 @@ def verify(
         text, line = step.token, step.line
         try:
             move = resolve(position, step.move, variant, mode)
+        except InvalidMove as e:  # a column or free cell this table lacks: malformed, not refused
+            raise InvalidSolution(f'line {line}: move {index} {_quoted(text)}: {e}') from None
         except FreecellError as e:
             problems.append(Problem(index, text, str(e), line))
             if before_error is None:

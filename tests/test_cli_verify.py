@@ -85,3 +85,20 @@ def test_missing_file_and_bad_options(tmp_path):
     assert code == 2 and err == "error: --deal: deal number 0 is out of range (1 to 8,589,934,591)\n"
     code, out, err = run("verify", "--format", "nonsense", f"{E}/617.snx-out.txt")
     assert code == 2
+
+
+@pytest.mark.parametrize("moves, reason", [
+    ("5e", 'move 1 "5e": there is no free cell e (4 free cells)'),
+    ("5a 59", 'move 2 "59": there is no column 9 (8 columns)'),
+])
+def test_a_place_the_table_lacks_is_malformed_in_move_and_verify(moves, reason):
+    """`move` and `verify` agree: a move naming a free cell or column this table
+    does not have is malformed input (exit 2), not a refused move (exit 1)."""
+    from freecell_cli import deal, format_position
+
+    code, out, err = run("move", moves, "-p", format_position(deal(617)))
+    assert (code, out, err) == (2, "", f"error: {reason}\n")
+    code, out, err = run("verify", "--deal", "617", "-", input=moves + "\n")
+    assert (code, out, err) == (2, "", f"error: stdin: line 1: {reason}\n")
+    code, out, err = run("verify", "--deal", "617", "--json", "-", input=moves + "\n")
+    assert code == 2 and orjson.loads(out)["error"] == {"reason": f"line 1: {reason}"}

@@ -3,7 +3,7 @@ import pytest
 from freecell_cli.errors import InvalidSolution
 from freecell_cli.spider.deals import deal
 from freecell_cli.spider.formats import parse_compact
-from freecell_cli.spider.verify import format_solution, parse_solution, start_position, verify
+from freecell_cli.spider.verify import Solution, format_solution, parse_solution, start_position, verify
 from spider_helpers import table
 
 
@@ -21,8 +21,11 @@ def test_invalid_at_move_k():
 
 
 def test_malformed_token_is_an_error_at_that_move():
-    v = verify(parse_solution("23 zz"), deal(1, suits=1))
-    assert v.error.index == 2 and v.error.reason.startswith("not a Spider move: 'zz'")
+    # Malformed is not refused: the file cannot be read (as FreeCell's solutions).
+    with pytest.raises(InvalidSolution, match=r"^line 2: not a Spider move: 'zz'"):
+        parse_solution("23\nzz")
+    with pytest.raises(InvalidSolution, match=r"^move 2 \"zz\": not a Spider move: 'zz'"):
+        verify(Solution(("23", "zz")), deal(1, suits=1))
 
 
 def test_won():
@@ -38,7 +41,12 @@ def test_header_round_trip():
     s = parse_solution(text)
     assert (s.tokens, s.deal, s.suits) == (("23", "d"), 3, 2)
     assert start_position(s) == deal(3, suits=2)
-    assert start_position(s, deal=4, suits=1) == deal(4, suits=1)
+    assert start_position(s, deal=3, suits=2) == deal(3, suits=2)
+    # A deal or suit count that contradicts the header is refused, not taken over it.
+    with pytest.raises(InvalidSolution, match="^deal 4 was given, but the solution is for deal 3$"):
+        start_position(s, deal=4)
+    with pytest.raises(InvalidSolution, match="^1 suit given, but the solution is for 2 suits$"):
+        start_position(s, suits=1)
 
 
 def test_header_with_a_start_position():

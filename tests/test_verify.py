@@ -130,4 +130,6 @@ def test_start_position_rules():
         start_position(parse_solution("5a"))
     sol = parse_solution("# freecell-cli solution\n# deal: 617\n# cells: 2\n5a")
     assert len(start_position(sol).cells) == 2
-    assert start_position(sol, deal=1).deal == 1
+    assert start_position(sol, deal=617).deal == 617
+    with pytest.raises(InvalidSolution, match="^deal 1 was given, but the solution is for deal 617$"):
+        start_position(sol, deal=1)  # a deal that contradicts the file's header is refused

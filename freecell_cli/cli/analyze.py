@@ -20,9 +20,13 @@ from .common import (
     VariantName,
     _stdout_dash,
     console,
+    check_json_format,
     err,
     errors_to_exit,
     fail,
+    given,
+    refuse_together,
+    requires,
     is_terminal,
     note,
     seconds_limit,
@@ -42,6 +46,7 @@ class Executor(str, Enum):
 
 
 def analyze_command(
+    ctx: typer.Context,
     ranges: Annotated[Optional[list[str]], typer.Argument(metavar="RANGES...", help="1-32000, 617, 1-1000,5000-6000, daily:2026-11, random:500.")] = None,
     variant: Annotated[VariantName, typer.Option(metavar="VARIANT", help=VARIANT_HELP)] = VariantName.site,
     cells: Annotated[int, typer.Option(metavar="N", help="Number of free cells, 0..15.", min=0, max=15)] = 4,
@@ -72,6 +77,25 @@ def analyze_command(
     setup(quiet, color)
     if format not in (None, "text", "json"):
         raise fail(f"unknown output format {format!r} (text or json)")
+    check_json_format(json, format)
+    if game is Game.spider:  # Spider has its own rules and solver: these would be ignored
+        for name in ("variant", "cells", "engine"):
+            refuse_together("--game spider", f"--{name}" if given(ctx, name) else None,
+                            why="Spider has no variants, free cells or engines")
+    requires("--suits" if given(ctx, "suits") else None, "--game spider", game is Game.spider)
+    if executor is Executor.dask:
+        refuse_together("--executor dask", "--jobs" if jobs is not None else None,
+                        why="the Dask cluster's workers do the deals (dask worker --nworkers)")
+    if min_cells:  # its own searches over 0..--max-cells cells
+        for name in ("cells", "engine"):
+            refuse_together("--min-cells", f"--{name}" if given(ctx, name) else None,
+                            why="it tries 0 to --max-cells free cells with its own searches")
+    if summary:  # it reads a file and runs nothing: options of a run would be ignored
+        for name in ("variant", "cells", "engine", "time_limit", "jobs", "out", "executor", "scheduler",
+                     "no_solutions", "seed", "min_cells", "max_cells", "game", "suits"):
+            spelled = "-o/--output" if name == "out" else "--" + name.replace("_", "-")
+            refuse_together("--summary", spelled if given(ctx, name) else None,
+                            why="a summary reads a results file, it runs nothing")
     if plot is not None:  # a bad name fails now, not after the run
         from ..plots import PLOT_FORMATS
 

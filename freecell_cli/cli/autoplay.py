@@ -21,6 +21,7 @@ from .common import (
     PositionOpt,
     QuietOpt,
     VariantOpt,
+    check_json_format,
     check_output,
     choice_enum,
     err,
@@ -59,6 +60,7 @@ def autoplay_command(
     from ..moves import plural
 
     setup(quiet, color)
+    check_json_format(json, format)
     check_output(output)
     pos, read_fmt = get_position(position_arg, position, deal, cells, variant, record_variant=True)
     made = autoplay(pos, mode.value)
@@ -73,8 +75,7 @@ def autoplay_command(
             sys.stdout.write(text)
     else:
         write_position(pos, fmt, output)
-        if list_moves:
-            # asked for, so -q keeps it (-q drops status lines only)
+        if list_moves:  # asked for: shown even with -q, which drops only status lines
             err(f"{plural(len(made), 'move')}: {' '.join(str(m) for m in made)}".rstrip(": "))
     if pos.is_won():
         note("won: all four foundations are at K")

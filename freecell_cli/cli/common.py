@@ -5,7 +5,7 @@ exit codes. Exit codes: 0 success, 1 negative verdict, 2 usage or bad input,
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from enum import Enum, EnumMeta
 from pathlib import Path
@@ -124,7 +124,7 @@ def console(stream: TextIO | None = None) -> Console:
     mode = _settings["color"]
     # "never" means no escape codes at all: no_color alone still prints bold and dim
     # when FORCE_COLOR makes rich think it writes to a terminal.
-    force = {"always": True, "never": False}.get(mode)
+    force = {"always": True, "never": False}.get(str(mode))
     return Console(file=stream, highlight=False, force_terminal=force, no_color=mode == "never")
 
 
@@ -154,6 +154,37 @@ def err(message: str) -> None:
 def fail(message: str, code: int = EXIT_USAGE) -> typer.Exit:
     err(f"error: {message}")
     return typer.Exit(code)
+
+
+def refuse_together(*options: str | None, why: str = "") -> None:
+    """Refuse options that cannot all be honoured (one usage line, exit 2) rather
+    than silently ignore one. Each argument is an option as the user wrote it
+    (``"--json"``, ``"-f fcs"``), or None when it was not given.
+
+    >>> refuse_together("--json", None)
+    """
+    named = [o for o in options if o]
+    if len(named) > 1:
+        raise fail(f"{' and '.join(named)} cannot be combined" + (f": {why}" if why else ""))
+
+
+def requires(option: str | None, other: str, present: bool) -> None:
+    """Refuse ``option`` (as written, or None when not given) without ``other``."""
+    if option and not present:
+        raise fail(f"{option} goes with {other}")
+
+
+def check_json_format(json: bool, format: "Enum | str | None") -> None:
+    """``--json`` is ``-f json``: refuse it with another ``-f``."""
+    fmt = format.value if isinstance(format, Enum) else format
+    refuse_together("--json" if json else None, f"-f {fmt}" if fmt not in (None, "json") else None,
+                    why="--json is -f json")
+
+
+def given(ctx: typer.Context, name: str) -> bool:
+    """Was the parameter ``name`` given (command line or environment), not left at its default?"""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
 
 
 @contextmanager
@@ -219,11 +250,15 @@ def read_position(source: str | None) -> tuple["Position", str]:
         return parse_position(text, fmt), fmt
 
 
-def inline_position(value: str | None) -> str | None:
-    """``value`` itself when it is a position rather than a file name."""
+def inline_position(value: str | None, looks_compact: "Callable[[str], bool] | None" = None) -> str | None:
+    """``value`` itself when it is a position rather than a file name (``looks_compact``
+    tells a game's compact form; FreeCell's by default)."""
     import os
 
-    from ..formats.compact import looks_compact
+    if looks_compact is None:
+        from ..formats.compact import looks_compact as freecell_compact
+
+        looks_compact = freecell_compact
 
     if value is None or value == "-":
         return None

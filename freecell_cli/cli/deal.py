@@ -15,7 +15,9 @@ from .common import (
     OutputOpt,
     QuietOpt,
     VariantOpt,
+    check_json_format,
     check_output,
+    requires,
     errors_to_exit,
     fail,
     note,
@@ -35,9 +37,9 @@ def deal_command(
     seed: Annotated[Optional[str], typer.Option(metavar="SEED", help="Seed for --random (reproducible).")] = None,
     cells: CellsOpt = None,
     variant: VariantOpt = None,
-    format: Annotated[Format, typer.Option("--format", "-f", metavar="FORMAT",
-                                           help="Output format: compact (one line), fcs (Freecell Solver's board), json.")
-                      ] = Format("compact"),
+    format: Annotated[Optional[Format], typer.Option("--format", "-f", metavar="FORMAT",
+                                                     help="Output format: compact (one line, the default), fcs (Freecell Solver's board), json.")
+                      ] = None,
     json: JsonOpt = False,
     output: OutputOpt = None,
     quiet: QuietOpt = False,
@@ -47,6 +49,8 @@ def deal_command(
     from ..deals import daily_number, deal, is_unsolvable, parse_date, parse_deal_number, random_number
 
     setup(quiet, color)
+    check_json_format(json, format)
+    requires("--seed" if seed is not None else None, "--random", random)
     check_output(output)
     with errors_to_exit():
         if daily and random:
@@ -69,4 +73,4 @@ def deal_command(
         position.variant = variant.value
     if is_unsolvable(n):
         note(f"note: deal {n} is one of the 8 unsolvable deals of 1..1,000,000")
-    write_position(position, "json" if json else format.value, output)
+    write_position(position, "json" if json else format.value if format else "compact", output)

@@ -19,6 +19,7 @@ from .common import (
     PositionOpt,
     QuietOpt,
     VariantOpt,
+    check_json_format,
     check_output,
     errors_to_exit,
     fail,
@@ -55,6 +56,7 @@ def move_command(
     from ..variants import find_variant
 
     setup(quiet, color)
+    check_json_format(json, format)
     check_output(output)
     tokens = [t for arg in moves for t in split_moves(arg)]
     if not tokens:

@@ -18,6 +18,7 @@ from .common import (
     err,
     errors_to_exit,
     fail,
+    given,
     is_terminal,
     note,
     read_position,
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 
 
 def play_command(
+    ctx: typer.Context,
     number: Annotated[Optional[str], typer.Argument(metavar="[N]", help="Deal number (with --daily: a date).")] = None,
     daily: Annotated[bool, typer.Option("--daily", help="The daily deal (today, UTC, or the date given).")] = False,
     random: Annotated[bool, typer.Option("--random", help="A random deal.")] = False,
@@ -49,7 +51,7 @@ def play_command(
     """
     from ..deals import parse_deal_number
     from ..game import Game
-    from ..play import Session, daily_game, interactive_lines, load_game, new_random_game, save_path
+    from ..play import Session, daily_game, interactive_lines, load_game, lock_saves, new_random_game, save_path
     from ..variants import find_variant
 
     from ..play import check_save_place
@@ -63,8 +65,9 @@ def play_command(
     with errors_to_exit():
         check_save_place(daily=False)
         check_save_place(daily=True)
+        ctx.call_on_close(lock_saves().release)  # one session at a time on the saves
         saved = load_game(daily=False, warn=err)  # a damaged save is moved aside, never overwritten
-        if sum([daily, random, position_file is not None]) > 1:
+        if sum([daily, random, position_file is not None, number is not None and not daily]) > 1:
             raise fail("choose one of N, --daily, --random, --position")
         if daily:
             game = daily_game(number, v, cells)
@@ -72,11 +75,24 @@ def play_command(
             game = new_random_game(v, cells)
         elif position_file is not None:
             position, _ = read_position(position_file)
+            if given(ctx, "cells"):  # as every other command: --cells sets the position's free cells
+                from ..verify import with_cells
+
+                position = with_cells(position, cells)
             game = Game(position, find_variant(v or position.variant))
         elif number is not None:
             game = Game.new(parse_deal_number(number), v, cells)
         else:
             if saved is not None and not saved.position.is_won():
+                differ = []
+                if given(ctx, "cells") and cells != len(saved.start.cells):
+                    differ.append(f"--cells {cells}")
+                if v is not None and v != saved.variant.name:
+                    differ.append(f"--variant {v}")
+                if differ:  # they would be ignored by the resumed game: say so, and how to start anew
+                    raise fail(f"{' and '.join(differ)}: the saved game (deal {saved.deal}) is played with "
+                               f"{len(saved.start.cells)} free cells under {saved.variant.name}; give N, --daily "
+                               "or --random to start a new game with them")
                 game = saved
                 note(f"resuming deal {game.deal} at move {game.moves}")
             else:

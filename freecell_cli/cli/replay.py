@@ -24,6 +24,7 @@ from .common import (
     errors_to_exit,
     fail,
     read_position,
+    refuse_together,
     read_text,
     write_file,
 )
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 def replay_command(
     solution_file: Annotated[str, typer.Argument(metavar="SOLUTION", help="Solution file in any format verify reads (- for stdin).")],
     position_file: PositionOpt = None,
-    deal: Annotated[Optional[str], typer.Option("--deal", metavar="N", help="Deal number, when the file names none.")] = None,
+    deal: Annotated[Optional[str], typer.Option("--deal", metavar="N", help="Deal number, when the file names none (it must agree with the deal a file names).")] = None,
     variant: Annotated[Optional[VariantName], typer.Option("--variant", metavar="VARIANT", help=VARIANT_HELP + " Default: the file's, else site.")] = None,
     cells: CellsOpt = None,
     empty_column: Annotated[
@@ -44,7 +45,7 @@ def replay_command(
     solution_format: Annotated[
         Optional[str], typer.Option("--input-format", "--solution-format", metavar="FORMAT", help="Force a solution format: standard, fc-solve, fcpro, freecell-cli, json.")
     ] = None,
-    format: Annotated[Format, typer.Option("--format", "-f", help="Position format of the piped output.")] = Format("compact"),
+    format: Annotated[Optional[Format], typer.Option("--format", "-f", help="Position format of the piped output (compact, the default; fcs; json).")] = None,
     html: Annotated[Optional[str], typer.Option("--html", metavar="FILE", help="Write one self-contained HTML page to FILE.")] = None,
     delay: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds between steps when playing.", min=0.02, max=60)] = 0.6,
     quiet: QuietOpt = False,
@@ -64,6 +65,8 @@ def replay_command(
     setup(quiet, color)
     if not 0.02 <= delay <= 60:  # NaN fails this too
         raise fail(f"--delay must be 0.02 to 60 seconds, got {delay}")
+    refuse_together("--html" if html is not None else None, f"-f {format.value}" if format is not None else None,
+                    why="-f is the format of the piped output, the page draws the table")
     if solution_format is not None and solution_format not in SOLUTION_FORMATS:
         raise fail(f"unknown solution format {solution_format!r} (choose from {', '.join(SOLUTION_FORMATS)})")
     if solution_file == "-" and position_file == "-":
@@ -103,7 +106,7 @@ def replay_command(
         note(verdict)
         raise typer.Exit(code)
     write = sys.stdout.write
-    for line in r.lines(format.value):
+    for line in r.lines(format.value if format else "compact"):
         write(line)
     note(verdict)
     raise typer.Exit(code)

@@ -23,6 +23,7 @@ from .common import (
     errors_to_exit,
     fail,
     get_position,
+    refuse_together,
     setup,
     stdout_is_terminal,
     use_color,
@@ -63,7 +64,16 @@ def show_command(
     from ..variants import find_variant
 
     setup(quiet, color)
+    if json:
+        refuse_together("--json", "--plain" if plain else None, f"-f {format.value}" if format is not None else None,
+                        why="--json prints data, not a picture")
+    if plain and format is not None:
+        refuse_together("--plain", f"-f {format.value}" if format is not Picture.plain else None, why="--plain is -f plain")
     kind = format.value if format else ("plain" if plain else None)
+    suffix = out.rsplit(".", 1)[-1].lower() if out is not None and "." in out else ""
+    if suffix in ("svg", "png") and (json or kind is not None and kind != suffix):
+        refuse_together(f"-o {out}", "--json" if json else f"-f {kind}" if format else "--plain",
+                        why=f"a .{suffix} file holds {suffix.upper()}")
     if out is not None and kind is None and not json:
         suffix = out.rsplit(".", 1)[-1].lower() if "." in out else ""
         if suffix not in ("svg", "png"):
@@ -83,6 +93,10 @@ def show_command(
         if out is not None or not rich:  # to a file, or a pipe: the ASCII picture
             text = render_plain(pos, rules)
             if out is not None:
+                if legal:  # the text file gets the list that would have followed it on stdout
+                    moves = legal_moves(pos, rules)
+                    text += f"legal moves ({len(moves)}): {' '.join(str(m) for m in moves)}\n"
+                    legal = False
                 write_file(out, text)
             else:
                 sys.stdout.write(text)

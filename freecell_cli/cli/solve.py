@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from ..files import atomic_write
 from ..moves import plural
 from .common import (
     EXIT_GAVE_UP,
@@ -34,6 +33,9 @@ from .common import (
     err,
     errors_to_exit,
     fail,
+    refuse_together,
+    requires,
+    write_file,
 )
 
 
@@ -65,14 +67,15 @@ def solve_command(
     hint: Annotated[bool, typer.Option("--hint", help="Only the next move, and why.")] = False,
     exhaustive: Annotated[bool, typer.Option("--exhaustive", help="Search to the end: proves unsolvability.")] = False,
     json: Annotated[bool, typer.Option("--json", help="The result as JSON: verdict, moves, counts, time, states.")] = False,
-    format: Annotated[SolutionFormat, typer.Option("--format", "-f", metavar="FORMAT", help="Solution format: file (ours, with a header), snx (moves, counts into empty columns as v<hex>), sn (plain moves), verbose (fc-solve's words).")] = SolutionFormat.file,
+    format: Annotated[Optional[SolutionFormat], typer.Option("--format", "-f", metavar="FORMAT", help="Solution format: file (ours, with a header; the default), snx (moves, counts into empty columns as v<hex>), sn (plain moves), verbose (fc-solve's words).")] = None,
     output: OutputOpt = None,
     quiet: QuietOpt = False,
     color: ColorOpt = ColorMode.auto,
 ) -> None:
     """Solve a position under a variant. Exit 0 solved, 1 proven unsolvable, 3 gave up.
 
-    Every solution is replayed by our own verifier before it is printed.
+    Every solution is replayed by our own verifier before it is printed. With
+    --json or --hint, -o FILE receives the JSON or the hint.
     """
     import orjson
 
@@ -81,11 +84,16 @@ def solve_command(
     from ..variants import find_variant
 
     setup(quiet, color)
+    shown = f"-f {format.value}" if format is not None else None
+    refuse_together("--hint" if hint else None, shown, why="a hint is one move, not a solution file")
+    refuse_together("--json" if json else None, shown, why="--json prints the moves in its own list")
     start, _ = get_position(position_arg, position, deal, cells, variant)
     with errors_to_exit():
         rules = find_variant(variant.value if variant else start.variant)
         if (width is not None or optimize) and engine is not EngineName.beam:
             raise fail("--width and --optimize go with --engine beam")
+        requires("--preset" if preset is not None else None, "--engine fc-solve or auto",
+                 engine in (EngineName.fc_solve, EngineName.auto))
         eng = get_engine(engine.value, preset, width=width, optimize=optimize)
     check_output(output)  # now, not after a long search
     limit = seconds_limit(time_limit) if time_limit is not None else None  # None: the API's default
@@ -107,7 +115,7 @@ def solve_command(
             status.close()
 
     if advice is not None:
-        sys.stdout.write((orjson.dumps(advice.to_dict()).decode() if json else str(advice)) + "\n")
+        _emit((orjson.dumps(advice.to_dict()).decode() if json else str(advice)) + "\n", output)
     elif json:
         d = {
             "verdict": result.verdict,
@@ -121,14 +129,11 @@ def solve_command(
             "variant": rules.name,
             "reason": result.reason or None,
         }
-        sys.stdout.write(orjson.dumps(d).decode() + "\n")
+        _emit(orjson.dumps(d).decode() + "\n", output)
     elif result.verdict == SOLVED:
         with errors_to_exit():
-            text = _solution_text(start, rules, result, format.value)
-            if output:
-                atomic_write(output, text)
-            else:
-                sys.stdout.write(text)
+            text = _solution_text(start, rules, result, (format or SolutionFormat.file).value)
+        _emit(text, output)
         note(f"solved: {plural(result.move_count, 'move')} ({result.nonfoundation_moves} not to the foundation), "
             f"{plural(result.states, 'state')}, {result.seconds:.2f} s, {result.engine}")
     elif result.verdict == GAVE_UP:
@@ -137,6 +142,14 @@ def solve_command(
         note(f"unsolvable: the search was complete ({result.states:,} states){': ' + result.reason if result.reason else ''}")
     code = {SOLVED: EXIT_OK, GAVE_UP: EXIT_GAVE_UP}.get(result.verdict, EXIT_NEGATIVE)
     raise typer.Exit(code)
+
+
+def _emit(text: str, output: str | None) -> None:
+    """What was asked for (a solution, the JSON, a hint): on stdout, or atomically into ``output``."""
+    if output:
+        write_file(output, text)
+    else:
+        sys.stdout.write(text)
 
 
 def _solution_text(position: Position, rules: Variant, result: Result, fmt: str) -> str:

@@ -9,7 +9,34 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from .common import EXIT_GAVE_UP, EXIT_NEGATIVE, EXIT_OK, EXIT_USAGE, err, errors_to_exit, fail, read_text, seconds_limit
+from .common import (
+    EXIT_GAVE_UP,
+    EXIT_NEGATIVE,
+    EXIT_OK,
+    EXIT_USAGE,
+    ColorMode,
+    ColorOpt,
+    JsonOpt,
+    OutputOpt,
+    PositionArg,
+    PositionOpt,
+    QuietOpt,
+    check_json_format,
+    check_output,
+    console,
+    err,
+    errors_to_exit,
+    fail,
+    inline_position,
+    note,
+    read_text,
+    refuse_together,
+    requires,
+    seconds_limit,
+    setup,
+    use_color,
+    write_file,
+)
 
 if TYPE_CHECKING:
     from ..spider.position import Position
@@ -36,6 +63,8 @@ class SpiderFormat(str, Enum):
 
 
 SuitsOpt = Annotated[Suits, typer.Option("--suits", "-s", help="Number of suits: 1, 2 or 4.")]
+DealSuitsOpt = Annotated[Optional[Suits], typer.Option("--suits", "-s", show_default=False,
+                                                       help="Suits of the deal: 1, 2 or 4 (default 4).")]
 UnrestrictedOpt = Annotated[
     bool, typer.Option("--unrestricted-deal", help="Allow a deal from the stock while a column is empty.")
 ]
@@ -43,19 +72,35 @@ MOVE_HELP = ("Moves: 38 (column 3 onto column 8; 0 is column 10), 30v2 (2 cards 
              "empty column 10), d (deal ten cards from the stock).")
 
 
-def _read(source: str | None) -> tuple[Position, str]:
-    from ..spider.formats import detect_format, parse_position
+def _read(argument: str | None = None, option: str | None = None) -> tuple[Position, str]:
+    """A Spider position and its format, from the argument or -p: a file, - (stdin,
+    the default), or the position itself (compact or JSON), as FreeCell's commands."""
+    from ..spider.formats import detect_format, looks_compact, parse_position
 
-    text = read_text(source)
+    given = [x for x in (argument, option) if x is not None]
+    if len(given) > 1:
+        raise fail("give one position: an argument or -p/--position")
+    source = given[0] if given else None
+    text = inline_position(source, looks_compact)
+    if text is None:
+        text = read_text(source)
     fmt = detect_format(text)
     with errors_to_exit():
         return parse_position(text, fmt), fmt
 
 
-def _write(position: Position, fmt: str) -> None:
+def _emit(text: str, output: str | None = None) -> None:
+    """What the command prints: on stdout, or atomically into ``output``."""
+    if output is not None:
+        write_file(output, text)
+    else:
+        sys.stdout.write(text)
+
+
+def _write(position: Position, fmt: str, output: str | None = None) -> None:
     from ..spider.formats import format_position
 
-    sys.stdout.write(format_position(position, fmt) + "\n")
+    _emit(format_position(position, fmt) + "\n", output)
 
 
 @app.command("deal")
@@ -64,9 +109,13 @@ def deal_command(
                                                     show_default=False)] = None,
     suits: SuitsOpt = Suits.four,
     random: Annotated[bool, typer.Option("--random", help="A random deal of 1..1,000,000.")] = False,
-    seed: Annotated[Optional[str], typer.Option(help="Seed for --random (reproducible).")] = None,
+    seed: Annotated[Optional[str], typer.Option(help="Seed for --random or --winnable (reproducible).")] = None,
     winnable: Annotated[bool, typer.Option("--winnable", help="Only a deal our solver has solved (random among them unless N is given).")] = False,
-    format: Annotated[SpiderFormat, typer.Option("--format", "-f", help="Output format.")] = SpiderFormat.compact,
+    format: Annotated[Optional[SpiderFormat], typer.Option("--format", "-f", help="Output format: compact (the default) or json.")] = None,
+    json: JsonOpt = False,
+    output: OutputOpt = None,
+    quiet: QuietOpt = False,
+    color: ColorOpt = ColorMode.auto,
 ) -> None:
     """Print a Spider deal as a position."""
     import random as _random
@@ -74,6 +123,12 @@ def deal_command(
     from ..spider.deals import deal, parse_deal_number, random_number
     from ..spider.winnable import WINNABLE
 
+    setup(quiet, color)
+    check_json_format(json, format)
+    requires("--seed" if seed is not None else None, "--random or --winnable", random or winnable)
+    refuse_together("N" if number is not None else None, "--seed" if seed is not None else None,
+                    why="--seed picks a random deal")
+    check_output(output)
     s = int(suits.value)
     with errors_to_exit():
         if number is not None and random:
@@ -87,54 +142,76 @@ def deal_command(
                     raise typer.Exit(EXIT_NEGATIVE)
             else:
                 n = _random.Random(seed).choice(sorted(pool))
-                err(f"winnable deal: {n}")
+                note(f"winnable deal: {n}")
         elif random:
             n = random_number(seed)
-            err(f"random deal: {n}")
+            note(f"random deal: {n}")
         elif number is None:
             raise fail("give a deal number, --random or --winnable")
         else:
             n = parse_deal_number(number)
         position = deal(n, s)
-    _write(position, format.value)
+    _write(position, "json" if json else (format or SpiderFormat.compact).value, output)
 
 
 @app.command("show")
 def show_command(
-    position_file: Annotated[Optional[str], typer.Argument(metavar="[POSITION]", help="Position file, or - for stdin (default).")] = None,
+    position_arg: PositionArg = None,
+    position_opt: PositionOpt = None,
     plain: Annotated[bool, typer.Option("--plain", help="ASCII only (automatic when not a terminal).")] = False,
     legal: Annotated[bool, typer.Option("--legal", help="Also list every legal move.")] = False,
     unrestricted: UnrestrictedOpt = False,
+    json: Annotated[bool, typer.Option("--json", help="The position, whether it is won and every legal move, as JSON.")] = False,
+    output: OutputOpt = None,
+    quiet: QuietOpt = False,
+    color: ColorOpt = ColorMode.auto,
 ) -> None:
     """Draw the table: columns (## face down), stock and removed runs."""
     from ..spider.moves import legal_moves
     from ..spider.render import render_plain
 
-    position, _ = _read(position_file)
-    if plain or not sys.stdout.isatty():
-        sys.stdout.write(render_plain(position, unrestricted))
-    else:
-        from rich.console import Console
+    setup(quiet, color)
+    refuse_together("--json" if json else None, "--plain" if plain else None, why="--json prints data, not a picture")
+    check_output(output)
+    position, _ = _read(position_arg, position_opt)
+    moves = legal_moves(position, unrestricted)
+    if json:
+        import orjson
 
+        from ..spider.formats import format_compact, position_to_dict
+
+        d = {"position": format_compact(position), **position_to_dict(position), "won": position.is_won(),
+             "legal_moves": [str(m) for m in moves]}
+        _emit(orjson.dumps(d).decode() + "\n", output)
+        return
+    listed = f"legal moves ({len(moves)}): {' '.join(str(m) for m in moves)}\n" if legal else ""
+    if plain or output is not None or not use_color():
+        _emit(render_plain(position, unrestricted) + listed, output)
+    else:
         from ..spider.render import render_rich
 
-        Console(highlight=False).print(render_rich(position, unrestricted))
-    if legal:
-        moves = legal_moves(position, unrestricted)
-        sys.stdout.write(f"legal moves ({len(moves)}): {' '.join(str(m) for m in moves)}\n")
+        console().print(render_rich(position, unrestricted))
+        sys.stdout.write(listed)
 
 
 @app.command("move", help=f"Apply moves in order and print the resulting position. {MOVE_HELP} "
                          "A refused move prints nothing on stdout, says why, and exits 1.")
 def move_command(
     moves: Annotated[list[str], typer.Argument(metavar="MOVE...", help=MOVE_HELP)],
-    position_file: Annotated[Optional[str], typer.Option("--position", "-p", help="Position file, or - for stdin (default).")] = None,
+    position_file: PositionOpt = None,
     unrestricted: UnrestrictedOpt = False,
     format: Annotated[Optional[SpiderFormat], typer.Option("--format", "-f", help="Output format (default: as read).")] = None,
+    json: JsonOpt = False,
+    output: OutputOpt = None,
+    quiet: QuietOpt = False,
+    color: ColorOpt = ColorMode.auto,
 ) -> None:
     from ..errors import FreecellError, IllegalMove
     from ..spider.moves import Move, apply, split_moves
 
+    setup(quiet, color)
+    check_json_format(json, format)
+    check_output(output)
     tokens = [t for arg in moves for t in split_moves(arg)]
     if not tokens:
         raise fail("no moves given")
@@ -150,36 +227,43 @@ def move_command(
             position = apply(position, move, unrestricted)
         except IllegalMove as e:
             raise fail(f'move {i} "{token}": {e}', EXIT_NEGATIVE) from None
-    _write(position, (format.value if format else fmt))
+    _write(position, "json" if json else (format.value if format else fmt), output)
 
 
 @app.command("verify")
 def verify_command(
     solutions: Annotated[list[str], typer.Argument(metavar="SOLUTION...", help="Solution files (- for stdin).")],
-    deal: Annotated[Optional[str], typer.Option(help="Deal number, when the file names none.")] = None,
+    deal: Annotated[Optional[str], typer.Option(help="Deal number, when the file names none (it must agree with the deal a file names).")] = None,
     suits: Annotated[Optional[Suits], typer.Option("--suits", "-s", help="Suits of --deal (default: the file's, else 4).")] = None,
-    position_file: Annotated[Optional[str], typer.Option("--position", "-p", help="Start position file.")] = None,
+    position_file: PositionOpt = None,
     unrestricted: UnrestrictedOpt = False,
     json: Annotated[bool, typer.Option("--json", help="One JSON object per file (JSON Lines).")] = False,
+    quiet: QuietOpt = False,
+    color: ColorOpt = ColorMode.auto,
 ) -> None:
     """Replay Spider solution files: exit 0 when every one is legal and wins, 1 when
     one is refused at some move or does not win, 2 when one cannot be read."""
     import orjson
 
     from ..errors import FreecellError
+    from ..files import display_name
     from ..spider.deals import parse_deal_number
     from ..api import read_spider_solution, spider_verify
 
+    setup(quiet, color)
     if sum(s == "-" for s in solutions) + (position_file == "-") > 1:
         raise fail("stdin (-) can be read only once")
     try:
         n = parse_deal_number(deal) if deal is not None else None
     except FreecellError as e:
         raise fail(f"--deal: {e}") from None
-    start = _read(position_file)[0] if position_file is not None else None
+    if position_file is not None:
+        refuse_together("-p/--position", "--deal" if deal is not None else None,
+                        "--suits" if suits is not None else None, why="the position is the start")
+    start = _read(None, position_file)[0] if position_file is not None else None
     worst = EXIT_OK
     for name in solutions:
-        label = "stdin" if name == "-" else name
+        label = "stdin" if name == "-" else display_name(name)
         try:
             text = read_text(name, "solution")
         except typer.Exit as e:
@@ -191,14 +275,14 @@ def verify_command(
         except FreecellError as e:
             err(f"error: {label}: {e}")
             if json:
-                sys.stdout.write(orjson.dumps({"file": name, "valid": None, "solved": None, "moves": 0,
+                sys.stdout.write(orjson.dumps({"file": label, "valid": None, "solved": None, "moves": 0,
                                                "error": {"index": None, "move": None, "reason": str(e)}}).decode() + "\n")
             worst = max(worst, EXIT_USAGE)
             continue
         if not verdict.ok:
             worst = max(worst, EXIT_NEGATIVE)
         if json:
-            sys.stdout.write(orjson.dumps({"file": name, **verdict.to_dict()}).decode() + "\n")
+            sys.stdout.write(orjson.dumps({"file": label, **verdict.to_dict()}).decode() + "\n")
             continue
         who = f"deal {verdict.deal} ({verdict.suits} suit{'' if verdict.suits == 1 else 's'})" if verdict.deal is not None else label
         sys.stdout.write(f"{'OK' if verdict.ok else 'FAIL'} {who}: {verdict.summary()}\n")
@@ -207,58 +291,65 @@ def verify_command(
 
 @app.command("solve")
 def solve_command(
-    position_file: Annotated[Optional[str], typer.Argument(metavar="[POSITION]", help="Position file, or - for stdin (default).")] = None,
+    position_arg: PositionArg = None,
+    position_opt: PositionOpt = None,
     deal: Annotated[Optional[str], typer.Option(help="Solve this deal instead of reading a position.")] = None,
-    suits: SuitsOpt = Suits.four,
+    suits: DealSuitsOpt = None,
     time_limit: Annotated[float, typer.Option(metavar="SECONDS", help="Give up after SECONDS (0: no limit).")] = 60.0,
     max_states: Annotated[Optional[int], typer.Option(help="Give up after N states.", min=1)] = None,
     unrestricted: UnrestrictedOpt = False,
-    json: Annotated[bool, typer.Option("--json", help="The result as JSON.")] = False,
-    output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the solution file to FILE (atomically).")] = None,
+    json: Annotated[bool, typer.Option("--json", help="The result as JSON (into -o FILE when given).")] = False,
+    output: OutputOpt = None,
+    quiet: QuietOpt = False,
+    color: ColorOpt = ColorMode.auto,
 ) -> None:
     """Find a winning line (the solver sees every card) and print it as a solution
     file that `spider verify` accepts. Exit 0 solved, 3 gave up (the search prunes,
     so it never answers 1, unsolvable). Every line is replayed by our verifier first."""
     import orjson
 
-    from ..files import atomic_write
     from ..spider.deals import deal as make_deal
     from ..spider.deals import parse_deal_number
     from ..api import format_spider_solution, spider_solve
     from ..spider.solve import SOLVED
 
+    setup(quiet, color)
+    requires("--suits" if suits is not None else None, "--deal", deal is not None)
+    limit = seconds_limit(time_limit)
+    check_output(output)  # now, not after a long search
     with errors_to_exit():
         if deal is not None:
-            if position_file is not None:
+            if position_arg is not None or position_opt is not None:
                 raise fail("give a position or --deal, not both")
-            position = make_deal(parse_deal_number(deal), int(suits.value))
+            position = make_deal(parse_deal_number(deal), int(suits.value) if suits else 4)
         else:
-            position, _ = _read(position_file)
-        result = spider_solve(position, time_limit=seconds_limit(time_limit), max_states=max_states, unrestricted=unrestricted)
-    text = format_spider_solution(result, position) if result.verdict == SOLVED else ""
-    if output and text:
-        atomic_write(output, text)
+            position, _ = _read(position_arg, position_opt)
+        result = spider_solve(position, time_limit=limit, max_states=max_states, unrestricted=unrestricted)
     if json:
         d = {"verdict": result.verdict, "moves": result.notation, "steps": result.steps(),
              "move_count": result.move_count, "seconds": round(result.seconds, 4), "states": result.states,
              "deal": position.deal, "suits": position.suits, "reason": result.reason or None}
-        sys.stdout.write(orjson.dumps(d).decode() + "\n")
-    elif text and not output:
-        sys.stdout.write(text)
+        _emit(orjson.dumps(d).decode() + "\n", output)
+    elif result.verdict == SOLVED:
+        with errors_to_exit():
+            _emit(format_spider_solution(result, position), output)
     if result.verdict == SOLVED:
-        err(f"solved: {result.move_count} moves, {result.states:,} states, {result.seconds:.2f} s")
+        note(f"solved: {result.move_count} moves, {result.states:,} states, {result.seconds:.2f} s")
         raise typer.Exit(EXIT_OK)
-    err(f"gave up: {result.reason} ({result.states:,} states explored)")
+    note(f"gave up: {result.reason} ({result.states:,} states explored)")
     raise typer.Exit(EXIT_GAVE_UP)
 
 
 @app.command("play")
 def play_command(
+    ctx: typer.Context,
     number: Annotated[Optional[str], typer.Argument(metavar="[N]", help="Deal number.")] = None,
-    suits: SuitsOpt = Suits.four,
+    suits: DealSuitsOpt = None,
     random: Annotated[bool, typer.Option("--random", help="A random deal.")] = False,
-    position_file: Annotated[Optional[str], typer.Option("--position", "-p", help="Start from a position file.")] = None,
+    position_file: PositionOpt = None,
     unrestricted: UnrestrictedOpt = False,
+    quiet: QuietOpt = False,
+    color: ColorOpt = ColorMode.auto,
 ) -> None:
     """Play Spider in the terminal; with no argument, resume the unfinished game.
 
@@ -268,21 +359,31 @@ def play_command(
     from ..spider.deals import deal, parse_deal_number
     from ..spider.play import Game, Session, interactive_lines, load_game, new_random_game
 
-    s = int(suits.value)
+    setup(quiet, color)
+    s = int(suits.value) if suits else 4
     with errors_to_exit():
         if sum([random, position_file is not None, number is not None]) > 1:
             raise fail("choose one of N, --random, --position")
+        if position_file is not None:
+            refuse_together("-p/--position", "--suits" if suits is not None else None, why="the position has its suits")
+        from ..play import lock_saves
+
+        ctx.call_on_close(lock_saves("spider").release)  # one session at a time on spider.json
         saved = load_game(warn=err)  # a damaged save is moved aside, never overwritten
         if random:
             game = new_random_game(s)
         elif position_file is not None:
-            game = Game(_read(position_file)[0], unrestricted)
+            game = Game(_read(None, position_file)[0], unrestricted)
         elif number is not None:
             game = Game(deal(parse_deal_number(number), s), unrestricted)
         else:
             if saved is not None and not saved.position.is_won():
+                if suits is not None and s != saved.start.suits:  # the resumed game would ignore it
+                    raise fail(f"--suits {s}: the saved game is played with {saved.start.suits} "
+                               f"suit{'' if saved.start.suits == 1 else 's'}; give N or --random to start a "
+                               "new game with them")
                 game = saved
-                err(f"resuming {'deal ' + str(game.start.deal) if game.start.deal else 'a game'} at move {game.position.moves}")
+                note(f"resuming {'deal ' + str(game.start.deal) if game.start.deal else 'a game'} at move {game.position.moves}")
             else:
                 game = new_random_game(s)
     if saved is not None and game is not saved and saved.moves and not saved.position.is_won():

@@ -20,8 +20,10 @@ from .common import (
     PositionOpt,
     QuietOpt,
     VariantName,
+    check_json_format,
     err,
     fail,
+    refuse_together,
     note,
     read_position,
     setup,
@@ -33,7 +35,7 @@ def verify_command(
                                                    help="Solution files in any format (- for stdin).")],
     position: PositionOpt = None,
     deal: Annotated[Optional[str], typer.Option("--deal", metavar="N", show_default=False,
-                                                help="Deal number, when the file names none.")] = None,
+                                                help="Deal number, when the file names none (it must agree with the deal a file names).")] = None,
     cells: CellsOpt = None,
     variant: Annotated[Optional[VariantName], typer.Option(
         "--variant", metavar="VARIANT", show_default=False,
@@ -76,7 +78,10 @@ def verify_command(
         format, input_format = None, format
     if format not in (None, "text", "json"):
         raise fail(f"unknown output format {format!r} (text or json; --input-format names the solution's)")
+    check_json_format(json, format)
+    as_json = "--json" if json else "-f json" if format == "json" else None
     json = json or format == "json"
+    refuse_together(as_json, "--show" if show else None, why="--show draws a table, not JSON")
     format = input_format
     if format is not None and format not in SOLUTION_FORMATS:
         err(f"error: unknown solution format {format!r} (choose from {', '.join(SOLUTION_FORMATS)})")

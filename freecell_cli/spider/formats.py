@@ -195,3 +195,13 @@ def parse_position(text: str, fmt: str | None = None) -> Position:
 
 def format_position(position: Position, fmt: str = "compact") -> str:
     return format_json(position).rstrip("\n") if fmt == "json" else format_compact(position)
+
+
+def looks_compact(text: str) -> bool:
+    """Is ``text`` a compact Spider position (one word starting ``spider``) rather than a file name?
+
+    >>> looks_compact("spider1:.AS/...:-:-:0"), looks_compact("game.txt")
+    (True, False)
+    """
+    t = text.strip()
+    return t.startswith("spider") and ":" in t and not any(ch.isspace() for ch in t)

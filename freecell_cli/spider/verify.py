@@ -29,8 +29,9 @@ from .moves import Move, apply, split_moves
 from .position import Position
 
 _DEAL_RE = re.compile(r"\bdeal\s+#?(\d+)")
-_SUITS_RE = re.compile(r"\b([124])[ -]suits?\b")
+_SUITS_RE = re.compile(r"\b([0-9]{1,20})[ -]suits?\b", re.A)
 _START_RE = re.compile(r"\bstart\s+(\S+)")
+_MOVES_RE = re.compile(r"\b([0-9]{1,12}) moves?\b", re.A)
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,10 @@ class Solution:
 
 
 def parse_solution(text: str) -> Solution:
-    """Read a solution file (tokens are checked when replayed, not here).
+    """Read a solution file: its header, and its move tokens, each checked to be a
+    move (a malformed one raises :class:`InvalidSolution` naming its line; whether
+    a move is legal is the replay's question). A header that says something
+    impossible (3 suits) or says it twice in two ways is refused too.
 
     >>> s = parse_solution("# spider deal 7, 2 suits\\n23 d\\n")
     >>> s.tokens, s.deal, s.suits
@@ -53,29 +57,58 @@ def parse_solution(text: str) -> Solution:
     from .deals import check_deal_number, parse_deal_number
     from .formats import parse_compact
 
-    deal = suits = start = None
-    for line in text.splitlines():
-        stripped = line.strip()
-        if not stripped.startswith("#"):
-            continue
-        header = stripped.lstrip("#").strip()
-        if not header.startswith("spider"):
+    from ..moves import split_moves as split_tokens
+
+    deal: int | None = None
+    suits: int | None = None
+    start: Position | None = None
+    tokens: list[str] = []
+    stated: tuple[int, int] | None = None  # the header's "N moves", and its line
+    for lineno, line in enumerate(text.splitlines(), 1):
+        body, _, comment = line.partition("#")
+        for token in split_tokens(body):
+            try:
+                Move.parse(token)
+            except FreecellError as e:
+                raise InvalidSolution(f"line {lineno}: {e}") from None
+            tokens.append(token)
+        header = comment.strip().lstrip("#").strip()
+        if body.strip() or not header.startswith("spider"):
             continue
         if (m := _START_RE.search(header)) is not None:
             try:
-                start = parse_compact(m.group(1))
+                given = parse_compact(m.group(1))
             except FreecellError as e:
-                raise InvalidSolution(f"the start position in the header: {e}") from None
+                raise InvalidSolution(f"line {lineno}: the start position in the header: {e}") from None
+            start = _once(start, given, "start", lineno)
         if (m := _DEAL_RE.search(header)) is not None:
             try:
-                deal = parse_deal_number(m.group(1))
+                n = parse_deal_number(m.group(1))
             except FreecellError as e:
-                raise InvalidSolution(f"header: {e}") from None
+                raise InvalidSolution(f"line {lineno}: header: {e}") from None
+            deal = _once(deal, n, "deal", lineno)
         if (m := _SUITS_RE.search(header)) is not None:
             if m.group(1) not in ("1", "2", "4"):
-                raise InvalidSolution(f"header: Spider has 1, 2 or 4 suits, not {m.group(1)[:20]!r}")
-            suits = int(m.group(1))
-    return Solution(tuple(split_moves(text)), deal, suits, start)
+                raise InvalidSolution(f"line {lineno}: header: Spider has 1, 2 or 4 suits, not {m.group(1)[:20]}")
+            suits = _once(suits, int(m.group(1)), "suits", lineno)
+        if (m := _MOVES_RE.search(header)) is not None:
+            stated = (_once(stated[0] if stated else None, int(m.group(1)), "move count", lineno), lineno)
+    if not tokens and deal is None and suits is None and start is None:
+        raise InvalidSolution("empty file, no moves")  # as FreeCell's solutions
+    if stated is not None and stated[0] != len(tokens):
+        raise InvalidSolution(f"line {stated[1]}: the header says {stated[0]} moves, the file has {len(tokens)}")
+    if start is not None and (deal is not None and start.deal not in (None, deal)
+                              or suits is not None and start.suits != suits):
+        raise InvalidSolution(f"header: the deal or suits and the start position disagree "
+                              f"(the position is deal {start.deal}, {start.suits} suits)")
+    return Solution(tuple(tokens), deal, suits, start)
+
+
+def _once(old: Any, new: Any, what: str, lineno: int) -> Any:
+    """A header given twice must say the same thing twice."""
+    if old is not None and old != new:
+        raise InvalidSolution(f"line {lineno}: a second {what} in the header disagrees with the first")
+    return new
 
 
 def format_solution(tokens: list[str], start: Position) -> str:
@@ -146,11 +179,20 @@ class Verdict:
 
 def start_position(solution: Solution, deal: int | None = None, suits: int | None = None,
                    position: Position | None = None) -> Position:
-    """Where a solution starts: an explicit position or deal wins over the header."""
+    """Where a solution starts: an explicit position wins over the header; an
+    explicit deal or suit count must agree with the header's."""
     from .deals import deal as make_deal
 
     if position is not None:
         return position
+    if deal is not None and solution.deal is not None and deal != solution.deal:
+        raise InvalidSolution(f"deal {deal} was given, but the solution is for deal {solution.deal}")
+    if deal is not None and solution.start is not None and solution.start.deal not in (None, deal):
+        raise InvalidSolution(f"deal {deal} was given, but the solution starts from deal {solution.start.deal}")
+    header_suits = solution.suits or (solution.start.suits if solution.start is not None else None)
+    if suits is not None and header_suits is not None and suits != header_suits:
+        raise InvalidSolution(f"{suits} suit{'' if suits == 1 else 's'} given, but the solution is for "
+                              f"{header_suits} suit{'' if header_suits == 1 else 's'}")
     if deal is not None or (solution.start is None and solution.deal is not None):
         n = deal if deal is not None else solution.deal
         return make_deal(n, suits or solution.suits or 4)  # type: ignore[arg-type]
@@ -167,7 +209,11 @@ def verify(solution: Solution, start: Position, unrestricted: bool = False) -> V
     count = 0
     for i, token in enumerate(solution.tokens):
         try:
-            position = apply(position, Move.parse(token), unrestricted)
+            move = Move.parse(token)
+        except FreecellError as e:  # malformed, not refused (parse_solution checks this already)
+            raise InvalidSolution(f'move {i + 1} "{token[:40]}": {e}') from None
+        try:
+            position = apply(position, move, unrestricted)
         except FreecellError as e:
             error, before = Problem(i + 1, token, str(e)), position
             break

@@ -1,0 +1,118 @@
+"""Spider's commands behave as FreeCell's: the same exit codes for the same kind
+of trouble, and the shared options (README, "Options")."""
+
+import orjson
+import pytest
+
+from cli_helpers import run
+from freecell_cli.spider import deal, format_compact
+
+D1 = format_compact(deal(1, suits=1))
+
+
+@pytest.mark.parametrize("text, args, message", [
+    ("23 zz 47\n", ["--deal", "1", "-s", "1"],
+     "line 1: not a Spider move: 'zz' (e.g. 38, 30v2 with 0 for column 10, d to deal)"),
+    ("23\n55\n", ["--deal", "1", "-s", "1"], "line 2: '55': a move needs two different columns"),
+    ("# spider deal 1, 3 suits\n23\n", [], "line 1: header: Spider has 1, 2 or 4 suits, not 3"),
+    ("# spider deal 1, 1 suit\n# spider deal 2\n23\n", [], "line 2: a second deal in the header disagrees with the first"),
+    ("# spider deal 1, 1 suit\n23\n", ["--deal", "2"], "deal 2 was given, but the solution is for deal 1"),
+    ("# spider deal 1, 1 suit\n23\n", ["-s", "2"], "2 suits given, but the solution is for 1 suit"),
+    ("# spider deal 1, 1 suit, 3 moves\n23 47\n", [], "line 1: the header says 3 moves, the file has 2"),
+    ("", ["--deal", "1"], "empty file, no moves"),
+    ("# a comment, no moves\n", ["--deal", "1"], "empty file, no moves"),
+])
+def test_a_malformed_solution_is_exit_2_as_in_freecell(tmp_path, text, args, message):
+    path = tmp_path / "s.txt"
+    path.write_text(text)
+    assert run("spider", "verify", str(path), *args) == (2, "", f"error: {path}: {message}\n")
+    code, out, err = run("spider", "verify", str(path), *args, "--json")
+    assert code == 2 and orjson.loads(out)["error"]["reason"] == message
+
+
+def test_a_refused_move_is_still_exit_1(tmp_path):
+    path = tmp_path / "s.txt"
+    path.write_text("# spider deal 1, 1 suit\n23 32\n")
+    assert run("spider", "verify", str(path)) == (
+        1, 'FAIL deal 1 (1 suit): move 2 "32": JS cannot go on 9S: it needs a card one rank higher\n', "")
+
+
+def help_text(*command):
+    code, out, _ = run("spider", *command, "--help")
+    assert code == 0
+    return " ".join(out.split())
+
+
+@pytest.mark.parametrize("command, options", [
+    ("deal", ["-q, --quiet", "--color WHEN", "--json", "-o, --output, --out FILE", "-f, --format"]),
+    ("show", ["[POSITION]", "-p, --position POSITION", "-q, --quiet", "--color WHEN", "--json",
+              "-o, --output, --out FILE"]),
+    ("move", ["-p, --position POSITION", "-q, --quiet", "--color WHEN", "--json", "-o, --output, --out FILE"]),
+    ("verify", ["-p, --position POSITION", "-q, --quiet", "--color WHEN", "--json"]),
+    ("solve", ["[POSITION]", "-p, --position POSITION", "-q, --quiet", "--color WHEN", "--json",
+               "-o, --output, --out FILE"]),
+    ("play", ["-p, --position POSITION", "-q, --quiet", "--color WHEN"]),
+])
+def test_spider_commands_take_the_shared_options(command, options):
+    text = help_text(command)
+    for option in options:
+        assert option in text, (command, option)
+
+
+def test_inline_positions_argument_option_and_stdin():
+    shown = run("spider", "show", "--legal", input=D1)
+    assert shown[0] == 0 and shown[1].endswith("legal moves (7): 23 29 47 52 81 01 d\n")
+    assert run("spider", "show", "--legal", D1) == shown
+    assert run("spider", "show", "--legal", "-p", D1) == shown
+    assert run("spider", "show", "--legal", "-", input=D1) == shown
+    moved = run("spider", "move", "23", input=D1)
+    assert run("spider", "move", "23", "-p", D1) == moved and moved[0] == 0
+    assert run("spider", "show", D1, "-p", D1) == (2, "", "error: give one position: an argument or -p/--position\n")
+
+
+def test_json_and_output(tmp_path):
+    code, out, _ = run("spider", "show", "-p", D1, "--json")
+    d = orjson.loads(out)
+    assert code == 0 and d["position"] == D1 and d["won"] is False and d["legal_moves"][-1] == "d"
+    code, out, _ = run("spider", "move", "23", "-p", D1, "--json")
+    assert code == 0 and orjson.loads(out)["moves"] == 1
+    target = tmp_path / "after.txt"
+    assert run("spider", "move", "23", "-p", D1, "-o", str(target)) == (0, "", "")
+    assert target.read_text() == run("spider", "move", "23", "-p", D1)[1]
+    assert run("spider", "deal", "1", "-s", "1", "-o", "-") == (0, D1 + "\n", "")
+    code, out, _ = run("spider", "deal", "1", "-s", "1", "--json")
+    assert code == 0 and orjson.loads(out)["deal"] == 1
+    assert run("spider", "deal", "1", "--json", "-f", "compact") == (
+        2, "", "error: --json and -f compact cannot be combined: --json is -f json\n")
+    assert run("spider", "show", "-p", D1, "--json", "--plain") == (
+        2, "", "error: --json and --plain cannot be combined: --json prints data, not a picture\n")
+    assert run("spider", "deal", "1", "-o", str(tmp_path))[0] == 2  # a directory: refused before any work
+
+
+def test_solve_json_into_the_output_file(tmp_path):
+    """`spider solve --json -o FILE` writes the JSON there (it used to write the plain file)."""
+    target = tmp_path / "r.json"
+    code, out, err = run("spider", "solve", "--deal", "5", "-s", "1", "--json", "-o", str(target))
+    assert (code, out) == (0, "") and err.startswith("solved: ")
+    d = orjson.loads(target.read_text())
+    assert d["verdict"] == "solved" and d["deal"] == 5 and d["move_count"] == len(d["moves"])
+    code, out, err = run("spider", "solve", "--deal", "5", "-s", "1", "-q")
+    assert code == 0 and out.startswith("# spider deal 5, 1 suit, ") and err == ""
+
+
+@pytest.mark.parametrize("args, message", [
+    (["deal", "3", "--seed", "3"], "--seed goes with --random or --winnable"),
+    (["deal", "5", "--winnable", "-s", "1", "--seed", "3"], "N and --seed cannot be combined: --seed picks a random deal"),
+    (["solve", D1, "-s", "1"], "--suits goes with --deal"),
+    (["verify", "-p", D1, "--deal", "1", "x.txt"],
+     "-p/--position and --deal cannot be combined: the position is the start"),
+    (["play", "-p", D1, "-s", "2"], "-p/--position and --suits cannot be combined: the position has its suits"),
+])
+def test_spider_conflicting_options(args, message, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert run("spider", *args, input="") == (2, "", f"error: {message}\n")
+
+
+def test_quiet_drops_status_lines():
+    code, out, err = run("spider", "deal", "--random", "--seed", "7", "-q")
+    assert code == 0 and out.startswith("spider4:") and err == ""

@@ -1,0 +1,95 @@
+"""Sessions of `play` and `spider play` and their saves. Two sessions on one save
+would lose moves (last writer wins): while one runs, a second refuses (exit 2, one
+line); a lock left by a dead process is taken over. Resuming refuses settings the
+saved game would ignore."""
+
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from cli_helpers import run
+from freecell_cli.files import Lock
+
+
+@pytest.fixture
+def data(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    return tmp_path / "freecell"
+
+
+def busy(data, command="freecell play", saves="game.json and daily.json", pid=None):
+    return (f"error: another {command} (pid {pid or os.getpid()}) is using {saves} in {data}: quit it first\n")
+
+
+@pytest.mark.parametrize("args, name, command, saves", [
+    (["play", "617"], "play", "freecell play", "game.json and daily.json"),
+    (["play", "--daily", "2026-11-30"], "play", "freecell play", "game.json and daily.json"),
+    (["spider", "play", "1", "-s", "1"], "spider", "freecell spider play", "spider.json"),
+])
+def test_a_second_session_refuses_while_the_first_holds_the_saves(data, args, name, command, saves):
+    data.mkdir(parents=True)
+    holder = Lock(data / name, "held by the test")
+    try:
+        assert run(*args, input="5a\nq\n") == (2, "", busy(data, command, saves))
+        assert not (data / ("spider.json" if name == "spider" else "game.json")).exists()  # nothing written
+    finally:
+        holder.release()
+    code, out, _ = run(*args, input="q\n")  # the lock released: play goes on
+    assert code == 0
+
+
+def test_a_lock_left_by_a_dead_process_is_taken_over(data):
+    data.mkdir(parents=True)
+    (data / "play.lock").write_text("999999999\n")  # no process holds it
+    code, out, err = run("play", "617", input="5a\nq\n")
+    assert code == 0 and "error" not in err
+    assert (data / "play.lock").read_text() == f"{os.getpid()}\n"  # the pid of the last holder
+
+
+def test_two_real_processes(data):
+    env = dict(os.environ, XDG_DATA_HOME=str(data.parent))
+    first = subprocess.Popen([sys.executable, "-m", "freecell_cli", "play", "617"], stdin=subprocess.PIPE,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:  # until the first session holds the lock
+            lock = data / "play.lock"
+            if lock.exists() and lock.read_text().strip() == str(first.pid):
+                break
+            time.sleep(0.05)
+        second = subprocess.run([sys.executable, "-m", "freecell_cli", "play"], input="5a\nq\n", text=True,
+                                capture_output=True, env=env, timeout=60)
+        assert (second.returncode, second.stdout, second.stderr) == (2, "", busy(data, pid=first.pid))
+    finally:
+        first.communicate(b"q\n", timeout=60)
+    assert first.returncode == 0
+    second = subprocess.run([sys.executable, "-m", "freecell_cli", "play"], input="q\n", text=True,
+                            capture_output=True, env=env, timeout=60)
+    assert second.returncode == 0 and second.stderr.startswith("resuming deal 617")
+
+
+def test_resuming_refuses_settings_it_would_ignore(data):
+    """`play --cells 2` with an unfinished game saved would resume it with its own 4
+    cells: refused, saying how to start a new game with them."""
+    assert run("play", "617", input="5a\nq\n")[0] == 0
+    rest = "the saved game (deal 617) is played with 4 free cells under site; give N, --daily or --random " \
+           "to start a new game with them\n"
+    assert run("play", "--cells", "2", input="q\n") == (2, "", f"error: --cells 2: {rest}")
+    assert run("play", "--variant", "standard", "--cells", "2", input="q\n") == (
+        2, "", f"error: --cells 2 and --variant standard: {rest}")
+    code, out, err = run("play", "--cells", "4", "--variant", "site", input="q\n")  # the same: resumed
+    assert code == 0 and err.startswith("resuming deal 617 at move 1")
+    code, out, err = run("play", "5", "--cells", "2", input="q\n")  # a new game takes them
+    assert code == 0 and "(2 free cells" in out
+
+
+def test_spider_resuming_refuses_other_suits(data):
+    assert run("spider", "play", "1", "-s", "1", input="23\nq\n")[0] == 0
+    assert run("spider", "play", "-s", "2", input="q\n") == (
+        2, "", "error: --suits 2: the saved game is played with 1 suit; give N or --random to start a new game "
+               "with them\n")
+    code, _, err = run("spider", "play", "-s", "1", input="q\n")
+    assert code == 0 and err.startswith("resuming deal 1 at move 1")
