@@ -104,3 +104,10 @@ def test_analyze_spider_records():
     rec = orjson.loads(out)
     assert code == 0 and rec["game"] == "spider" and rec["suits"] == 1 and rec["verdict"] == "solved"
     assert len(rec["solution"].split()) == rec["move_count"] and "solved: 1" in err
+
+
+def test_spider_help_lists_whole_sentences():
+    code, out, _ = run("spider", "--help")
+    assert code == 0
+    listed = [line for line in out.splitlines() if line.startswith("  ") and not line.strip().startswith("-")]
+    assert len(listed) >= 6 and not any(line.endswith("...") for line in listed)

@@ -230,7 +230,7 @@ def move_command(
     _write(position, "json" if json else (format.value if format else fmt), output)
 
 
-@app.command("verify")
+@app.command("verify", short_help="Check Spider solution files: legal, and won?")
 def verify_command(
     solutions: Annotated[list[str], typer.Argument(metavar="SOLUTION...", help="Solution files (- for stdin).")],
     deal: Annotated[Optional[str], typer.Option(help="Deal number, when the file names none (it must agree with the deal a file names).")] = None,
@@ -289,7 +289,7 @@ def verify_command(
     raise typer.Exit(worst)
 
 
-@app.command("solve")
+@app.command("solve", short_help="Find a winning line (the solver sees every card).")
 def solve_command(
     position_arg: PositionArg = None,
     position_opt: PositionOpt = None,
@@ -340,7 +340,7 @@ def solve_command(
     raise typer.Exit(EXIT_GAVE_UP)
 
 
-@app.command("play")
+@app.command("play", short_help="Play Spider in the terminal (resumes the saved game).")
 def play_command(
     ctx: typer.Context,
     number: Annotated[Optional[str], typer.Argument(metavar="[N]", help="Deal number.")] = None,
