@@ -27,6 +27,7 @@ then wider beams). A beam search is not complete: it gives up, it never says
 
 from __future__ import annotations
 
+import gc
 import heapq
 import itertools
 import time
@@ -581,6 +582,18 @@ class BeamEngine:
     def solve(self, position: Position, variant: Variant, limits: Limits, exhaustive: bool = False) -> Result:
         if exhaustive:
             return BuiltinEngine().solve(position, variant, limits, exhaustive=True)
+        # The search makes millions of short-lived tuples and no reference cycles:
+        # the cyclic collector's passes over them took a quarter of the time
+        # (deals 2001-2020). Reference counting frees everything as before.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._solve(position, variant, limits)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _solve(self, position: Position, variant: Variant, limits: Limits) -> Result:
         start = time.perf_counter()
         deadline = None if limits.time is None else start + limits.time
         states = 0
