@@ -62,13 +62,16 @@ def test_a_beam_that_finds_nothing_is_followed_by_other_weights_then_wider_ones(
     real_run = Beam.run
 
     def run(self, *args, **kwargs):
-        tries.append((self.width, self.weights == beam.ROBUST_WEIGHTS, self.all_home))
+        tries.append((self.width, self.weights == beam.ROBUST_WEIGHTS, self.all_home, self.per_parent))
         return None if self.width < 32 else real_run(self, *args, **kwargs)
 
     monkeypatch.setattr(Beam, "run", run)
     r = BeamEngine(width=8).solve(deal(1), SITE, Limits())
     assert r.verdict == SOLVED
-    assert tries == [(8, False, True), (8, True, True), (16, False, False), (32, False, False)]
+    # First every card home with at most 4 children of a position per layer; then
+    # moves home as choices; then other weights; then wider.
+    assert tries == [(8, False, True, 4), (8, False, False, 0), (8, True, True, 0), (16, False, False, 0),
+                     (32, False, False, 0)]
 
 
 def test_builtin_engine_takes_over_when_no_beam_finds_a_line(monkeypatch):

@@ -534,14 +534,28 @@ ALTERNATIVE_WEIGHTS = (Weights(unsorted=2, cells=1), Weights(unsorted=2, cells=2
 ROBUST_WEIGHTS = Weights(unsorted=2, cells=2, depth=2)
 
 
+@dataclass(frozen=True)
+class Plan:
+    """One beam search of :class:`BeamEngine`: its width and weights, whether
+    every card that can go home goes (else moves home are choices), and at most
+    how many children of one position a layer keeps (0: no cap)."""
+
+    width: int
+    weights: Weights = Weights()
+    all_home: bool = True
+    per_parent: int = 0
+
+
 class BeamEngine:
     """Beam searches, then the built-in engine if they all fail.
 
     The first beam sends every card home that can go (``all_home``: no branching
-    on moves home). When it finds nothing, a second one tries at the same width
-    under :data:`ROBUST_WEIGHTS`, then beams with every move home a choice, twice
-    as wide each time up to ``max_width``; after that the built-in engine takes
-    over. ``optimize`` runs wider beams under several weightings and keeps the
+    on moves home) and keeps at most ``PER_PARENT`` children of one position in a
+    layer (a beam of near copies closes on itself: on deals 1-200 this halved the
+    first beams that found nothing, and the lines were no longer). When it finds
+    nothing, a beam of the same width with moves home as choices tries, then one
+    under :data:`ROBUST_WEIGHTS`, then beams twice as wide each time up to
+    ``max_width``; after that the built-in engine takes over. ``optimize`` runs wider beams under several weightings and keeps the
     shortest solution. The found line goes through the shortening post-pass
     (:mod:`.shorten`) here, in the search's own terms.
 
@@ -553,6 +567,7 @@ class BeamEngine:
     shortens = True  # solve() need not run the post-pass again
     WIDTH = 64
     OPTIMIZE_FACTOR = 4
+    PER_PARENT = 4
 
     def __init__(self, width: int | None = None, max_width: int | None = None, optimize: bool = False,
                  weights: Weights = Weights(), shorten_depth: int | None = None):
@@ -563,19 +578,22 @@ class BeamEngine:
         self.shorten_depth = shorten_depth if shorten_depth is not None else (2 if optimize else 1)
         self.max_width = max_width if max_width is not None else max(self.width * 8, 1024)
 
-    def plans(self) -> list[tuple[int, Weights, bool]]:
-        """(width, weights, all_home) of each search that counts towards the best."""
+    def plans(self) -> list[Plan]:
+        """Each search that counts towards the best."""
+        first = Plan(self.width, self.weights, True, self.PER_PARENT)
         if not self.optimize:
-            return [(self.width, self.weights, True)]
-        return [(self.width, w, True) for w in (self.weights,) + ALTERNATIVE_WEIGHTS] + [
-            (self.width, self.weights, False)]
+            return [first]
+        return [first] + [Plan(self.width, w, True) for w in ALTERNATIVE_WEIGHTS] + [
+            Plan(self.width, self.weights, False)]
 
-    def fallbacks(self) -> list[tuple[int, Weights, bool]]:
-        """The searches tried in turn when every planned one found nothing."""
-        out = [(self.width, ROBUST_WEIGHTS, True)]
+    def fallbacks(self) -> list[Plan]:
+        """The searches tried in turn when every planned one found nothing: the
+        same width with moves home as choices, then under other weights, then
+        twice as wide each time."""
+        out = [Plan(self.width, self.weights, False), Plan(self.width, ROBUST_WEIGHTS, True)]
         width = self.width * 2
         while width <= self.max_width:
-            out.append((width, self.weights, False))
+            out.append(Plan(width, self.weights, False))
             width *= 2
         return out
 
@@ -600,10 +618,11 @@ class BeamEngine:
         best: list[tuple] | None = None
         stopped = None
 
-        def attempt(width, weights, all_home):
+        def attempt(plan: Plan) -> None:
             nonlocal states, stopped, best
             left = None if limits.states is None else limits.states - states
-            beam = Beam(position, variant, width, weights, all_home=all_home)
+            beam = Beam(position, variant, plan.width, plan.weights, all_home=plan.all_home,
+                        per_parent=plan.per_parent)
             path = beam.run(deadline, left, limits.progress, start)
             states += beam.states
             stopped = beam.stopped
@@ -613,12 +632,12 @@ class BeamEngine:
                     best = path
 
         for plan in self.plans():
-            attempt(*plan)
+            attempt(plan)
             if stopped:
                 break
         if best is None and not stopped:
             for plan in self.fallbacks():
-                attempt(*plan)
+                attempt(plan)
                 if best is not None or stopped:
                     break
         if best is not None:
