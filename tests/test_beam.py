@@ -115,9 +115,9 @@ def test_moves_into_empty_columns_are_pruned():
     b = Beam(p, SITE, 8)
     cols, cells, found = b.search.start_state()
     node = b.node(cols, cells, found, None)
-    candidates, layer = [], []
+    candidates = []
     b.closed_at_start = True
-    assert b.expand(node, layer, candidates, set(), set()) is None
+    assert b.expand(node, candidates, set(), set()) is None
     moves = [c[4] if c[2] is None else c[2][7][1] for c in candidates]
     to_empty = [m for m in moves if m[0] == 3 and not cols[m[2]]]
     assert sorted((m[1], m[3]) for m in to_empty) == [(0, 1), (3, 1), (3, 2), (3, 3), (3, 4)]

@@ -136,7 +136,6 @@ class Beam:
         self.max_depth = max_depth
         self.states = 0
         self.stopped: str | None = None
-        self.home_moves = False  # moves home are made by _select
         self.all_home = all_home and variant.automatic is None
         self.refills = 0
         self.max_refills = 8  # a beam that keeps closing on itself is in a dead end
@@ -144,23 +143,39 @@ class Beam:
         self._tie = itertools.count(1 << 40)
         if len(_COL) > 400_000:  # the cache serves one search at a time; keep it bounded
             _COL.clear()
+        # Per search (they depend on the weights): column -> (its share of the
+        # score but for the depth term, cards below its run, depth table), and
+        # column -> the column without its last card (one shared object, so its
+        # hash and the lookups that follow are cached).
+        self._info: dict[bytes, tuple[int, int, bytes]] = {}
+        self._pop: dict[bytes, bytes] = {}
+        cap = variant.capacity
+        self._cap = [[cap(f, e) for e in range(len(position.columns) + 1)] for f in range(self.search.ncells + 1)]
+
+    def info(self, col: bytes) -> tuple[int, int, bytes]:
+        """(share of the score but for the depth term, cards below the movable
+        run, depth table) of a non-empty column; cached."""
+        raw = _COL.get(col) or _column(col)
+        w = self.weights
+        out = self._info[col] = (w.unsorted * raw[0] + w.disorder * raw[1], raw[0], raw[2])
+        return out
 
     def node(self, cols, cells, found, back) -> tuple:
         """A node with its score worked out from scratch."""
         w = self.weights
-        wu, wd, wdep, we = w.unsorted, w.disorder, w.depth, w.empty
+        wdep, we = w.depth, w.empty
         c0 = found[0] * 4 if found[0] < 13 else 53
         c1 = found[1] * 4 + 1 if found[1] < 13 else 53
         c2 = found[2] * 4 + 2 if found[2] < 13 else 53
         c3 = found[3] * 4 + 3 if found[3] < 13 else 53
         contribs = []
         unsorted = 0
+        info_of = self._info
         for col in cols:
             if col:
-                info = _COL.get(col) or _column(col)
-                t = info[2]
-                unsorted += info[0]
-                contribs.append(wu * info[0] + wd * info[1] + wdep * (t[c0] + t[c1] + t[c2] + t[c3]))
+                base, u, t = info_of.get(col) or self.info(col)
+                unsorted += u
+                contribs.append(base + wdep * (t[c0] + t[c1] + t[c2] + t[c3]))
             else:
                 contribs.append(-we)
         score = w.home * (52 - found[0] - found[1] - found[2] - found[3]) + w.cells * len(cells) + sum(contribs)
@@ -201,7 +216,7 @@ class Beam:
             candidates: list[tuple] = []
             offered: set = set()
             for node in layer:
-                done = self.expand(node, None, candidates, kept, offered)
+                done = self.expand(node, candidates, kept, offered)
                 if done is not None:
                     self.states += len(offered)
                     return done
@@ -259,7 +274,7 @@ class Beam:
                     continue
             node = cand[2]
             if node is None:
-                if len(cand) == 11:
+                if cand[14]:
                     # Played only now (see expand): the moves home it allows.
                     node = materialize(cand[3], cand[4])
                     if node[5] == 0:
@@ -274,15 +289,17 @@ class Beam:
                         heappush(extra, (node[4], next(tie), node, cand[3]))  # wait for its turn
                         continue
                 else:
-                    _, _, _, parent, move, changes, ncells, nuns, nh, shares = cand
+                    _, _, _, parent, move, ncells, nuns, nh, i, new_i, sh_i, j, new_j, sh_j, _ = cand
                     key = (nh, ncells)
                     if key in kept:
                         continue
                     ncols = list(parent[0])
                     contribs = list(parent[3])
-                    for (j, new), sh in zip(changes, shares):
-                        ncols[j] = new
-                        contribs[j] = sh
+                    ncols[i] = new_i
+                    contribs[i] = sh_i
+                    if j >= 0:
+                        ncols[j] = new_j
+                        contribs[j] = sh_j
                     node = (tuple(ncols), ncells, parent[2], contribs, cand[0], nuns, nh, (parent[7], move))
             else:
                 key = (node[6], node[1])
@@ -348,62 +365,65 @@ class Beam:
             back = (back, m)
         return ncols, ncells, nfound, back
 
-    def expand(self, node, layer, candidates, kept, offered):
+    def expand(self, node, candidates, kept, offered):
         """Score every move from ``node``: the moves go to ``candidates`` as
-        (score, tie, None, parent, move, ...), unplayed (with ``home_moves``,
-        moves home join ``layer``, played). Returns a solution path when a move
-        leaves only moves home."""
-        # The hot loop. py-spy on deals 2002-2011 (site, width 96): offer() 42%
-        # (key sums 11%, the scores of the changed columns 10%, the dedup sets),
-        # move generation here 30%, _select() 11%, playing the moves that send
-        # cards home 8% (Search.play 3%), column tables 2%. Before this version
-        # (each candidate played through Search.play, moves home branching
-        # without bound) play and safe_home took 23% and moves home 43% of the
-        # expansions.
+        (score, tie, None, parent, move, cells, unsorted, hsum, i, column i,
+        share i, j, column j, share j, played later), unplayed: the one or two
+        columns the move changes (j is -1 for one) make the child exactly unless
+        a card goes home after the move (then it is played when selected).
+        Returns a solution path when a move leaves only moves home."""
+        # The hot loop. cProfile on deals 2001-2030 (site, width 64), before the
+        # caches of columns without their last card, of the columns' scores and
+        # of the capacity: expand() itself 33% (move generation), offer() 35%
+        # (key sums, the dedup sets, the scores of the changed columns), dict
+        # lookups 6%, _select() 20% with materialize() 13% (playing the moves
+        # that send cards home: safe_home 4%, Search.play 6%), deallocating a
+        # finished search 3%. The cyclic collector took a further quarter of the
+        # time before it was turned off during the search.
         cols, cells, found, contribs, score, unsorted, hsum, back = node
         w = self.weights
-        wu, wd, wdep, we, wcell, whome = w.unsorted, w.disorder, w.depth, w.empty, w.cells, w.home
+        wdep, we, wcell, whome = w.depth, w.empty, w.cells, w.home
         c0 = found[0] * 4 if found[0] < 13 else 53
         c1 = found[1] * 4 + 1 if found[1] < 13 else 53
         c2 = found[2] * 4 + 2 if found[2] < 13 else 53
         c3 = found[3] * 4 + 3 if found[3] < 13 else 53
         push = candidates.append
-        COL = _COL
+        info_of = self._info
+        pop_of = self._pop
         add_cell = _ADD_CELL
+        ncells_before = len(cells)
+        # windows: the first move may let the game send cards home that were
+        # waiting since the deal; play such moves at once.
+        exact_ok = self.closed_at_start or back is not None
+        all_home = self.all_home
 
-        def share(col):
-            # (score share, unsorted) of a column under this node's foundations
-            if not col:
-                return -we, 0
-            info = COL.get(col) or _column(col)
-            t = info[2]
-            return wu * info[0] + wd * info[1] + wdep * (t[c0] + t[c1] + t[c2] + t[c3]), info[0]
-
-        def offer(move, ncells, changes, uncovered):
-            # changes: ((column index, new column), ...). Most moves lead to a
-            # position met already (siblings share moves): check that first.
-            nh = hsum
-            for j, new in changes:
-                nh += hash(new) - hash(cols[j])
+        def offer(move, ncells, i, new_i, j, new_j, uncovered):
+            # Most moves lead to a position met already (siblings share moves):
+            # check that first.
+            old_i = cols[i]
+            if j < 0:
+                nh = hsum + hash(new_i) - hash(old_i)
+            else:
+                old_j = cols[j]
+                nh = hsum + hash(new_i) - hash(old_i) + hash(new_j) - hash(old_j)
             key = (nh, ncells)
             if key in kept or key in offered:
                 return None
             offered.add(key)
-            nscore = score + wcell * (len(ncells) - len(cells))
-            nuns = unsorted
-            shares = []
-            for j, new in changes:
-                old = cols[j]
-                if new:
-                    info = COL.get(new) or _column(new)
-                    t = info[2]
-                    u = info[0]
-                    sh = wu * u + wd * info[1] + wdep * (t[c0] + t[c1] + t[c2] + t[c3])
-                else:
-                    sh, u = -we, 0
-                shares.append(sh)
-                nscore += sh - contribs[j]
-                nuns += u - (COL[old][0] if old else 0)
+            if new_i:
+                base, u, t = info_of.get(new_i) or self.info(new_i)
+                sh_i = base + wdep * (t[c0] + t[c1] + t[c2] + t[c3])
+            else:
+                sh_i, u = -we, 0
+            nscore = score + wcell * (len(ncells) - ncells_before) + sh_i - contribs[i]
+            nuns = unsorted + u - (info_of[old_i][1] if old_i else 0)
+            if j < 0:
+                sh_j = 0
+            else:
+                base, u, t = info_of.get(new_j) or self.info(new_j)  # a column that received cards
+                sh_j = base + wdep * (t[c0] + t[c1] + t[c2] + t[c3])
+                nscore += sh_j - contribs[j]
+                nuns += u - (info_of[old_j][1] if old_j else 0)
             if nuns == 0 or not exact_ok:
                 # Done, or windows' first move: play the move now.
                 child = self.materialize(node, move)
@@ -415,60 +435,50 @@ class Beam:
                                    else SAFE_NEXT(uncovered, found)):
                 # The uncovered card goes home after the move: the child is played
                 # only if it is selected (its score here counts that card home).
-                push((nscore - whome, len(candidates), None, node, move, changes, ncells, nuns, nh, shares, True))
+                push((nscore - whome, len(candidates), None, node, move, ncells, nuns, nh,
+                      i, new_i, sh_i, j, new_j, sh_j, True))
                 return None
             # Nothing goes home after this move: the changes make the child exactly.
-            push((nscore, len(candidates), None, node, move, changes, ncells, nuns, nh, shares))
+            push((nscore, len(candidates), None, node, move, ncells, nuns, nh, i, new_i, sh_i, j, new_j, sh_j, False))
             return None
 
-        # windows: the first move may let the game send cards home that were
-        # waiting since the deal; play such moves at once.
-        exact_ok = self.closed_at_start or back is not None
-        all_home = self.all_home
-        ncells_total = self.search.ncells
-        home_moves = self.home_moves
-        free = ncells_total - len(cells)
+        free = self.search.ncells - ncells_before
         first_empty = -1
         n_empty = 0
         tops = []
         for i, col in enumerate(cols):
             if col:
-                c = col[-1]
-                tops.append((i, c))
-                if home_moves and found[c & 3] == c >> 2:
-                    self._home(node, (TO_HOME_FROM_COL, i, 0, 1), layer, kept)
+                tops.append((i, col[-1]))
             else:
                 n_empty += 1
                 if first_empty < 0:
                     first_empty = i
-        for c in cells if home_moves else ():
-            if found[c & 3] == c >> 2:
-                self._home(node, (TO_HOME_FROM_CELL, c, 0, 1), layer, kept)
         # free cell -> column
         for c in cells:
             fit = FIT[c]
             ncells = cells.replace(BYTE[c], b"")
             for j, d in tops:
                 if fit[d]:
-                    done = offer((CELL_TO_COL, c, j, 1), ncells, ((j, cols[j] + bytes((c,))),), -1)
+                    done = offer((CELL_TO_COL, c, j, 1), ncells, j, cols[j] + BYTE[c], -1, None, -1)
                     if done is not None:
                         return done
             if first_empty >= 0:
-                done = offer((CELL_TO_COL, c, first_empty, 1), ncells, ((first_empty, bytes((c,))),), -1)
+                done = offer((CELL_TO_COL, c, first_empty, 1), ncells, first_empty, BYTE[c], -1, None, -1)
                 if done is not None:
                     return done
-        cap = self.search.cap
-        cap_full = cap(free, n_empty)
-        cap_empty = cap(free, n_empty - 1) if n_empty else 0
+        caps = self._cap[free]
+        cap_full = caps[n_empty]
+        cap_empty = caps[n_empty - 1] if n_empty else 0
         # Column -> column: only the two cards that fit on a column's end can go
         # there; look them up among the movable runs instead of trying all pairs.
         where = {}
-        runs = {}
+        runs = []
         for i, top in tops:
             col = cols[i]
             run = _RUN.get(col) or run_length(col)
-            runs[i] = run
-            for k in range(1, run + 1):
+            runs.append(run)
+            where[top] = (i, 1)
+            for k in range(2, run + 1):
                 where[col[-k]] = (i, k)
         for j, d in tops:
             for c in BELOW[d]:
@@ -477,37 +487,35 @@ class Beam:
                     i, k = loc
                     if i != j and (k == 1 or k <= cap_full):
                         col = cols[i]
-                        rest = col[:-k]
-                        done = offer((COL_TO_COL, i, j, k), cells, ((i, rest), (j, cols[j] + col[-k:])),
+                        if k == 1:
+                            rest = pop_of.get(col)
+                            if rest is None:
+                                rest = pop_of[col] = col[:-1]
+                        else:
+                            rest = col[:-k]
+                        done = offer((COL_TO_COL, i, j, k), cells, i, rest, j, cols[j] + col[-k:],
                                      rest[-1] if rest else -1)
                         if done is not None:
                             return done
-        for i, top in tops:
+        for (i, top), run in zip(tops, runs):
             col = cols[i]
-            run = runs[i]
             # Into an empty column: never a part of a column that is one run (it
             # would only swap places), never the whole column.
             if first_empty >= 0 and run < len(col):
                 for k in range(min(run, cap_empty), 0, -1):
                     rest = col[:-k]
-                    done = offer((COL_TO_COL, i, first_empty, k), cells, ((i, rest), (first_empty, col[-k:])),
-                                 rest[-1])
+                    done = offer((COL_TO_COL, i, first_empty, k), cells, i, rest, first_empty, col[-k:], rest[-1])
                     if done is not None:
                         return done
             if free:
-                rest = col[:-1]
+                rest = pop_of.get(col)
+                if rest is None:
+                    rest = pop_of[col] = col[:-1]
                 ncells = add_cell.get((cells, top)) or _add_cell(cells, top)
-                done = offer((COL_TO_CELL, i, 0, 1), ncells, ((i, rest),), rest[-1] if rest else -1)
+                done = offer((COL_TO_CELL, i, 0, 1), ncells, i, rest, -1, None, rest[-1] if rest else -1)
                 if done is not None:
                     return done
         return None
-
-    def _home(self, node, move, layer, kept):
-        child = self.materialize(node, move)
-        key = _key(child[6], child[1])
-        if key not in kept:
-            kept.add(key)
-            layer.append(child)
 
     def _finish(self, cols, cells, found, back) -> list[tuple]:
         """The path to this position, then every card home: with each column a
