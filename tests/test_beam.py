@@ -105,7 +105,7 @@ def test_optimize_is_no_longer_than_one_search(monkeypatch):
     plain = solve(deal(5), SITE, BeamEngine(width=16))
     best = solve(deal(5), SITE, BeamEngine(width=16, optimize=True))
     assert best.verdict == SOLVED and best.nonfoundation_moves <= plain.nonfoundation_moves
-    assert len(BeamEngine(optimize=True).plans()) == 2 + len(beam.ALTERNATIVE_WEIGHTS)
+    assert len(BeamEngine(optimize=True).plans()) == 3 + len(beam.ALTERNATIVE_WEIGHTS)
 
 
 def test_moves_into_empty_columns_are_pruned():

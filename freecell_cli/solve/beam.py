@@ -536,7 +536,7 @@ class Beam:
 
 
 # Weightings tried by --optimize besides the default (each finds other lines).
-ALTERNATIVE_WEIGHTS = (Weights(unsorted=2, cells=1), Weights(unsorted=2, cells=2, disorder=1, empty=1))
+ALTERNATIVE_WEIGHTS = (Weights(unsorted=2, cells=2, disorder=1, empty=1),)
 # The weighting of the second try when the first beam closes on itself: it keeps
 # more cards free above the next cards each suit needs (rarely stuck, a bit longer).
 ROBUST_WEIGHTS = Weights(unsorted=2, cells=2, depth=2)
@@ -580,6 +580,7 @@ class BeamEngine:
     def __init__(self, width: int | None = None, max_width: int | None = None, optimize: bool = False,
                  weights: Weights = Weights(), shorten_depth: int | None = None):
         base = width or self.WIDTH
+        self.base = base
         self.width = base * self.OPTIMIZE_FACTOR if optimize and width is None else base
         self.optimize = optimize
         self.weights = weights
@@ -588,11 +589,16 @@ class BeamEngine:
 
     def plans(self) -> list[Plan]:
         """Each search that counts towards the best."""
-        first = Plan(self.width, self.weights, True, self.PER_PARENT)
+        first = Plan(self.base, self.weights, True, self.PER_PARENT)  # the default search
         if not self.optimize:
             return [first]
-        return [first] + [Plan(self.width, w, True) for w in ALTERNATIVE_WEIGHTS] + [
-            Plan(self.width, self.weights, False)]
+        # Chosen on deals 2001-2040 among ten searches of width 256 or 512 (other
+        # weights, caps per parent, moves home as choices) as the set with the
+        # shortest best line for its time: 26.6 non-foundation moves against
+        # 27.1 for the four searches before, in 6% less time.
+        return [first, Plan(self.width, self.weights, True)] + [
+            Plan(self.width, w, True) for w in ALTERNATIVE_WEIGHTS] + [
+            Plan(self.width * 2, self.weights, True, self.PER_PARENT)]
 
     def fallbacks(self) -> list[Plan]:
         """The searches tried in turn when every planned one found nothing: the
