@@ -18,8 +18,11 @@ import time
 
 
 def _deals() -> list[int]:
+    """Deals 1..BENCH_DEALS (default 1000), then BENCH_SAMPLE random deals of
+    1..1,000,000 (default a tenth as many, at least 10; always the same ones)."""
     n = int(os.environ.get("BENCH_DEALS", "1000"))
-    sample = random.Random(2026).sample(range(1, 1_000_001), max(n // 10, 10))
+    k = int(os.environ.get("BENCH_SAMPLE", str(max(n // 10, 10))))
+    sample = random.Random(2026).sample(range(1, 1_000_001), max(n // 10, 10, k))[:k]
     return list(range(1, n + 1)) + sample
 
 
@@ -125,7 +128,8 @@ def bench_solve() -> dict:
     opt_deals = deals[: int(os.environ.get("BENCH_OPTIMIZE_DEALS", "100"))]
     variants = os.environ.get("BENCH_VARIANTS", "site,standard").split(",")
     wanted = os.environ.get("BENCH_ENGINES", "raw,beam,optimize,builtin,fc-solve").split(",")
-    figures: dict = {"deals": f"1..{len(deals) - max(len(deals) // 11, 10)} + random sample ({len(deals)})",
+    n_first = int(os.environ.get("BENCH_DEALS", "1000"))
+    figures: dict = {"deals": f"1..{n_first} + {len(deals) - n_first} random ({len(deals)})",
                      "--optimize deals": f"the first {len(opt_deals)}"}
     have_fcs = shutil.which("fc-solve") is not None
     # (name, deals, run one deal); raw -l lg as a process per deal is the reference of the ratios.
