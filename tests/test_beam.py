@@ -69,8 +69,8 @@ def test_a_beam_that_finds_nothing_is_followed_by_other_weights_then_wider_ones(
     r = BeamEngine(width=8).solve(deal(1), SITE, Limits())
     assert r.verdict == SOLVED
     # First every card home with at most 4 children of a position per layer; then
-    # moves home as choices; then other weights; then wider.
-    assert tries == [(8, False, True, 4), (8, False, False, 0), (8, True, True, 0), (16, False, False, 0),
+    # other weights; then moves home as choices; then wider.
+    assert tries == [(8, False, True, 4), (8, True, True, 0), (8, False, False, 0), (16, False, False, 0),
                      (32, False, False, 0)]
 
 
