@@ -116,7 +116,8 @@ def bench_solve() -> dict:
     """Every engine under each variant of BENCH_VARIANTS (default site,standard) on
     the same deals; raw Freecell Solver -l lg and -l ve once (textbook rules).
     --optimize runs on the first BENCH_OPTIMIZE_DEALS deals (default 100): it is
-    slow. BENCH_ENGINES limits the engines (comma-separated names as below).
+    slow (BENCH_OPTIMIZE_VARIANTS: only under these). BENCH_ENGINES limits the
+    engines (comma-separated names as below).
 
     The runs take turns deal by deal (deal 1 under every engine, then deal 2...),
     so a change in the machine's load hits them alike and their times compare."""
@@ -149,7 +150,7 @@ def bench_solve() -> dict:
         variant = find_variant(vname)
         if "beam" in wanted:
             runs.append((f"[{vname}] beam (width {BeamEngine.WIDTH}, default)", deals, _engine(variant, BeamEngine())))
-        if "optimize" in wanted:
+        if "optimize" in wanted and vname in os.environ.get("BENCH_OPTIMIZE_VARIANTS", vname).split(","):
             e = BeamEngine(optimize=True)
             runs.append((f"[{vname}] beam --optimize (width {e.width}, {len(e.plans())} searches)", opt_deals,
                          _engine(variant, e)))
