@@ -145,3 +145,50 @@ def test_the_first_beam_sends_every_card_home_that_can_go():
         state = s.play(*state, m, True)[:3]
     assert state[2] == (13, 13, 13, 13)
     assert not Beam(deal(3), WINDOWS, 16, all_home=True).all_home  # windows plays its own moves home
+
+
+def test_the_first_beam_keeps_few_children_of_one_position():
+    b = Beam(deal(9), SITE, 32, all_home=True, per_parent=2)
+    counts = []
+    real_select = b._select
+
+    def select(pool, width, kept):
+        layer, done, leftover = real_select(pool, width, kept)
+        parents: dict[int, int] = {}
+        for node in layer:
+            if node[7] is not None:  # (parent's back chain, move): one parent, one chain
+                parents[id(node[7][0])] = parents.get(id(node[7][0]), 0) + 1
+        counts.append(max(parents.values(), default=0))
+        return layer, done, leftover
+
+    b._select = select
+    b.run()
+    assert counts and max(counts) <= 2
+    assert BeamEngine().plans()[0].per_parent == BeamEngine.PER_PARENT == 4
+
+
+def test_optimize_starts_with_the_default_search():
+    assert BeamEngine(optimize=True).plans()[0] == BeamEngine().plans()[0]
+    assert max(p.width for p in BeamEngine(optimize=True).plans()) == 512
+
+
+def test_deals_1_to_20_are_no_longer_than_before():
+    # 560 non-foundation moves in all before the cap per position and the new
+    # fallbacks (each deal's own count goes up or down a little); every line verified.
+    results = [solve(deal(n), SITE, BeamEngine()) for n in range(1, 21)]
+    assert all(r.verdict == SOLVED and r.engine == "beam" for r in results)
+    assert sum(r.nonfoundation_moves for r in results) <= 560
+
+
+def test_the_garbage_collector_is_as_the_caller_left_it():
+    import gc
+
+    assert gc.isenabled()
+    solve(deal(1), SITE, BeamEngine(width=8))
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        solve(deal(1), SITE, BeamEngine(width=8))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
