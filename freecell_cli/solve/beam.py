@@ -372,14 +372,15 @@ class Beam:
         columns the move changes (j is -1 for one) make the child exactly unless
         a card goes home after the move (then it is played when selected).
         Returns a solution path when a move leaves only moves home."""
-        # The hot loop. cProfile on deals 2001-2030 (site, width 64), before the
-        # caches of columns without their last card, of the columns' scores and
-        # of the capacity: expand() itself 33% (move generation), offer() 35%
-        # (key sums, the dedup sets, the scores of the changed columns), dict
-        # lookups 6%, _select() 20% with materialize() 13% (playing the moves
-        # that send cards home: safe_home 4%, Search.play 6%), deallocating a
-        # finished search 3%. The cyclic collector took a further quarter of the
-        # time before it was turned off during the search.
+        # The hot loop. cProfile on deals 2001-2030 (site, width 64), now:
+        # expand() itself 34% (move generation), offer() 29% (key sums, the
+        # dedup sets, the scores of the changed columns), dict lookups 7%,
+        # _select() 19% with materialize() 13% (playing the moves that send
+        # cards home: Search.play 7%, safe_home 4%), node() 4%, sorting and
+        # freeing a layer's candidates 4%. Before the caches of columns without
+        # their last card, of the columns' scores and of the capacity, offer()
+        # took 35% and ran 16% slower; the cyclic collector took a further
+        # quarter of the time before it was turned off during the search.
         cols, cells, found, contribs, score, unsorted, hsum, back = node
         w = self.weights
         wdep, we, wcell, whome = w.depth, w.empty, w.cells, w.home
