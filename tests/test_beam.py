@@ -62,13 +62,16 @@ def test_a_beam_that_finds_nothing_is_followed_by_other_weights_then_wider_ones(
     real_run = Beam.run
 
     def run(self, *args, **kwargs):
-        tries.append((self.width, self.weights == beam.ROBUST_WEIGHTS, self.all_home))
+        tries.append((self.width, self.weights == beam.ROBUST_WEIGHTS, self.all_home, self.per_parent))
         return None if self.width < 32 else real_run(self, *args, **kwargs)
 
     monkeypatch.setattr(Beam, "run", run)
     r = BeamEngine(width=8).solve(deal(1), SITE, Limits())
     assert r.verdict == SOLVED
-    assert tries == [(8, False, True), (8, True, True), (16, False, False), (32, False, False)]
+    # First every card home with at most 4 children of a position per layer; then
+    # other weights; then moves home as choices; then wider.
+    assert tries == [(8, False, True, 4), (8, True, True, 0), (8, False, False, 0), (16, False, False, 0),
+                     (32, False, False, 0)]
 
 
 def test_builtin_engine_takes_over_when_no_beam_finds_a_line(monkeypatch):
@@ -102,7 +105,7 @@ def test_optimize_is_no_longer_than_one_search(monkeypatch):
     plain = solve(deal(5), SITE, BeamEngine(width=16))
     best = solve(deal(5), SITE, BeamEngine(width=16, optimize=True))
     assert best.verdict == SOLVED and best.nonfoundation_moves <= plain.nonfoundation_moves
-    assert len(BeamEngine(optimize=True).plans()) == 2 + len(beam.ALTERNATIVE_WEIGHTS)
+    assert len(BeamEngine(optimize=True).plans()) == 3 + len(beam.ALTERNATIVE_WEIGHTS)
 
 
 def test_moves_into_empty_columns_are_pruned():
@@ -112,9 +115,9 @@ def test_moves_into_empty_columns_are_pruned():
     b = Beam(p, SITE, 8)
     cols, cells, found = b.search.start_state()
     node = b.node(cols, cells, found, None)
-    candidates, layer = [], []
+    candidates = []
     b.closed_at_start = True
-    assert b.expand(node, layer, candidates, set(), set()) is None
+    assert b.expand(node, candidates, set(), set()) is None
     moves = [c[4] if c[2] is None else c[2][7][1] for c in candidates]
     to_empty = [m for m in moves if m[0] == 3 and not cols[m[2]]]
     assert sorted((m[1], m[3]) for m in to_empty) == [(0, 1), (3, 1), (3, 2), (3, 3), (3, 4)]
@@ -142,3 +145,50 @@ def test_the_first_beam_sends_every_card_home_that_can_go():
         state = s.play(*state, m, True)[:3]
     assert state[2] == (13, 13, 13, 13)
     assert not Beam(deal(3), WINDOWS, 16, all_home=True).all_home  # windows plays its own moves home
+
+
+def test_the_first_beam_keeps_few_children_of_one_position():
+    b = Beam(deal(9), SITE, 32, all_home=True, per_parent=2)
+    counts = []
+    real_select = b._select
+
+    def select(pool, width, kept):
+        layer, done, leftover = real_select(pool, width, kept)
+        parents: dict[int, int] = {}
+        for node in layer:
+            if node[7] is not None:  # (parent's back chain, move): one parent, one chain
+                parents[id(node[7][0])] = parents.get(id(node[7][0]), 0) + 1
+        counts.append(max(parents.values(), default=0))
+        return layer, done, leftover
+
+    b._select = select
+    b.run()
+    assert counts and max(counts) <= 2
+    assert BeamEngine().plans()[0].per_parent == BeamEngine.PER_PARENT == 4
+
+
+def test_optimize_starts_with_the_default_search():
+    assert BeamEngine(optimize=True).plans()[0] == BeamEngine().plans()[0]
+    assert max(p.width for p in BeamEngine(optimize=True).plans()) == 512
+
+
+def test_deals_1_to_20_are_no_longer_than_before():
+    # 560 non-foundation moves in all before the cap per position and the new
+    # fallbacks (each deal's own count goes up or down a little); every line verified.
+    results = [solve(deal(n), SITE, BeamEngine()) for n in range(1, 21)]
+    assert all(r.verdict == SOLVED and r.engine == "beam" for r in results)
+    assert sum(r.nonfoundation_moves for r in results) <= 560
+
+
+def test_the_garbage_collector_is_as_the_caller_left_it():
+    import gc
+
+    assert gc.isenabled()
+    solve(deal(1), SITE, BeamEngine(width=8))
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        solve(deal(1), SITE, BeamEngine(width=8))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
