@@ -32,7 +32,7 @@ def test_won():
     p = table("KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", "AS", "", "", "", "", "", "", "", "", suits=1,
               removed=("S",) * 7)
     v = verify(parse_solution("21"), p)
-    assert v.ok and v.summary() == "solved in 1 moves"
+    assert v.ok and v.summary() == "solved in 1 move"
 
 
 def test_header_round_trip():
@@ -52,7 +52,7 @@ def test_header_round_trip():
 def test_header_with_a_start_position():
     p = verify(parse_solution("23"), deal(1, suits=1)).final
     text = format_solution(["47"], p)
-    assert text.startswith("# spider start spider1:") and text.endswith(" (1 moves)\n47\n")
+    assert text.startswith("# spider start spider1:") and text.endswith(" (1 move)\n47\n")
     s = parse_solution(text)
     assert start_position(s) == p and verify(s, start_position(s)).valid
 
@@ -63,3 +63,10 @@ def test_no_start():
     with pytest.raises(InvalidSolution, match="start position in the header"):
         parse_solution("# spider start spider9:x\n")
     assert parse_compact  # (imported for the header parser's sake)
+
+
+def test_a_one_move_header_reads_back():
+    text = format_solution(["23"], deal(3, suits=2))
+    assert text == "# spider deal 3, 2 suits, 1 move\n23\n"
+    s = parse_solution(text)
+    assert verify(s, start_position(s)).moves == 1

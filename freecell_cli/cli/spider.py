@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from ..moves import plural
 from .common import (
     EXIT_GAVE_UP,
     EXIT_NEGATIVE,
@@ -393,7 +394,7 @@ def play_command(
         with errors_to_exit():
             aside = move_aside(save_path(), f".deal-{saved.start.deal}" if saved.start.deal else ".position",
                                "holds an unfinished game")
-        err(f"note: the unfinished Spider game ({len(saved.moves)} moves) is kept in {aside}")
+        err(f"note: the unfinished Spider game ({plural(len(saved.moves), 'move')}) is kept in {aside}")
     from ..play import script_lines
     from .common import is_terminal
 

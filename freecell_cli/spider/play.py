@@ -23,6 +23,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, TextIO
 
 from ..errors import FreecellError
+from ..moves import plural
 from .moves import Move, apply, notation, resolve, split_moves
 from .position import Position
 
@@ -269,7 +270,7 @@ class Session:
         except OSError as e:
             self.say(f"cannot save {path}: {e.strerror or e}")
             return
-        self.say(f"saved {len(self.game.moves)} moves to {path}")
+        self.say(f"saved {plural(len(self.game.moves), 'move')} to {path}")
 
     def run(self, lines: Iterable[str]) -> None:
         self.draw()

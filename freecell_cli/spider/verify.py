@@ -25,6 +25,7 @@ from typing import Any
 
 from ..errors import FreecellError, InvalidSolution
 from .cards import RUNS
+from ..moves import plural
 from .moves import Move, apply, split_moves
 from .position import Position
 
@@ -96,7 +97,7 @@ def parse_solution(text: str) -> Solution:
     if not tokens and deal is None and suits is None and start is None:
         raise InvalidSolution("empty file, no moves")  # as FreeCell's solutions
     if stated is not None and stated[0] != len(tokens):
-        raise InvalidSolution(f"line {stated[1]}: the header says {stated[0]} moves, the file has {len(tokens)}")
+        raise InvalidSolution(f"line {stated[1]}: the header says {plural(stated[0], 'move')}, the file has {len(tokens)}")
     if start is not None and (deal is not None and start.deal not in (None, deal)
                               or suits is not None and start.suits != suits):
         raise InvalidSolution(f"header: the deal or suits and the start position disagree "
@@ -122,9 +123,9 @@ def format_solution(tokens: list[str], start: Position) -> str:
     from .formats import format_compact
 
     if start.deal is not None and start.moves == 0:
-        head = f"# spider deal {start.deal}, {start.suits} suit{'' if start.suits == 1 else 's'}, {len(tokens)} moves\n"
+        head = f"# spider deal {start.deal}, {start.suits} suit{'' if start.suits == 1 else 's'}, {plural(len(tokens), 'move')}\n"
     else:
-        head = f"# spider start {format_compact(start)} ({len(tokens)} moves)\n"
+        head = f"# spider start {format_compact(start)} ({plural(len(tokens), 'move')})\n"
     lines = [" ".join(tokens[i : i + 10]) for i in range(0, len(tokens), 10)]
     return head + "".join(line + "\n" for line in lines)
 
@@ -162,8 +163,8 @@ class Verdict:
         if self.error is not None:
             return str(self.error)
         if self.solved:
-            return f"solved in {self.moves} moves"
-        return f"all {self.moves} moves legal, not solved: {self.removed} of {RUNS} runs removed"
+            return f"solved in {plural(self.moves, 'move')}"
+        return f"all {plural(self.moves, 'move')} legal, not solved: {self.removed} of {RUNS} runs removed"
 
     def to_dict(self) -> dict[str, Any]:
         return {
