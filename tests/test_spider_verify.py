@@ -66,7 +66,7 @@ def test_no_start():
 
 
 def test_a_one_move_header_reads_back():
-    text = format_solution(["23"], deal(3, suits=2))
-    assert text == "# spider deal 3, 2 suits, 1 move\n23\n"
+    text = format_solution(["41"], deal(3, suits=2))
+    assert text == "# spider deal 3, 2 suits, 1 move\n41\n"
     s = parse_solution(text)
     assert verify(s, start_position(s)).moves == 1
