@@ -88,7 +88,13 @@ def min_cells(n: int, variant: str = "site", max_cells: int = 4, time_limit: flo
     ``gave-up`` when only a range is), and ``searches``: every count tried, in order.
     ``time_limit`` is seconds per count (None: none); ``state_limit`` caps the
     positions of each complete search (None: no cap). ``use_fcsolve`` lets
-    Freecell Solver, where installed, look for the solutions first.
+    Freecell Solver, where installed, look for the solutions first. Raises
+    :class:`~freecell_cli.errors.FreecellError` for a bad deal, variant or count.
+
+    >>> import freecell_cli as fc
+    >>> r = fc.min_cells(8, "standard", max_cells=1)
+    >>> r["min_cells"], r["known"], r["proof"]["cells"], r["verdict"]
+    (1, [1, 1], 0, 'solved')
     """
     from .solve.engine import SOLVED, UNSOLVABLE
     from .variants import find_variant

@@ -85,6 +85,12 @@ def test_the_race_finds_what_depth_first_alone_misses():
 
 
 # -- one deal -----------------------------------------------------------------
+def test_min_cells_is_exported_lazily():
+    import freecell_cli as fc
+
+    assert fc.min_cells is min_cells and "min_cells" in fc.__all__
+
+
 @pytest.mark.parametrize("use_fcsolve", [True, False])
 def test_min_cells_record(use_fcsolve):
     r = min_cells(3, "standard", max_cells=2, use_fcsolve=use_fcsolve)
@@ -184,6 +190,9 @@ def test_cli_min_cells(tmp_path):
     assert load_records(out)[0]["min_cells"] == 2
     code, _, stderr = run("analyze", "3", "--max-cells", "2")
     assert code == 2 and "--max-cells goes with --min-cells" in stderr
+    code, stdout, stderr = run("analyze", "3", "--min-cells", "--cells", "2")  # not silently ignored
+    assert (code, stdout) == (2, "") and "--cells does not go with --min-cells" in stderr
+    assert "Traceback" not in stderr
     code, _, stderr = run("analyze", "3", "--min-cells", "--game", "spider")
     assert code == 2 and "--min-cells is for FreeCell deals" in stderr
     code, _, stderr = run("analyze", "--summary", str(out), "--summary", str(out), "--summary", str(out))
