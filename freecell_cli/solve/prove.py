@@ -29,13 +29,38 @@ import time
 
 from ..position import Position
 from ..variants import Variant
-from .builtin import (CELL_TO_COL, COL_TO_CELL, COL_TO_COL, FIT, TO_HOME_FROM_CELL, TO_HOME_FROM_COL,
-                      Search, key_of, run_length, _RUN, shorten, to_moves)
+from .builtin import (CELL_TO_COL, COL_TO_CELL, COL_TO_COL, FIT, OPPOSITE, TO_HOME_FROM_CELL, TO_HOME_FROM_COL,
+                      Search, key_of, run_length, safe_home, shorten, to_moves)
 from .engine import GAVE_UP, SOLVED, UNSOLVABLE, Limits, Result
 
 SOLVED_FOUND = (13, 13, 13, 13)
 # ONTO[c]: the two cards ``c`` may be put on (one rank higher, the other colour).
 ONTO = [tuple(d for d in range(52) if FIT[c][d]) for c in range(52)]
+BYTE = [bytes((i,)) for i in range(256)]
+OPP0 = [o for o, _ in OPPOSITE]
+OPP1 = [o for _, o in OPPOSITE]
+
+# Per column (its bytes): (mask, ((k, mask_k, ONTO[card k from the top]) for k =
+# 1..its run)), where mask_k has a bit per card that card may go on and mask is
+# their union: one AND with the mask of the column tops rules out a column that
+# has nowhere to go, which is most of them.
+_RUNS: dict[bytes, tuple] = {}
+MASK = [sum(1 << d for d in ONTO[c]) for c in range(52)]
+
+
+def _runs(col: bytes) -> tuple:
+    if len(_RUNS) > 400_000:  # one search's columns; keep the cache bounded
+        _RUNS.clear()
+    runs = tuple((k, MASK[col[-k]], ONTO[col[-k]]) for k in range(1, run_length(col) + 1))
+    info = (sum(m for _, m, _ in runs), runs)  # the cards differ: the sum is the union
+    _RUNS[col] = info
+    return info
+
+
+def capacities(ncells: int, ncols: int, cap) -> list[list[int]]:
+    """``cap(free, empty)`` for every count of free cells and empty columns: a
+    look-up instead of a call per position."""
+    return [[cap(f, e) for e in range(ncols + 1)] for f in range(ncells + 1)]
 
 
 def moves_from(cols: tuple[bytes, ...], cells: bytes, found: tuple[int, ...], ncells: int, cap) -> list[tuple]:
@@ -49,15 +74,23 @@ def moves_from(cols: tuple[bytes, ...], cells: bytes, found: tuple[int, ...], nc
     >>> sorted(moves_from(*state, 4, find_variant("site").capacity)) == sorted(s.successors(*state))
     True
     """
+    return _moves(cols, cells, found, ncells - len(cells), capacities(ncells, len(cols), cap))
+
+
+def _moves(cols: tuple[bytes, ...], cells: bytes, found: tuple[int, ...], free: int,
+           caps: list[list[int]]) -> list[tuple]:
+    """:func:`moves_from` with ``free`` cells and the table of :func:`capacities`."""
     out: list[tuple] = []
     append = out.append
     first_empty = -1
     n_empty = 0
     top_at = {}
+    tops = 0  # a bit per card on top of a column
     for i, col in enumerate(cols):
         if col:
             c = col[-1]
             top_at[c] = i
+            tops |= 1 << c
             if found[c & 3] == c >> 2:
                 append((TO_HOME_FROM_COL, i, 0, 1))
         else:
@@ -69,26 +102,36 @@ def moves_from(cols: tuple[bytes, ...], cells: bytes, found: tuple[int, ...], nc
             append((TO_HOME_FROM_CELL, c, 0, 1))
     get = top_at.get
     for c in cells:
-        for d in ONTO[c]:
-            j = get(d)
-            if j is not None:
-                append((CELL_TO_COL, c, j, 1))
+        if MASK[c] & tops:
+            for d in ONTO[c]:
+                j = get(d)
+                if j is not None:
+                    append((CELL_TO_COL, c, j, 1))
         if first_empty >= 0:
             append((CELL_TO_COL, c, first_empty, 1))
-    free = ncells - len(cells)
-    cap_full = cap(free, n_empty)
-    cap_empty = cap(free, n_empty - 1) if n_empty else 0
+    row = caps[free]
+    cap_full = row[n_empty]
+    cap_empty = row[n_empty - 1] if n_empty else 0
     for i, col in enumerate(cols):
         if not col:
             continue
-        run = _RUN.get(col) or run_length(col)
-        for k in range(1, max(1, min(run, cap_full)) + 1):  # one card goes anywhere it fits
-            for d in ONTO[col[-k]]:
-                j = get(d)
-                if j is not None:
-                    append((COL_TO_COL, i, j, k))
-        if first_empty >= 0 and len(col) > 1:
-            for k in range(min(run, cap_empty, len(col) - 1), 0, -1):  # a whole column gains nothing
+        mask, runs = _RUNS.get(col) or _runs(col)
+        if mask & tops:
+            for k, m, onto in runs:
+                if k > cap_full and k > 1:  # one card goes anywhere it fits
+                    break
+                if m & tops:
+                    for d in onto:
+                        j = get(d)
+                        if j is not None:
+                            append((COL_TO_COL, i, j, k))
+        if first_empty >= 0:
+            top = len(runs)
+            if top > cap_empty:
+                top = cap_empty
+            if top >= len(col):  # a whole column gains nothing
+                top = len(col) - 1
+            for k in range(top, 0, -1):
                 append((COL_TO_COL, i, first_empty, k))
     if free:
         for i, col in enumerate(cols):
@@ -102,20 +145,27 @@ SLICE = 4096  # positions a search explores before it hands over (limits are che
 
 def _depth_first(search: Search):
     """The complete depth-first search as a generator: yields the positions
-    explored so far every :data:`SLICE` of them; returns (verdict, path, states)."""
+    explored so far every :data:`SLICE` of them; returns (verdict, path, states).
+
+    The moves are played here rather than by :meth:`Search.play` (the same
+    rules: only the card a move uncovers can have become safe to send home),
+    which is most of the work: about four moves are played per new position."""
     variant = search.variant
     play = Search.play
-    ncells_total, cap = search.ncells, variant.capacity
+    ncells_total = search.ncells
     closed0 = variant.automatic is None
     cols, cells, found = search.start_state()
+    caps = capacities(ncells_total, len(cols), variant.capacity)
     seen = {key_of(cols, cells)}
+    add = seen.add
     states = 1
     if found == SOLVED_FOUND:
         return SOLVED, [], states
     # The stack holds, per depth, the position and the moves not tried yet from it.
-    first = moves_from(cols, cells, found, ncells_total, cap)
+    first = _moves(cols, cells, found, ncells_total - len(cells), caps)
     first.reverse()  # popped from the end: moves to the foundations first
     stack = [(cols, cells, found, first)]
+    push = stack.append
     trail: list[tuple] = []  # the move that led to each stack entry but the first
     while stack:
         cols, cells, found, moves = stack[-1]
@@ -125,18 +175,53 @@ def _depth_first(search: Search):
                 trail.pop()
             continue
         move = moves.pop()
-        ncols, ncells, nfound, _ = play(cols, cells, found, move, closed0 or len(stack) > 1)
+        kind, a, b, n = move
+        if kind == COL_TO_COL and (closed0 or len(stack) > 1):
+            src = cols[a]
+            uncovered = src[:-n]
+            ncols = list(cols)
+            ncols[a] = uncovered
+            ncols[b] = cols[b] + src[-n:]
+            ncells, nfound = cells, found
+        elif kind == COL_TO_CELL and (closed0 or len(stack) > 1):
+            src = cols[a]
+            uncovered = src[:-1]
+            ncols = list(cols)
+            ncols[a] = uncovered
+            ncells = bytes(sorted(cells + src[-1:]))
+            nfound = found
+        elif kind == CELL_TO_COL and (closed0 or len(stack) > 1):
+            uncovered = b""  # nothing: no new card can go home
+            ncols = list(cols)
+            ncols[b] = cols[b] + BYTE[a]
+            ncells = cells.replace(BYTE[a], b"")
+            nfound = found
+        else:  # to the foundations (rarer), or the first move of a windows game
+            t, ncells, nfound, _ = play(cols, cells, found, move, closed0 or len(stack) > 1)
+            ncols = list(t)
+            uncovered = b""
+        if uncovered:
+            # The foundations did not change: only the uncovered card can have
+            # become safe to send home (then safe_home sends all that follow).
+            c = uncovered[-1]
+            f = c >> 2
+            s = c & 3
+            if nfound[s] == f and (f < 2 or (nfound[OPP0[s]] >= f and nfound[OPP1[s]] >= f)):
+                fl = list(nfound)
+                ncells, _ = safe_home(ncols, ncells, fl)
+                nfound = tuple(fl)
         key = b"\xff".join(sorted(ncols)) + b"\xfe" + ncells
         if key in seen:
             continue
-        seen.add(key)
+        add(key)
         states += 1
         trail.append(move)
         if nfound == SOLVED_FOUND:
             return SOLVED, list(trail), states
-        nexts = moves_from(ncols, ncells, nfound, ncells_total, cap)
+        t = tuple(ncols)
+        nexts = _moves(t, ncells, nfound, ncells_total - len(ncells), caps)
         nexts.reverse()
-        stack.append((ncols, ncells, nfound, nexts))
+        push((t, ncells, nfound, nexts))
         if states % SLICE == 0:
             yield states
     return UNSOLVABLE, [], states
