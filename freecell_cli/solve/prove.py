@@ -149,7 +149,9 @@ def _depth_first(search: Search):
 
     The moves are played here rather than by :meth:`Search.play` (the same
     rules: only the card a move uncovers can have become safe to send home),
-    which is most of the work: about four moves are played per new position."""
+    which is most of the work: about four moves are played per new position,
+    three of them to a position seen already. The move straight back is not
+    played at all."""
     variant = search.variant
     play = Search.play
     ncells_total = search.ncells
@@ -183,6 +185,7 @@ def _depth_first(search: Search):
             ncols[a] = uncovered
             ncols[b] = cols[b] + src[-n:]
             ncells, nfound = cells, found
+            back = (COL_TO_COL, b, a, n)
         elif kind == COL_TO_CELL and (closed0 or len(stack) > 1):
             src = cols[a]
             uncovered = src[:-1]
@@ -190,16 +193,19 @@ def _depth_first(search: Search):
             ncols[a] = uncovered
             ncells = bytes(sorted(cells + src[-1:]))
             nfound = found
+            back = (CELL_TO_COL, src[-1], a, 1)
         elif kind == CELL_TO_COL and (closed0 or len(stack) > 1):
             uncovered = b""  # nothing: no new card can go home
             ncols = list(cols)
             ncols[b] = cols[b] + BYTE[a]
             ncells = cells.replace(BYTE[a], b"")
             nfound = found
+            back = (COL_TO_CELL, b, 0, 1)
         else:  # to the foundations (rarer), or the first move of a windows game
             t, ncells, nfound, _ = play(cols, cells, found, move, closed0 or len(stack) > 1)
             ncols = list(t)
             uncovered = b""
+            back = None
         if uncovered:
             # The foundations did not change: only the uncovered card can have
             # become safe to send home (then safe_home sends all that follow).
@@ -210,6 +216,7 @@ def _depth_first(search: Search):
                 fl = list(nfound)
                 ncells, _ = safe_home(ncols, ncells, fl)
                 nfound = tuple(fl)
+                back = None  # cards went home: the move back does not undo it
         key = b"\xff".join(sorted(ncols)) + b"\xfe" + ncells
         if key in seen:
             continue
@@ -220,6 +227,10 @@ def _depth_first(search: Search):
             return SOLVED, list(trail), states
         t = tuple(ncols)
         nexts = _moves(t, ncells, nfound, ncells_total - len(ncells), caps)
+        if back is not None and back in nexts:
+            # It would lead back to the position just left, which is seen: not
+            # playing it changes nothing but the time.
+            nexts.remove(back)
         nexts.reverse()
         push((t, ncells, nfound, nexts))
         if states % SLICE == 0:
