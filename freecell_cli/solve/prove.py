@@ -171,70 +171,74 @@ def _depth_first(search: Search):
     trail: list[tuple] = []  # the move that led to each stack entry but the first
     while stack:
         cols, cells, found, moves = stack[-1]
-        if not moves:
+        closed = closed0 or len(stack) > 1
+        # Most moves lead to a position seen already: try the moves of this
+        # position here until one does not, without going round the stack.
+        while moves:
+            move = moves.pop()
+            kind, a, b, n = move
+            if kind == COL_TO_COL and closed:
+                src = cols[a]
+                uncovered = src[:-n]
+                ncols = list(cols)
+                ncols[a] = uncovered
+                ncols[b] = cols[b] + src[-n:]
+                ncells, nfound = cells, found
+                back = (COL_TO_COL, b, a, n)
+            elif kind == COL_TO_CELL and closed:
+                src = cols[a]
+                uncovered = src[:-1]
+                ncols = list(cols)
+                ncols[a] = uncovered
+                ncells = bytes(sorted(cells + src[-1:]))
+                nfound = found
+                back = (CELL_TO_COL, src[-1], a, 1)
+            elif kind == CELL_TO_COL and closed:
+                uncovered = b""  # nothing: no new card can go home
+                ncols = list(cols)
+                ncols[b] = cols[b] + BYTE[a]
+                ncells = cells.replace(BYTE[a], b"")
+                nfound = found
+                back = (COL_TO_CELL, b, 0, 1)
+            else:  # to the foundations (rarer), or the first move of a windows game
+                t, ncells, nfound, _ = play(cols, cells, found, move, closed)
+                ncols = list(t)
+                uncovered = b""
+                back = None
+            if uncovered:
+                # The foundations did not change: only the uncovered card can have
+                # become safe to send home (then safe_home sends all that follow).
+                c = uncovered[-1]
+                f = c >> 2
+                s = c & 3
+                if nfound[s] == f and (f < 2 or (nfound[OPP0[s]] >= f and nfound[OPP1[s]] >= f)):
+                    fl = list(nfound)
+                    ncells, _ = safe_home(ncols, ncells, fl)
+                    nfound = tuple(fl)
+                    back = None  # cards went home: the move back does not undo it
+            key = b"\xff".join(sorted(ncols)) + b"\xfe" + ncells
+            if key in seen:
+                continue
+            add(key)
+            states += 1
+            trail.append(move)
+            if nfound == SOLVED_FOUND:
+                return SOLVED, list(trail), states
+            t = tuple(ncols)
+            nexts = _moves(t, ncells, nfound, ncells_total - len(ncells), caps)
+            if back is not None and back in nexts:
+                # It would lead back to the position just left, which is seen: not
+                # playing it changes nothing but the time.
+                nexts.remove(back)
+            nexts.reverse()
+            push((t, ncells, nfound, nexts))
+            if states % SLICE == 0:
+                yield states
+            break
+        else:  # every move of this position tried
             stack.pop()
             if trail:
                 trail.pop()
-            continue
-        move = moves.pop()
-        kind, a, b, n = move
-        if kind == COL_TO_COL and (closed0 or len(stack) > 1):
-            src = cols[a]
-            uncovered = src[:-n]
-            ncols = list(cols)
-            ncols[a] = uncovered
-            ncols[b] = cols[b] + src[-n:]
-            ncells, nfound = cells, found
-            back = (COL_TO_COL, b, a, n)
-        elif kind == COL_TO_CELL and (closed0 or len(stack) > 1):
-            src = cols[a]
-            uncovered = src[:-1]
-            ncols = list(cols)
-            ncols[a] = uncovered
-            ncells = bytes(sorted(cells + src[-1:]))
-            nfound = found
-            back = (CELL_TO_COL, src[-1], a, 1)
-        elif kind == CELL_TO_COL and (closed0 or len(stack) > 1):
-            uncovered = b""  # nothing: no new card can go home
-            ncols = list(cols)
-            ncols[b] = cols[b] + BYTE[a]
-            ncells = cells.replace(BYTE[a], b"")
-            nfound = found
-            back = (COL_TO_CELL, b, 0, 1)
-        else:  # to the foundations (rarer), or the first move of a windows game
-            t, ncells, nfound, _ = play(cols, cells, found, move, closed0 or len(stack) > 1)
-            ncols = list(t)
-            uncovered = b""
-            back = None
-        if uncovered:
-            # The foundations did not change: only the uncovered card can have
-            # become safe to send home (then safe_home sends all that follow).
-            c = uncovered[-1]
-            f = c >> 2
-            s = c & 3
-            if nfound[s] == f and (f < 2 or (nfound[OPP0[s]] >= f and nfound[OPP1[s]] >= f)):
-                fl = list(nfound)
-                ncells, _ = safe_home(ncols, ncells, fl)
-                nfound = tuple(fl)
-                back = None  # cards went home: the move back does not undo it
-        key = b"\xff".join(sorted(ncols)) + b"\xfe" + ncells
-        if key in seen:
-            continue
-        add(key)
-        states += 1
-        trail.append(move)
-        if nfound == SOLVED_FOUND:
-            return SOLVED, list(trail), states
-        t = tuple(ncols)
-        nexts = _moves(t, ncells, nfound, ncells_total - len(ncells), caps)
-        if back is not None and back in nexts:
-            # It would lead back to the position just left, which is seen: not
-            # playing it changes nothing but the time.
-            nexts.remove(back)
-        nexts.reverse()
-        push((t, ncells, nfound, nexts))
-        if states % SLICE == 0:
-            yield states
     return UNSOLVABLE, [], states
 
 
