@@ -22,7 +22,7 @@ from common import BIN
 ROOT = Path(__file__).parent.parent
 DEALS = (970, 553, 607, 883)
 CAP = int(os.environ.get("BENCH_PROVE_STATES", "200000"))
-ROUNDS = int(os.environ.get("BENCH_PROVE_ROUNDS", "3"))
+ROUNDS = int(os.environ.get("BENCH_PROVE_ROUNDS", "2"))
 
 # Run in a fresh process per tree so each imports its own freecell_cli.
 CODE = """
@@ -38,9 +38,11 @@ print(json.dumps({"states": r.states, "cpu": time.process_time() - start, "verdi
 
 
 def _one(tree: Path, n: int) -> dict:
+    # In the tree (``-c`` puts the current directory first on the path) and with
+    # it on PYTHONPATH: the installed freecell_cli may be another checkout's.
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    out = subprocess.run([str(BIN / "python"), "-c", CODE, str(n), str(CAP)], env=env, capture_output=True,
-                         text=True, check=True)
+    out = subprocess.run([str(BIN / "python"), "-c", CODE, str(n), str(CAP)], env=env, cwd=tree,
+                         capture_output=True, text=True, check=True)
     return json.loads(out.stdout)
 
 
