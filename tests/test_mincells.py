@@ -72,6 +72,30 @@ def test_prove_finds_a_solution_and_stops_at_its_limit():
     assert (r.verdict, r.states, r.reason) == ("gave-up", 8192, "state limit of 5,000 reached")
 
 
+@pytest.mark.parametrize("variant", ["site", "standard", "windows", "atomic"])
+def test_prove_explores_what_the_best_first_engine_explores(variant):
+    """Both run out of positions on the same set: the best-first engine (its own
+    move generator and play) counts every position it pops, so the depth-first
+    search's inline play, sorted columns and skipped moves back lose nothing."""
+    from freecell_cli.solve.prove import _best_first, _drive
+
+    for n, cells in ((3, 1), (15, 1), (32, 2), (169, 3), (11982, 2)):
+        position, v = deal(n, cells=cells), find_variant(variant)
+        theirs = _drive(position, v, Limits(), [_best_first])
+        ours = prove(position, v)
+        assert (n, ours.verdict, ours.states) == (n, theirs.verdict, theirs.states)
+
+
+@pytest.mark.parametrize("variant", ["site", "standard", "windows", "atomic"])
+def test_prove_solutions_are_in_the_deals_column_order(variant):
+    # The search keeps its columns sorted; the moves it gives must be the deal's.
+    for n, cells in ((8, 1), (3, 2), (1, 4)):
+        r = prove(deal(n, cells=cells), find_variant(variant), Limits(states=60_000))
+        assert r.verdict == "solved"
+        sol = Solution(tokens=r.notation, lines=list(range(1, len(r.moves) + 1)))
+        assert verify(sol, deal(n, cells=cells), find_variant(variant)).solved, (n, cells)
+
+
 FULL = os.environ.get("FREECELL_MIN_CELLS_FULL") == "1"  # the slow checks too (minutes)
 
 

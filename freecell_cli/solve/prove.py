@@ -11,7 +11,15 @@ here each one costs only its moves and a look-up. What keeps it small:
   of columns are one; a move to an empty column goes to the first one only;
 - safe foundation moves (nothing can ever land on the card) are made at once, as
   part of the move before them: they never cost a solution;
-- no move of a whole column into an empty one (it changes nothing).
+- no move of a whole column into an empty one (it changes nothing), and not
+  the move straight back to the position just left (it is seen already).
+
+What keeps each position cheap (pure Python, so this is counted in bytecodes):
+the moves are played inline; the columns are kept sorted, so the key is a
+join with no sort (the order only changes when a column empties or fills);
+the capacities come from a table; each column's run is measured once and kept
+with bit masks of the cards its cards may go on, so one AND with the mask of
+the column tops rules out most columns.
 
 Every other legal move of the variant is tried, so when the search runs out of
 positions, no solution exists: the verdict is ``unsolvable``, with the number of
@@ -157,6 +165,11 @@ def _depth_first(search: Search):
     ncells_total = search.ncells
     closed0 = variant.automatic is None
     cols, cells, found = search.start_state()
+    # Columns are kept in sorted order, so the key needs no sort: the order is
+    # that of their bottom cards (all different), empty ones first, and only a
+    # move that empties or fills a column can change it. The path found is
+    # renumbered for the deal's own order at the end.
+    cols = tuple(sorted(cols))
     caps = capacities(ncells_total, len(cols), variant.capacity)
     seen = {key_of(cols, cells)}
     add = seen.add
@@ -185,6 +198,7 @@ def _depth_first(search: Search):
                 ncols[b] = cols[b] + src[-n:]
                 ncells, nfound = cells, found
                 back = (COL_TO_COL, b, a, n)
+                resort = not uncovered or not cols[b]
             elif kind == COL_TO_CELL and closed:
                 src = cols[a]
                 uncovered = src[:-1]
@@ -193,6 +207,7 @@ def _depth_first(search: Search):
                 ncells = bytes(sorted(cells + src[-1:]))
                 nfound = found
                 back = (CELL_TO_COL, src[-1], a, 1)
+                resort = not uncovered
             elif kind == CELL_TO_COL and closed:
                 uncovered = b""  # nothing: no new card can go home
                 ncols = list(cols)
@@ -200,11 +215,13 @@ def _depth_first(search: Search):
                 ncells = cells.replace(BYTE[a], b"")
                 nfound = found
                 back = (COL_TO_CELL, b, 0, 1)
+                resort = not cols[b]
             else:  # to the foundations (rarer), or the first move of a windows game
                 t, ncells, nfound, _ = play(cols, cells, found, move, closed)
                 ncols = list(t)
                 uncovered = b""
                 back = None
+                resort = True
             if uncovered:
                 # The foundations did not change: only the uncovered card can have
                 # become safe to send home (then safe_home sends all that follow).
@@ -216,14 +233,18 @@ def _depth_first(search: Search):
                     ncells, _ = safe_home(ncols, ncells, fl)
                     nfound = tuple(fl)
                     back = None  # cards went home: the move back does not undo it
-            key = b"\xff".join(sorted(ncols)) + b"\xfe" + ncells
+                    resort = True
+            if resort:
+                ncols.sort()
+                back = None  # the columns may have changed places
+            key = b"\xff".join(ncols) + b"\xfe" + ncells
             if key in seen:
                 continue
             add(key)
             states += 1
             trail.append(move)
             if nfound == SOLVED_FOUND:
-                return SOLVED, list(trail), states
+                return SOLVED, _in_deal_order(search, trail), states
             t = tuple(ncols)
             nexts = _moves(t, ncells, nfound, ncells_total - len(ncells), caps)
             if back is not None and back in nexts:
@@ -240,6 +261,27 @@ def _depth_first(search: Search):
             if trail:
                 trail.pop()
     return UNSOLVABLE, [], states
+
+
+def _in_deal_order(search: Search, path: list[tuple]) -> list[tuple]:
+    """The moves of ``path``, found on positions whose columns were kept sorted,
+    renumbered for the deal's own column order (a column is found by its cards;
+    an empty one: the first empty one, any would do)."""
+    closed0 = search.variant.automatic is None
+    state = search.start_state()
+    out = []
+    for i, (kind, a, b, n) in enumerate(path):
+        cols = state[0]
+        shown = sorted(cols)  # the position as the search saw it
+        if kind in (TO_HOME_FROM_COL, COL_TO_CELL):
+            a = cols.index(shown[a])
+        elif kind == CELL_TO_COL:
+            b = cols.index(shown[b])
+        elif kind == COL_TO_COL:
+            a, b = cols.index(shown[a]), cols.index(shown[b])
+        out.append((kind, a, b, n))
+        state = Search.play(*state, out[-1], closed0 or i > 0)[:3]
+    return out
 
 
 def _best_first(search: Search, weight: float = 0.2):
