@@ -34,11 +34,12 @@ positions explored.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Generator
 
 from ..position import Position
 from ..variants import Variant
 from .builtin import (CELL_TO_COL, COL_TO_CELL, COL_TO_COL, FIT, OPPOSITE, TO_HOME_FROM_CELL, TO_HOME_FROM_COL,
-                      Search, key_of, run_length, safe_home, shorten, to_moves)
+                      Cols, Found, Search, SMove, key_of, run_length, safe_home, shorten, to_moves)
 from .engine import GAVE_UP, SOLVED, UNSOLVABLE, Limits, Result
 
 SOLVED_FOUND = (13, 13, 13, 13)
@@ -52,11 +53,12 @@ OPP1 = [o for _, o in OPPOSITE]
 # 1..its run)), where mask_k has a bit per card that card may go on and mask is
 # their union: one AND with the mask of the column tops rules out a column that
 # has nowhere to go, which is most of them.
-_RUNS: dict[bytes, tuple] = {}
+RunInfo = tuple[int, tuple[tuple[int, int, tuple[int, ...]], ...]]
+_RUNS: dict[bytes, RunInfo] = {}
 MASK = [sum(1 << d for d in ONTO[c]) for c in range(52)]
 
 
-def _runs(col: bytes) -> tuple:
+def _runs(col: bytes) -> RunInfo:
     if len(_RUNS) > 400_000:  # one search's columns; keep the cache bounded
         _RUNS.clear()
     runs = tuple((k, MASK[col[-k]], ONTO[col[-k]]) for k in range(1, run_length(col) + 1))
@@ -65,13 +67,19 @@ def _runs(col: bytes) -> tuple:
     return info
 
 
-def capacities(ncells: int, ncols: int, cap) -> list[list[int]]:
+Capacity = Callable[[int, int], int]
+# A search as a generator: yields the positions explored so far, now and then;
+# returns (verdict, path, positions explored).
+SearchRun = Generator[int, None, tuple[str, list[SMove], int]]
+
+
+def capacities(ncells: int, ncols: int, cap: Capacity) -> list[list[int]]:
     """``cap(free, empty)`` for every count of free cells and empty columns: a
     look-up instead of a call per position."""
     return [[cap(f, e) for e in range(ncols + 1)] for f in range(ncells + 1)]
 
 
-def moves_from(cols: tuple[bytes, ...], cells: bytes, found: tuple[int, ...], ncells: int, cap) -> list[tuple]:
+def moves_from(cols: Cols, cells: bytes, found: Found, ncells: int, cap: Capacity) -> list[SMove]:
     """The moves of :meth:`Search.successors` (the same set, in another order),
     found by looking up, for each movable card, the two cards it may go on, where
     that looks at every pair of columns. ``cap`` is the variant's capacity.
@@ -85,14 +93,13 @@ def moves_from(cols: tuple[bytes, ...], cells: bytes, found: tuple[int, ...], nc
     return _moves(cols, cells, found, ncells - len(cells), capacities(ncells, len(cols), cap))
 
 
-def _moves(cols: tuple[bytes, ...], cells: bytes, found: tuple[int, ...], free: int,
-           caps: list[list[int]]) -> list[tuple]:
+def _moves(cols: Cols, cells: bytes, found: Found, free: int, caps: list[list[int]]) -> list[SMove]:
     """:func:`moves_from` with ``free`` cells and the table of :func:`capacities`."""
-    out: list[tuple] = []
+    out: list[SMove] = []
     append = out.append
     first_empty = -1
     n_empty = 0
-    top_at = {}
+    top_at: dict[int, int] = {}
     tops = 0  # a bit per card on top of a column
     for i, col in enumerate(cols):
         if col:
@@ -151,7 +158,7 @@ def _moves(cols: tuple[bytes, ...], cells: bytes, found: tuple[int, ...], free: 
 SLICE = 4096  # positions a search explores before it hands over (limits are checked then)
 
 
-def _depth_first(search: Search):
+def _depth_first(search: Search) -> SearchRun:
     """The complete depth-first search as a generator: yields the positions
     explored so far every :data:`SLICE` of them; returns (verdict, path, states).
 
@@ -181,7 +188,7 @@ def _depth_first(search: Search):
     first.reverse()  # popped from the end: moves to the foundations first
     stack = [(cols, cells, found, first)]
     push = stack.append
-    trail: list[tuple] = []  # the move that led to each stack entry but the first
+    trail: list[SMove] = []  # the move that led to each stack entry but the first
     while stack:
         cols, cells, found, moves = stack[-1]
         closed = closed0 or len(stack) > 1
@@ -263,13 +270,13 @@ def _depth_first(search: Search):
     return UNSOLVABLE, [], states
 
 
-def _in_deal_order(search: Search, path: list[tuple]) -> list[tuple]:
+def _in_deal_order(search: Search, path: list[SMove]) -> list[SMove]:
     """The moves of ``path``, found on positions whose columns were kept sorted,
     renumbered for the deal's own column order (a column is found by its cards;
     an empty one: the first empty one, any would do)."""
     closed0 = search.variant.automatic is None
     state = search.start_state()
-    out = []
+    out: list[SMove] = []
     for i, (kind, a, b, n) in enumerate(path):
         cols = state[0]
         shown = sorted(cols)  # the position as the search saw it
@@ -284,7 +291,7 @@ def _in_deal_order(search: Search, path: list[tuple]) -> list[tuple]:
     return out
 
 
-def _best_first(search: Search, weight: float = 0.2):
+def _best_first(search: Search, weight: float = 0.2) -> SearchRun:
     """The best-first search of :mod:`.builtin` (complete as well) as a generator
     like :func:`_depth_first`; finds solutions far sooner, proves more slowly."""
     import heapq
@@ -294,7 +301,7 @@ def _best_first(search: Search, weight: float = 0.2):
     closed = search.variant.automatic is None
     cols, cells, found = search.start_state()
     key0 = key_of(cols, cells)
-    parent: dict[bytes, tuple] = {key0: (None, None)}
+    parent: dict[bytes, tuple[bytes | None, SMove | None]] = {key0: (None, None)}
     tie = count()
     heap = [(0.0, next(tie), 0, cols, cells, found, key0)]
     states = 0
@@ -315,7 +322,8 @@ def _best_first(search: Search, weight: float = 0.2):
     return UNSOLVABLE, [], states
 
 
-def _drive(position: Position, variant: Variant, limits: Limits, searches: list) -> Result:
+def _drive(position: Position, variant: Variant, limits: Limits,
+           searches: list[Callable[[Search], SearchRun]]) -> Result:
     """Run the searches (generators) in turns of :data:`SLICE` positions until one
     of them settles the question or a limit is reached; ``states`` adds them up."""
     start = time.perf_counter()
