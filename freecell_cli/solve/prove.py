@@ -75,7 +75,12 @@ SearchRun = Generator[int, None, tuple[str, list[SMove], int]]
 
 def capacities(ncells: int, ncols: int, cap: Capacity) -> list[list[int]]:
     """``cap(free, empty)`` for every count of free cells and empty columns: a
-    look-up instead of a call per position."""
+    look-up instead of a call per position.
+
+    >>> from freecell_cli import find_variant
+    >>> capacities(1, 2, find_variant("standard").capacity)
+    [[1, 2, 4], [2, 4, 8]]
+    """
     return [[cap(f, e) for e in range(ncols + 1)] for f in range(ncells + 1)]
 
 
@@ -365,7 +370,13 @@ def prove(position: Position, variant: Variant, limits: Limits = Limits(), race:
     With ``race``, the best-first search runs by its side, in turns: whichever
     settles the question first ends both (a solution from either, or either
     running out of positions). That costs a proof at most twice its positions
-    and spares the depth-first search the long hunts for a solution it is bad at."""
+    and spares the depth-first search the long hunts for a solution it is bad at.
+
+    >>> from freecell_cli import deal, find_variant
+    >>> r = prove(deal(3, cells=1), find_variant("standard"))
+    >>> r.verdict, r.states
+    ('unsolvable', 113)
+    """
     return _drive(position, variant, limits, [_depth_first, _best_first] if race else [_depth_first])
 
 
