@@ -36,7 +36,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Generator
 
-from ..position import Position
+from ..position import MAX_COLUMNS, Position
 from ..variants import Variant
 from .builtin import (CELL_TO_COL, COL_TO_CELL, COL_TO_COL, FIT, OPPOSITE, TO_HOME_FROM_CELL, TO_HOME_FROM_COL,
                       Cols, Found, Search, SMove, key_of, run_length, safe_home, shorten, to_moves)
@@ -71,6 +71,17 @@ Capacity = Callable[[int, int], int]
 # A search as a generator: yields the positions explored so far, now and then;
 # returns (verdict, path, positions explored).
 SearchRun = Generator[int, None, tuple[str, list[SMove], int]]
+
+
+# Every move tuple made once, shared by all the lists of moves that wait on the
+# stack: a list then holds 8 bytes per move, not a 72-byte tuple of its own (the
+# stack of a long proof holds millions of moves).
+_COLS = range(MAX_COLUMNS)
+C2C = [[[(COL_TO_COL, i, j, k) for k in range(14)] for j in _COLS] for i in _COLS]
+CELL2C = [[(CELL_TO_COL, c, j, 1) for j in _COLS] for c in range(52)]
+HOME_COL = [(TO_HOME_FROM_COL, i, 0, 1) for i in _COLS]
+HOME_CELL = [(TO_HOME_FROM_CELL, c, 0, 1) for c in range(52)]
+TO_CELL = [(COL_TO_CELL, i, 0, 1) for i in _COLS]
 
 
 def capacities(ncells: int, ncols: int, cap: Capacity) -> list[list[int]]:
@@ -112,23 +123,23 @@ def _moves(cols: Cols, cells: bytes, found: Found, free: int, caps: list[list[in
             top_at[c] = i
             tops |= 1 << c
             if found[c & 3] == c >> 2:
-                append((TO_HOME_FROM_COL, i, 0, 1))
+                append(HOME_COL[i])
         else:
             n_empty += 1
             if first_empty < 0:
                 first_empty = i
     for c in cells:
         if found[c & 3] == c >> 2:
-            append((TO_HOME_FROM_CELL, c, 0, 1))
+            append(HOME_CELL[c])
     get = top_at.get
     for c in cells:
         if MASK[c] & tops:
             for d in ONTO[c]:
                 j = get(d)
                 if j is not None:
-                    append((CELL_TO_COL, c, j, 1))
+                    append(CELL2C[c][j])
         if first_empty >= 0:
-            append((CELL_TO_COL, c, first_empty, 1))
+            append(CELL2C[c][first_empty])
     row = caps[free]
     cap_full = row[n_empty]
     cap_empty = row[n_empty - 1] if n_empty else 0
@@ -144,19 +155,20 @@ def _moves(cols: Cols, cells: bytes, found: Found, free: int, caps: list[list[in
                     for d in onto:
                         j = get(d)
                         if j is not None:
-                            append((COL_TO_COL, i, j, k))
+                            append(C2C[i][j][k])
         if first_empty >= 0:
             top = len(runs)
             if top > cap_empty:
                 top = cap_empty
             if top >= len(col):  # a whole column gains nothing
                 top = len(col) - 1
+            to_empty = C2C[i][first_empty]
             for k in range(top, 0, -1):
-                append((COL_TO_COL, i, first_empty, k))
+                append(to_empty[k])
     if free:
         for i, col in enumerate(cols):
             if col:
-                append((COL_TO_CELL, i, 0, 1))
+                append(TO_CELL[i])
     return out
 
 
