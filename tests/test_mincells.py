@@ -109,7 +109,7 @@ def test_the_race_finds_what_depth_first_alone_misses():
 
 
 # -- one deal -----------------------------------------------------------------
-def test_min_cells_is_exported_lazily():
+def test_min_cells_is_exported():  # lazily: tests/test_api.py
     import freecell_cli as fc
 
     assert fc.min_cells is min_cells and "min_cells" in fc.__all__
