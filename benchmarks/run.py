@@ -29,6 +29,9 @@ from bench_solve import bench_solve, bench_unsolvable  # noqa: E402
 SECTIONS["solve"] = bench_solve
 SECTIONS["unsolvable"] = bench_unsolvable
 SECTIONS["analyze"] = bench_analyze
+from bench_prove import bench_prove  # noqa: E402
+
+SECTIONS["prove"] = bench_prove
 from bench_spider import bench_spider  # noqa: E402
 
 SECTIONS["spider"] = bench_spider  # deals 1-10 of each mode; the README's 1-100 figures: bench_spider.py

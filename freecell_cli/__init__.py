@@ -33,6 +33,7 @@ _EXPORTS = {
     "format_position": "formats", "parse_position": "formats",
     "Move": "moves", "Place": "moves", "apply": "moves", "can_move": "moves",
     "legal_moves": "moves", "parse_moves": "moves", "resolve": "moves", "undo": "moves",
+    "min_cells": "mincells",
     "Position": "position",
     "VARIANTS": "variants", "Variant": "variants", "find_variant": "variants",
 }
@@ -77,6 +78,7 @@ if TYPE_CHECKING:
         InvalidSolution,
     )
     from .formats import format_position, parse_position
+    from .mincells import min_cells
     from .moves import Move, Place, apply, can_move, legal_moves, parse_moves, resolve, undo
     from .position import Position
     from .variants import VARIANTS, Variant, find_variant
@@ -127,6 +129,7 @@ __all__ = [
     "format_position",
     "is_unsolvable",
     "legal_moves",
+    "min_cells",
     "parse_moves",
     "parse_position",
     "random_number",

@@ -25,13 +25,18 @@ when ``lo == hi``.
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING, Any
 
 from .errors import FreecellError
+
+if TYPE_CHECKING:
+    from .solve.engine import Engine, Result
+    from .variants import Variant
 
 SOLVE_STATES = 20_000  # positions the best-first engine gets at a count before the complete search
 
 
-def _fcsolve_engine():
+def _fcsolve_engine() -> Engine | None:
     """Freecell Solver as the solving side, or None where it is not installed."""
     from .solve.engine import get_engine
     from .solve.fcsolve import fcsolve_available
@@ -39,8 +44,8 @@ def _fcsolve_engine():
     return get_engine("fc-solve") if fcsolve_available() else None
 
 
-def _search(n: int, cells: int, variant, time_limit: float | None,
-            state_limit: int | None = None, fcs=None) -> tuple[str, object, str]:
+def _search(n: int, cells: int, variant: Variant, time_limit: float | None,
+            state_limit: int | None = None, fcs: Engine | None = None) -> tuple[str, Result, str]:
     """One count: (verdict, result, which search decided). ``states`` counts the
     positions of our own searches only (not Freecell Solver's)."""
     from .deals import deal
@@ -80,7 +85,7 @@ def _search(n: int, cells: int, variant, time_limit: float | None,
 
 
 def min_cells(n: int, variant: str = "site", max_cells: int = 4, time_limit: float | None = 60.0,
-              solutions: bool = True, state_limit: int | None = None, use_fcsolve: bool = True) -> dict:
+              solutions: bool = True, state_limit: int | None = None, use_fcsolve: bool = True) -> dict[str, Any]:
     """The record of deal ``n``: ``min_cells``, ``known``, ``solution`` (at
     ``min_cells``, verified), ``proof`` (``{"cells", "states", "seconds"}`` of the
     complete search at ``min_cells - 1``), ``verdict`` (``solved`` when the answer
@@ -88,7 +93,13 @@ def min_cells(n: int, variant: str = "site", max_cells: int = 4, time_limit: flo
     ``gave-up`` when only a range is), and ``searches``: every count tried, in order.
     ``time_limit`` is seconds per count (None: none); ``state_limit`` caps the
     positions of each complete search (None: no cap). ``use_fcsolve`` lets
-    Freecell Solver, where installed, look for the solutions first.
+    Freecell Solver, where installed, look for the solutions first. Raises
+    :class:`~freecell_cli.errors.FreecellError` for a bad deal, variant or count.
+
+    >>> import freecell_cli as fc
+    >>> r = fc.min_cells(8, "standard", max_cells=1)
+    >>> r["min_cells"], r["known"], r["proof"]["cells"], r["verdict"]
+    (1, [1, 1], 0, 'solved')
     """
     from .solve.engine import SOLVED, UNSOLVABLE
     from .variants import find_variant

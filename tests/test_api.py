@@ -62,6 +62,7 @@ def test_lazy_exports_stay_lazy():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     loaded = eval(out.stdout)
     assert "freecell_cli.api" not in loaded and "freecell_cli.solve" not in loaded, loaded
+    assert "freecell_cli.mincells" not in loaded, loaded
 
 
 def test_every_export_is_documented_with_an_example():
@@ -70,7 +71,7 @@ def test_every_export_is_documented_with_an_example():
         if isinstance(value, (types.FunctionType, type)) and name not in ("FreecellError",):
             assert value.__doc__, name
     for name in ["solve", "hint", "verify", "read_solution", "format_solution", "analyze", "spider_solve",
-                 "spider_verify", "read_spider_solution", "format_spider_solution"]:
+                 "spider_verify", "read_spider_solution", "format_spider_solution", "min_cells"]:
         assert ">>> " in getattr(fc, name).__doc__, name
 
 

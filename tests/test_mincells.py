@@ -72,6 +72,30 @@ def test_prove_finds_a_solution_and_stops_at_its_limit():
     assert (r.verdict, r.states, r.reason) == ("gave-up", 8192, "state limit of 5,000 reached")
 
 
+@pytest.mark.parametrize("variant", ["site", "standard", "windows", "atomic"])
+def test_prove_explores_what_the_best_first_engine_explores(variant):
+    """Both run out of positions on the same set: the best-first engine (its own
+    move generator and play) counts every position it pops, so the depth-first
+    search's inline play, sorted columns and skipped moves back lose nothing."""
+    from freecell_cli.solve.prove import _best_first, _drive
+
+    for n, cells in ((3, 1), (15, 1), (32, 2), (169, 3), (11982, 2)):
+        position, v = deal(n, cells=cells), find_variant(variant)
+        theirs = _drive(position, v, Limits(), [_best_first])
+        ours = prove(position, v)
+        assert (n, ours.verdict, ours.states) == (n, theirs.verdict, theirs.states)
+
+
+@pytest.mark.parametrize("variant", ["site", "standard", "windows", "atomic"])
+def test_prove_solutions_are_in_the_deals_column_order(variant):
+    # The search keeps its columns sorted; the moves it gives must be the deal's.
+    for n, cells in ((8, 1), (3, 2), (1, 4)):
+        r = prove(deal(n, cells=cells), find_variant(variant), Limits(states=60_000))
+        assert r.verdict == "solved"
+        sol = Solution(tokens=r.notation, lines=list(range(1, len(r.moves) + 1)))
+        assert verify(sol, deal(n, cells=cells), find_variant(variant)).solved, (n, cells)
+
+
 FULL = os.environ.get("FREECELL_MIN_CELLS_FULL") == "1"  # the slow checks too (minutes)
 
 
@@ -85,6 +109,12 @@ def test_the_race_finds_what_depth_first_alone_misses():
 
 
 # -- one deal -----------------------------------------------------------------
+def test_min_cells_is_exported():  # lazily: tests/test_api.py
+    import freecell_cli as fc
+
+    assert fc.min_cells is min_cells and "min_cells" in fc.__all__
+
+
 @pytest.mark.parametrize("use_fcsolve", [True, False])
 def test_min_cells_record(use_fcsolve):
     r = min_cells(3, "standard", max_cells=2, use_fcsolve=use_fcsolve)
@@ -184,6 +214,9 @@ def test_cli_min_cells(tmp_path):
     assert load_records(out)[0]["min_cells"] == 2
     code, _, stderr = run("analyze", "3", "--max-cells", "2")
     assert code == 2 and "--max-cells goes with --min-cells" in stderr
+    code, stdout, stderr = run("analyze", "3", "--min-cells", "--cells", "2")  # not silently ignored
+    assert (code, stdout) == (2, "") and "--cells does not go with --min-cells" in stderr
+    assert "Traceback" not in stderr
     code, _, stderr = run("analyze", "3", "--min-cells", "--game", "spider")
     assert code == 2 and "--min-cells is for FreeCell deals" in stderr
     code, _, stderr = run("analyze", "--summary", str(out), "--summary", str(out), "--summary", str(out))

@@ -49,7 +49,7 @@ def analyze_command(
     ctx: typer.Context,
     ranges: Annotated[Optional[list[str]], typer.Argument(metavar="RANGES...", help="1-32000, 617, 1-1000,5000-6000, daily:2026-11, random:500.")] = None,
     variant: Annotated[VariantName, typer.Option(metavar="VARIANT", help=VARIANT_HELP)] = VariantName.site,
-    cells: Annotated[int, typer.Option(metavar="N", help="Number of free cells, 0..15.", min=0, max=15)] = 4,
+    cells: Annotated[Optional[int], typer.Option(metavar="N", help="Number of free cells, 0..15 (default 4). Not with --min-cells, which tries 0..--max-cells.", min=0, max=15)] = None,
     engine: Annotated[EngineName, typer.Option(metavar="ENGINE", help=ENGINE_HELP + " Default here: auto (fast).")] = EngineName.auto,
     time_limit: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds per deal before giving up (0: no limit).")] = 60.0,
     jobs: Annotated[Optional[int], typer.Option(metavar="N", help="Worker processes (default: the number of cores; never more than deals to do).", min=1)] = None,
@@ -111,6 +111,9 @@ def analyze_command(
             raise fail("--max-cells goes with --min-cells")
         if min_cells and game is not Game.freecell:
             raise fail("--min-cells is for FreeCell deals")
+        if min_cells and cells is not None:  # it would be silently ignored: the counts are 0..K
+            raise fail("--cells does not go with --min-cells, which tries 0 to --max-cells K cells")
+        cells = 4 if cells is None else cells
         mode = ("min-cells", 4 if max_cells is None else max_cells) if min_cells else None
         _analyze(ranges, variant, cells, engine, time_limit, jobs, out, executor, scheduler, no_solutions, seed,
                  summary, json or format == "json", plot, game.value, suits, mode)

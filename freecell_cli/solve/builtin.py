@@ -29,6 +29,10 @@ FIT = [[RANK[b] == RANK[a] + 1 and RED[a] != RED[b] for b in range(52)] for a in
 OPPOSITE = [(1, 2), (0, 3), (0, 3), (1, 2)]  # foundations of the other colour, per suit
 
 # Search moves: (kind, a, b, n)
+SMove = tuple[int, int, int, int]
+Cols = tuple[bytes, ...]  # card codes bottom to top, per column
+Found = tuple[int, ...]  # cards home per suit
+State = tuple[Cols, bytes, Found]  # columns, free cells (sorted), foundations
 TO_HOME_FROM_COL, TO_HOME_FROM_CELL, CELL_TO_COL, COL_TO_COL, COL_TO_CELL = range(5)
 
 _RUN: dict[bytes, int] = {}
@@ -79,7 +83,7 @@ def key_of(cols: tuple[bytes, ...], cells: bytes) -> bytes:
     return b"\xff".join(sorted(cols)) + b"\xfe" + cells
 
 
-def safe_home(cols: list[bytes], cells: bytes, found: list[int]) -> tuple[bytes, list[tuple]]:
+def safe_home(cols: list[bytes], cells: bytes, found: list[int]) -> tuple[bytes, list[SMove]]:
     """Send safe cards home (in place on cols/found); returns new cells and the moves.
 
     Only the next card of each suit can go, so at most four candidates are looked
@@ -131,7 +135,7 @@ class Search:
             _DISORDER.clear()
 
     # -- moves ------------------------------------------------------------------
-    def successors(self, cols, cells, found):
+    def successors(self, cols: Cols, cells: bytes, found: Found) -> list[SMove]:
         out = []
         append = out.append
         free = self.ncells - len(cells)
@@ -179,7 +183,8 @@ class Search:
         return out
 
     @staticmethod
-    def play(cols, cells, found, move, closed=True):
+    def play(cols: Cols, cells: bytes, found: Found, move: SMove,
+             closed: bool = True) -> tuple[Cols, bytes, Found, list[SMove]]:
         """The state after ``move`` and the safe moves home it allows. ``closed``
         says no safe move was waiting before it (true everywhere but at the start
         of a windows game, whose automatic moves come only after a move)."""
@@ -219,7 +224,7 @@ class Search:
         return tuple(cols), cells, tuple(found), autos
 
     # -- heuristic ----------------------------------------------------------------
-    def h(self, cols, cells, found):
+    def h(self, cols: Cols, cells: bytes, found: Found) -> int:
         """Estimated work left: cards not home, cards lying above a lower card,
         cards above the next card each suit needs; free cells and empty columns
         count in favour."""
@@ -243,7 +248,7 @@ class Search:
         free = self.ncells - len(cells)
         return (52 - home) + 2 * dis + depth - free - 2 * empty
 
-    def start_state(self):
+    def start_state(self) -> State:
         """Safe cards go home before the first move, except where the variant's own
         automatic moves come only after a move (windows)."""
         cols, cells, found = list(self.cols0), self.cells0, list(self.found0)

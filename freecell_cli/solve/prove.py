@@ -11,7 +11,15 @@ here each one costs only its moves and a look-up. What keeps it small:
   of columns are one; a move to an empty column goes to the first one only;
 - safe foundation moves (nothing can ever land on the card) are made at once, as
   part of the move before them: they never cost a solution;
-- no move of a whole column into an empty one (it changes nothing).
+- no move of a whole column into an empty one (it changes nothing), and not
+  the move straight back to the position just left (it is seen already).
+
+What keeps each position cheap (pure Python, so this is counted in bytecodes):
+the moves are played inline; the columns are kept sorted, so the key is a
+join with no sort (the order only changes when a column empties or fills);
+the capacities come from a table; each column's run is measured once and kept
+with bit masks of the cards its cards may go on, so one AND with the mask of
+the column tops rules out most columns.
 
 Every other legal move of the variant is tried, so when the search runs out of
 positions, no solution exists: the verdict is ``unsolvable``, with the number of
@@ -26,19 +34,68 @@ positions explored.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Generator
 
-from ..position import Position
+from ..position import MAX_COLUMNS, Position
 from ..variants import Variant
-from .builtin import (CELL_TO_COL, COL_TO_CELL, COL_TO_COL, FIT, TO_HOME_FROM_CELL, TO_HOME_FROM_COL,
-                      Search, key_of, run_length, _RUN, shorten, to_moves)
+from .builtin import (CELL_TO_COL, COL_TO_CELL, COL_TO_COL, FIT, OPPOSITE, TO_HOME_FROM_CELL, TO_HOME_FROM_COL,
+                      Cols, Found, Search, SMove, key_of, run_length, safe_home, shorten, to_moves)
 from .engine import GAVE_UP, SOLVED, UNSOLVABLE, Limits, Result
 
 SOLVED_FOUND = (13, 13, 13, 13)
 # ONTO[c]: the two cards ``c`` may be put on (one rank higher, the other colour).
 ONTO = [tuple(d for d in range(52) if FIT[c][d]) for c in range(52)]
+BYTE = [bytes((i,)) for i in range(256)]
+OPP0 = [o for o, _ in OPPOSITE]
+OPP1 = [o for _, o in OPPOSITE]
+
+# Per column (its bytes): (mask, ((k, mask_k, ONTO[card k from the top]) for k =
+# 1..its run)), where mask_k has a bit per card that card may go on and mask is
+# their union: one AND with the mask of the column tops rules out a column that
+# has nowhere to go, which is most of them.
+RunInfo = tuple[int, tuple[tuple[int, int, tuple[int, ...]], ...]]
+_RUNS: dict[bytes, RunInfo] = {}
+MASK = [sum(1 << d for d in ONTO[c]) for c in range(52)]
 
 
-def moves_from(cols: tuple[bytes, ...], cells: bytes, found: tuple[int, ...], ncells: int, cap) -> list[tuple]:
+def _runs(col: bytes) -> RunInfo:
+    if len(_RUNS) > 400_000:  # one search's columns; keep the cache bounded
+        _RUNS.clear()
+    runs = tuple((k, MASK[col[-k]], ONTO[col[-k]]) for k in range(1, run_length(col) + 1))
+    info = (sum(m for _, m, _ in runs), runs)  # the cards differ: the sum is the union
+    _RUNS[col] = info
+    return info
+
+
+Capacity = Callable[[int, int], int]
+# A search as a generator: yields the positions explored so far, now and then;
+# returns (verdict, path, positions explored).
+SearchRun = Generator[int, None, tuple[str, list[SMove], int]]
+
+
+# Every move tuple made once, shared by all the lists of moves that wait on the
+# stack: a list then holds 8 bytes per move, not a 72-byte tuple of its own (the
+# stack of a long proof holds millions of moves).
+_COLS = range(MAX_COLUMNS)
+C2C = [[[(COL_TO_COL, i, j, k) for k in range(14)] for j in _COLS] for i in _COLS]
+CELL2C = [[(CELL_TO_COL, c, j, 1) for j in _COLS] for c in range(52)]
+HOME_COL = [(TO_HOME_FROM_COL, i, 0, 1) for i in _COLS]
+HOME_CELL = [(TO_HOME_FROM_CELL, c, 0, 1) for c in range(52)]
+TO_CELL = [(COL_TO_CELL, i, 0, 1) for i in _COLS]
+
+
+def capacities(ncells: int, ncols: int, cap: Capacity) -> list[list[int]]:
+    """``cap(free, empty)`` for every count of free cells and empty columns: a
+    look-up instead of a call per position.
+
+    >>> from freecell_cli import find_variant
+    >>> capacities(1, 2, find_variant("standard").capacity)
+    [[1, 2, 4], [2, 4, 8]]
+    """
+    return [[cap(f, e) for e in range(ncols + 1)] for f in range(ncells + 1)]
+
+
+def moves_from(cols: Cols, cells: bytes, found: Found, ncells: int, cap: Capacity) -> list[SMove]:
     """The moves of :meth:`Search.successors` (the same set, in another order),
     found by looking up, for each movable card, the two cards it may go on, where
     that looks at every pair of columns. ``cap`` is the variant's capacity.
@@ -49,100 +106,209 @@ def moves_from(cols: tuple[bytes, ...], cells: bytes, found: tuple[int, ...], nc
     >>> sorted(moves_from(*state, 4, find_variant("site").capacity)) == sorted(s.successors(*state))
     True
     """
-    out: list[tuple] = []
+    return _moves(cols, cells, found, ncells - len(cells), capacities(ncells, len(cols), cap))
+
+
+def _moves(cols: Cols, cells: bytes, found: Found, free: int, caps: list[list[int]]) -> list[SMove]:
+    """:func:`moves_from` with ``free`` cells and the table of :func:`capacities`."""
+    out: list[SMove] = []
     append = out.append
     first_empty = -1
     n_empty = 0
-    top_at = {}
+    top_at: dict[int, int] = {}
+    tops = 0  # a bit per card on top of a column
     for i, col in enumerate(cols):
         if col:
             c = col[-1]
             top_at[c] = i
+            tops |= 1 << c
             if found[c & 3] == c >> 2:
-                append((TO_HOME_FROM_COL, i, 0, 1))
+                append(HOME_COL[i])
         else:
             n_empty += 1
             if first_empty < 0:
                 first_empty = i
     for c in cells:
         if found[c & 3] == c >> 2:
-            append((TO_HOME_FROM_CELL, c, 0, 1))
+            append(HOME_CELL[c])
     get = top_at.get
     for c in cells:
-        for d in ONTO[c]:
-            j = get(d)
-            if j is not None:
-                append((CELL_TO_COL, c, j, 1))
+        if MASK[c] & tops:
+            for d in ONTO[c]:
+                j = get(d)
+                if j is not None:
+                    append(CELL2C[c][j])
         if first_empty >= 0:
-            append((CELL_TO_COL, c, first_empty, 1))
-    free = ncells - len(cells)
-    cap_full = cap(free, n_empty)
-    cap_empty = cap(free, n_empty - 1) if n_empty else 0
+            append(CELL2C[c][first_empty])
+    row = caps[free]
+    cap_full = row[n_empty]
+    cap_empty = row[n_empty - 1] if n_empty else 0
     for i, col in enumerate(cols):
         if not col:
             continue
-        run = _RUN.get(col) or run_length(col)
-        for k in range(1, max(1, min(run, cap_full)) + 1):  # one card goes anywhere it fits
-            for d in ONTO[col[-k]]:
-                j = get(d)
-                if j is not None:
-                    append((COL_TO_COL, i, j, k))
-        if first_empty >= 0 and len(col) > 1:
-            for k in range(min(run, cap_empty, len(col) - 1), 0, -1):  # a whole column gains nothing
-                append((COL_TO_COL, i, first_empty, k))
+        mask, runs = _RUNS.get(col) or _runs(col)
+        if mask & tops:
+            for k, m, onto in runs:
+                if k > cap_full and k > 1:  # one card goes anywhere it fits
+                    break
+                if m & tops:
+                    for d in onto:
+                        j = get(d)
+                        if j is not None:
+                            append(C2C[i][j][k])
+        if first_empty >= 0:
+            top = len(runs)
+            if top > cap_empty:
+                top = cap_empty
+            if top >= len(col):  # a whole column gains nothing
+                top = len(col) - 1
+            to_empty = C2C[i][first_empty]
+            for k in range(top, 0, -1):
+                append(to_empty[k])
     if free:
         for i, col in enumerate(cols):
             if col:
-                append((COL_TO_CELL, i, 0, 1))
+                append(TO_CELL[i])
     return out
 
 
 SLICE = 4096  # positions a search explores before it hands over (limits are checked then)
 
 
-def _depth_first(search: Search):
+def _depth_first(search: Search) -> SearchRun:
     """The complete depth-first search as a generator: yields the positions
-    explored so far every :data:`SLICE` of them; returns (verdict, path, states)."""
+    explored so far every :data:`SLICE` of them; returns (verdict, path, states).
+
+    The moves are played here rather than by :meth:`Search.play` (the same
+    rules: only the card a move uncovers can have become safe to send home),
+    which is most of the work: about four moves are played per new position,
+    three of them to a position seen already. The move straight back is not
+    played at all."""
     variant = search.variant
     play = Search.play
-    ncells_total, cap = search.ncells, variant.capacity
+    ncells_total = search.ncells
     closed0 = variant.automatic is None
     cols, cells, found = search.start_state()
+    # Columns are kept in sorted order, so the key needs no sort: the order is
+    # that of their bottom cards (all different), empty ones first, and only a
+    # move that empties or fills a column can change it. The path found is
+    # renumbered for the deal's own order at the end.
+    cols = tuple(sorted(cols))
+    caps = capacities(ncells_total, len(cols), variant.capacity)
     seen = {key_of(cols, cells)}
+    add = seen.add
     states = 1
     if found == SOLVED_FOUND:
         return SOLVED, [], states
     # The stack holds, per depth, the position and the moves not tried yet from it.
-    first = moves_from(cols, cells, found, ncells_total, cap)
+    first = _moves(cols, cells, found, ncells_total - len(cells), caps)
     first.reverse()  # popped from the end: moves to the foundations first
     stack = [(cols, cells, found, first)]
-    trail: list[tuple] = []  # the move that led to each stack entry but the first
+    push = stack.append
+    trail: list[SMove] = []  # the move that led to each stack entry but the first
     while stack:
         cols, cells, found, moves = stack[-1]
-        if not moves:
+        closed = closed0 or len(stack) > 1
+        # Most moves lead to a position seen already: try the moves of this
+        # position here until one does not, without going round the stack.
+        while moves:
+            move = moves.pop()
+            kind, a, b, n = move
+            if kind == COL_TO_COL and closed:
+                src = cols[a]
+                uncovered = src[:-n]
+                ncols = list(cols)
+                ncols[a] = uncovered
+                ncols[b] = cols[b] + src[-n:]
+                ncells, nfound = cells, found
+                back = (COL_TO_COL, b, a, n)
+                resort = not uncovered or not cols[b]
+            elif kind == COL_TO_CELL and closed:
+                src = cols[a]
+                uncovered = src[:-1]
+                ncols = list(cols)
+                ncols[a] = uncovered
+                ncells = bytes(sorted(cells + src[-1:]))
+                nfound = found
+                back = (CELL_TO_COL, src[-1], a, 1)
+                resort = not uncovered
+            elif kind == CELL_TO_COL and closed:
+                uncovered = b""  # nothing: no new card can go home
+                ncols = list(cols)
+                ncols[b] = cols[b] + BYTE[a]
+                ncells = cells.replace(BYTE[a], b"")
+                nfound = found
+                back = (COL_TO_CELL, b, 0, 1)
+                resort = not cols[b]
+            else:  # to the foundations (rarer), or the first move of a windows game
+                t, ncells, nfound, _ = play(cols, cells, found, move, closed)
+                ncols = list(t)
+                uncovered = b""
+                back = None
+                resort = True
+            if uncovered:
+                # The foundations did not change: only the uncovered card can have
+                # become safe to send home (then safe_home sends all that follow).
+                c = uncovered[-1]
+                f = c >> 2
+                s = c & 3
+                if nfound[s] == f and (f < 2 or (nfound[OPP0[s]] >= f and nfound[OPP1[s]] >= f)):
+                    fl = list(nfound)
+                    ncells, _ = safe_home(ncols, ncells, fl)
+                    nfound = tuple(fl)
+                    back = None  # cards went home: the move back does not undo it
+                    resort = True
+            if resort:
+                ncols.sort()
+                back = None  # the columns may have changed places
+            key = b"\xff".join(ncols) + b"\xfe" + ncells
+            if key in seen:
+                continue
+            add(key)
+            states += 1
+            trail.append(move)
+            if nfound == SOLVED_FOUND:
+                return SOLVED, _in_deal_order(search, trail), states
+            t = tuple(ncols)
+            nexts = _moves(t, ncells, nfound, ncells_total - len(ncells), caps)
+            if back is not None and back in nexts:
+                # It would lead back to the position just left, which is seen: not
+                # playing it changes nothing but the time.
+                nexts.remove(back)
+            nexts.reverse()
+            push((t, ncells, nfound, nexts))
+            if states % SLICE == 0:
+                yield states
+            break
+        else:  # every move of this position tried
             stack.pop()
             if trail:
                 trail.pop()
-            continue
-        move = moves.pop()
-        ncols, ncells, nfound, _ = play(cols, cells, found, move, closed0 or len(stack) > 1)
-        key = b"\xff".join(sorted(ncols)) + b"\xfe" + ncells
-        if key in seen:
-            continue
-        seen.add(key)
-        states += 1
-        trail.append(move)
-        if nfound == SOLVED_FOUND:
-            return SOLVED, list(trail), states
-        nexts = moves_from(ncols, ncells, nfound, ncells_total, cap)
-        nexts.reverse()
-        stack.append((ncols, ncells, nfound, nexts))
-        if states % SLICE == 0:
-            yield states
     return UNSOLVABLE, [], states
 
 
-def _best_first(search: Search, weight: float = 0.2):
+def _in_deal_order(search: Search, path: list[SMove]) -> list[SMove]:
+    """The moves of ``path``, found on positions whose columns were kept sorted,
+    renumbered for the deal's own column order (a column is found by its cards;
+    an empty one: the first empty one, any would do)."""
+    closed0 = search.variant.automatic is None
+    state = search.start_state()
+    out: list[SMove] = []
+    for i, (kind, a, b, n) in enumerate(path):
+        cols = state[0]
+        shown = sorted(cols)  # the position as the search saw it
+        if kind in (TO_HOME_FROM_COL, COL_TO_CELL):
+            a = cols.index(shown[a])
+        elif kind == CELL_TO_COL:
+            b = cols.index(shown[b])
+        elif kind == COL_TO_COL:
+            a, b = cols.index(shown[a]), cols.index(shown[b])
+        out.append((kind, a, b, n))
+        state = Search.play(*state, out[-1], closed0 or i > 0)[:3]
+    return out
+
+
+def _best_first(search: Search, weight: float = 0.2) -> SearchRun:
     """The best-first search of :mod:`.builtin` (complete as well) as a generator
     like :func:`_depth_first`; finds solutions far sooner, proves more slowly."""
     import heapq
@@ -152,7 +318,7 @@ def _best_first(search: Search, weight: float = 0.2):
     closed = search.variant.automatic is None
     cols, cells, found = search.start_state()
     key0 = key_of(cols, cells)
-    parent: dict[bytes, tuple] = {key0: (None, None)}
+    parent: dict[bytes, tuple[bytes | None, SMove | None]] = {key0: (None, None)}
     tie = count()
     heap = [(0.0, next(tie), 0, cols, cells, found, key0)]
     states = 0
@@ -173,7 +339,8 @@ def _best_first(search: Search, weight: float = 0.2):
     return UNSOLVABLE, [], states
 
 
-def _drive(position: Position, variant: Variant, limits: Limits, searches: list) -> Result:
+def _drive(position: Position, variant: Variant, limits: Limits,
+           searches: list[Callable[[Search], SearchRun]]) -> Result:
     """Run the searches (generators) in turns of :data:`SLICE` positions until one
     of them settles the question or a limit is reached; ``states`` adds them up."""
     start = time.perf_counter()
@@ -215,7 +382,13 @@ def prove(position: Position, variant: Variant, limits: Limits = Limits(), race:
     With ``race``, the best-first search runs by its side, in turns: whichever
     settles the question first ends both (a solution from either, or either
     running out of positions). That costs a proof at most twice its positions
-    and spares the depth-first search the long hunts for a solution it is bad at."""
+    and spares the depth-first search the long hunts for a solution it is bad at.
+
+    >>> from freecell_cli import deal, find_variant
+    >>> r = prove(deal(3, cells=1), find_variant("standard"))
+    >>> r.verdict, r.states
+    ('unsolvable', 113)
+    """
     return _drive(position, variant, limits, [_depth_first, _best_first] if race else [_depth_first])
 
 
