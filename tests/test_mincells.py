@@ -215,7 +215,7 @@ def test_cli_min_cells(tmp_path):
     code, _, stderr = run("analyze", "3", "--max-cells", "2")
     assert code == 2 and "--max-cells goes with --min-cells" in stderr
     code, stdout, stderr = run("analyze", "3", "--min-cells", "--cells", "2")  # not silently ignored
-    assert (code, stdout) == (2, "") and "--cells does not go with --min-cells" in stderr
+    assert (code, stdout) == (2, "") and "--min-cells and --cells cannot be combined" in stderr
     assert "Traceback" not in stderr
     code, _, stderr = run("analyze", "3", "--min-cells", "--game", "spider")
     assert code == 2 and "--min-cells is for FreeCell deals" in stderr

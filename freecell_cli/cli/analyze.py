@@ -111,8 +111,6 @@ def analyze_command(
             raise fail("--max-cells goes with --min-cells")
         if min_cells and game is not Game.freecell:
             raise fail("--min-cells is for FreeCell deals")
-        if min_cells and cells is not None:  # it would be silently ignored: the counts are 0..K
-            raise fail("--cells does not go with --min-cells, which tries 0 to --max-cells K cells")
         cells = 4 if cells is None else cells
         mode = ("min-cells", 4 if max_cells is None else max_cells) if min_cells else None
         _analyze(ranges, variant, cells, engine, time_limit, jobs, out, executor, scheduler, no_solutions, seed,
