@@ -192,6 +192,9 @@ def test_compare_two_files(tmp_path):
     plain.write_bytes(b'{"deal":3,"verdict":"solved"}\n')
     with pytest.raises(InvalidResults, match="line 1: not a min-cells record"):
         compare_min_cells(a, plain)
+    # two files that cannot be compared: refused before any summary is printed
+    code, stdout, stderr = run("analyze", "--summary", str(a), "--summary", str(plain))
+    assert (code, stdout) == (2, "") and "not a min-cells record" in stderr
     code, stdout, _ = run("analyze", "--summary", str(a), "--summary", str(b))
     assert code == 0
     assert "answers differ: 2\n  deal 1: 2 in " in stdout and "deal 3: 1..3 in" in stdout

@@ -143,6 +143,12 @@ def _analyze(ranges, variant, cells, engine, time_limit, jobs, out, executor, sc
             raise fail("--summary takes one results file, or two to compare")
         if len(summary) == 2 and plot is not None:
             raise fail("--plot draws one results file, not two")
+        diff = None
+        if len(summary) == 2:  # first: a file that cannot be compared fails before any output
+            from ..analyze import compare_min_cells
+
+            with errors_to_exit():
+                diff = compare_min_cells(*summary)
         for k, path in enumerate(summary):
             with errors_to_exit():
                 summaries = summarize_file(path)
@@ -153,11 +159,7 @@ def _analyze(ranges, variant, cells, engine, time_limit, jobs, out, executor, sc
                 if len(summary) == 2 and not json:
                     sys.stdout.write(("" if k == 0 else "\n") + f"{path}:\n")
                 _print_summary(s, json, first=i == 0)
-        if len(summary) == 2:
-            from ..analyze import compare_min_cells
-
-            with errors_to_exit():
-                diff = compare_min_cells(*summary)
+        if diff is not None:
             _print_differences(diff, summary, json)
         return
     if not ranges:
