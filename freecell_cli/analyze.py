@@ -750,6 +750,8 @@ class ResultsFile:
             raise OutputError(not_regular)  # before open: opening a FIFO would wait for a reader
         try:
             self.file = open(path, "ab")
+        except FileNotFoundError:  # the words of files.check_output_path
+            raise OutputError(f"cannot write {self.name}: no folder {display_name(Path(path).parent)}") from None
         except OSError as e:
             raise OutputError(f"cannot write {self.name}: {e.strerror or e}") from None
         try:
