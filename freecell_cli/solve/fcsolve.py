@@ -175,7 +175,8 @@ class FcSolveEngine:
         if not complete:
             gave_up, reason = True, f"state limit of {limits.states:,} reached"
         elif variant.name == "site":
-            gave_up, reason = True, "fc-solve found no solution under textbook rules; the site's runs differ"
+            gave_up, reason = True, ("fc-solve found no solution under textbook rules; the site's runs differ "
+                                     "(--engine auto or builtin makes the proof under site)")
         else:
             gave_up, reason = False, ""
         return Result(GAVE_UP if gave_up else UNSOLVABLE, self.name, states=states,
