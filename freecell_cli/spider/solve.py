@@ -73,6 +73,9 @@ W_SUIT = 5  # in rank order but of different suits
 W_EMPTY = 15  # bonus for an empty column
 W_RUN = 60  # bonus for a removed run
 W_STOCK = 1  # a card still in the stock
+W_CLEAN = 0  # bonus for a column with cards but none face down
+LATERAL = 0  # allow a run off a card of another suit onto a third (see children)
+TIE = 1  # heap tie-break: 1 first-in first-out, -1 last-in first-out
 
 
 def _column_score(col: tuple[int, ...], cache: dict) -> int:
@@ -82,7 +85,7 @@ def _column_score(col: tuple[int, ...], cache: dict) -> int:
     if not col:
         s = -W_EMPTY
     else:
-        s = 0
+        s = 0 if col[0] & DOWN else -W_CLEAN
         prev = None
         for c in col:
             if c & DOWN:
@@ -149,21 +152,32 @@ class _Search:
         cache = self.cache
         return sum(_column_score(c, cache) for c in cols) + W_STOCK * 10 * (self.deals - k) - W_RUN * removed
 
-    def children(self, node: _Node, seen: set, deal: bool = True) -> list[_Node]:
-        """The positions one move from ``node`` not in ``seen`` (added to it).
+    def children(self, node: _Node, seen: set) -> list[_Node]:
+        """The positions one column move from ``node`` not in ``seen`` (added to it).
         Pruned: a run moved off a card it follows in rank onto a card of another
-        suit (nothing gained), part of a run into an empty column, a whole column
+        suit (nothing gained, unless LATERAL and the card it leaves can then take a
+        card of its own suit), part of a run into an empty column, a whole column
         into an empty one; and only the first empty column is tried."""
         self.expanded += 1
         cache = self.cache
-        out = []
-        cols, k, removed, g = node.cols, node.k, node.removed, node.g + 1
+        out: list[_Node] = []
+        cols, removed, g = node.cols, node.removed, node.g + 1
         base = node.h
+        # Columns by the rank of their last card: a source looks up only the
+        # ranks its run can go on instead of trying all nine other columns.
+        tops: list[list[int]] = [[] for _ in range(14)]
         first_empty = -1
         for i, c in enumerate(cols):
-            if not c:
+            if c:
+                tops[c[-1] & 15].append(i)
+            elif first_empty < 0:
                 first_empty = i
-                break
+        movable: set[int] | None = None
+        if LATERAL:
+            movable = set()
+            for c in cols:
+                if c:
+                    movable.update(c[len(c) - _run(c):])
         for s in range(10):
             src = cols[s]
             if not src:
@@ -171,54 +185,52 @@ class _Search:
             run = _run(src)
             low = src[-1] & 15
             length = len(src)
-            for d in range(10):
-                if d == s:
+            for n in range(1, min(run, 13 - low) + 1):
+                ds = tops[low + n]
+                if not ds:
                     continue
-                dst = cols[d]
-                if dst:
-                    top = dst[-1]
-                    n = (top & 15) - low
-                    if n < 1 or n > run:
-                        continue
-                    if n < length:
-                        below = src[-n - 1]
-                        first = src[-n]
-                        if not below & DOWN and (below & 15) == (first & 15) + 1 and top != first + 1:
-                            continue
+                first = src[-n]
+                if n < length:
+                    below = src[-n - 1]
+                    # the run already follows ``below`` in rank: moving it on gains
+                    # only onto its own suit (or, LATERAL, to free ``below``)
+                    follows = not below & DOWN and (below & 15) == (first & 15) + 1
+                    lateral = (follows and movable is not None and below != first + 1
+                               and below - 1 in movable)
                 else:
-                    if d != first_empty or run == length:
+                    follows = False
+                for d in ds:
+                    dst = cols[d]
+                    top = dst[-1]
+                    if follows and top != first + 1 and not lateral:
                         continue
-                    n = run
-                new_src, _ = _finish(src[:-n])
-                new_dst, done = _finish(dst + src[-n:])
-                ncols = list(cols)
-                ncols[s] = new_src
-                ncols[d] = new_dst
-                ncols = tuple(ncols)
-                key = hash((ncols, k))
-                if key in seen:
-                    continue
-                seen.add(key)
-                h = (base - _column_score(src, cache) - _column_score(dst, cache)
-                     + _column_score(new_src, cache) + _column_score(new_dst, cache) - W_RUN * done)
-                out.append(_Node(ncols, k, removed + done, h, g, node, (s, d), n))
-        if deal and k < self.deals and (self.unrestricted or first_empty < 0):
-            ncols = list(cols)
-            rem = removed
-            h = base - W_STOCK * 10
-            stock = self.stock
-            for i in range(10):
-                old = ncols[i]
-                new, done = _finish(old + (stock[k * 10 + i],))
-                rem += done
-                h += _column_score(new, cache) - _column_score(old, cache) - W_RUN * done
-                ncols[i] = new
-            ncols = tuple(ncols)
-            key = hash((ncols, k + 1))
-            if key not in seen:
-                seen.add(key)
-                out.append(_Node(ncols, k + 1, rem, h, g, node, None, 0))
+                    self._child(node, s, d, n, seen, out, cache, base, g, removed)
+            if first_empty >= 0 and run < length:
+                self._child(node, s, first_empty, run, seen, out, cache, base, g, removed)
         return out
+
+    @staticmethod
+    def _child(node: _Node, s: int, d: int, n: int, seen: set, out: list[_Node], cache: dict,
+               base: int, g: int, removed: int) -> None:
+        cols = node.cols
+        src, dst = cols[s], cols[d]
+        new_src, _ = _finish(src[:-n])
+        new_dst, done = _finish(dst + src[-n:])
+        ncols = list(cols)
+        ncols[s] = new_src
+        ncols[d] = new_dst
+        t = tuple(ncols)
+        key = hash(t)
+        if key in seen:
+            return
+        seen.add(key)
+        h = (base - _column_score(src, cache) - _column_score(dst, cache)
+             + _column_score(new_src, cache) + _column_score(new_dst, cache) - W_RUN * done)
+        out.append(_Node(t, node.k, removed + done, h, g, node, (s, d), n))
+
+    @staticmethod
+    def key(cols: tuple[tuple[int, ...], ...]) -> int:
+        return hash(cols)
 
 
 class _OutOfTime(Exception):
@@ -233,9 +245,13 @@ def _dealt(search: _Search, node: _Node) -> _Node:
     h = node.h - W_STOCK * 10
     for i in range(10):
         old = ncols[i]
-        new, done = _finish(old + (stock[k * 10 + i],))
-        rem += done
-        h += _column_score(new, cache) - _column_score(old, cache) - W_RUN * done
+        card = stock[k * 10 + i]
+        new = old + (card,)
+        if card & 15 == 1:  # only an ace can complete a run
+            new, done = _finish(new)
+            rem += done
+            h -= W_RUN * done
+        h += _column_score(new, cache) - _column_score(old, cache)
         ncols[i] = new
     return _Node(tuple(ncols), k + 1, rem, h, node.g + 1, node, None, 0)
 
@@ -252,10 +268,10 @@ def _phased(search: _Search, width: int, budget: int, clock) -> _Node | None:
         last = phase == search.deals
         seen: set = set()
         candidates: list[tuple[int, int, _Node]] = []
-        counter = 0
+        counter = order = 0
         for start in frontier:
-            seen.add(hash((start.cols, start.k)))
-            heap = [(start.h, counter, start)]
+            seen.add(search.key(start.cols))
+            heap = [(start.h, order, start)]
             spent = 0
             while heap and spent < (budget * 4 if last else budget):
                 _, _, node = pop(heap)
@@ -267,11 +283,11 @@ def _phased(search: _Search, width: int, budget: int, clock) -> _Node | None:
                         return dealt
                     counter += 1
                     candidates.append((dealt.h, counter, dealt))
-                for child in search.children(node, seen, deal=False):
+                for child in search.children(node, seen):
                     if child.removed == goal:
                         return child
-                    counter += 1
-                    push(heap, (child.h, counter, child))
+                    order += TIE
+                    push(heap, (child.h, order, child))
         if last or not candidates:
             return None
         frontier = []
@@ -311,13 +327,14 @@ def _search(position: Position, limits: Limits, unrestricted: bool) -> tuple[_No
         goal = None
         while goal is None:
             goal = _phased(search, width, budget, clock)
-            width, budget = width * 2, budget * 2
+            width, budget = width * WIDTH_GROWTH, budget * BUDGET_GROWTH
     except _OutOfTime as e:
         return None, search.expanded, str(e)
     return goal, search.expanded, ""
 
 
 FIRST_WIDTH, FIRST_BUDGET = 2, 500  # the first try: 2 positions a phase, 500 expansions each
+WIDTH_GROWTH, BUDGET_GROWTH = 2, 2  # each retry
 
 
 def solve(position: Position, limits: Limits = Limits(), unrestricted: bool = False) -> Result:
