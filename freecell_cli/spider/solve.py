@@ -74,8 +74,6 @@ W_EMPTY = 15  # bonus for an empty column
 W_RUN = 60  # bonus for a removed run
 W_STOCK = 1  # a card still in the stock
 W_CLEAN = 10  # a column with cards, none face down: it can be emptied by moves alone
-LATERAL = 0  # allow a run off a card of another suit onto a third (see children)
-TIE = 1  # heap tie-break: 1 first-in first-out, -1 last-in first-out
 
 
 def _column_score(col: tuple[int, ...], cache: dict) -> int:
@@ -155,8 +153,7 @@ class _Search:
     def children(self, node: _Node, seen: set) -> list[_Node]:
         """The positions one column move from ``node`` not in ``seen`` (added to it).
         Pruned: a run moved off a card it follows in rank onto a card of another
-        suit (nothing gained, unless LATERAL and the card it leaves can then take a
-        card of its own suit), part of a run into an empty column, a whole column
+        suit (nothing gained), part of a run into an empty column, a whole column
         into an empty one; and only the first empty column is tried."""
         self.expanded += 1
         cache = self.cache
@@ -172,12 +169,6 @@ class _Search:
                 tops[c[-1] & 15].append(i)
             elif first_empty < 0:
                 first_empty = i
-        movable: set[int] | None = None
-        if LATERAL:
-            movable = set()
-            for c in cols:
-                if c:
-                    movable.update(c[len(c) - _run(c):])
         for s in range(10):
             src = cols[s]
             if not src:
@@ -190,19 +181,11 @@ class _Search:
                 if not ds:
                     continue
                 first = src[-n]
-                if n < length:
-                    below = src[-n - 1]
-                    # the run already follows ``below`` in rank: moving it on gains
-                    # only onto its own suit (or, LATERAL, to free ``below``)
-                    follows = not below & DOWN and (below & 15) == (first & 15) + 1
-                    lateral = (follows and movable is not None and below != first + 1
-                               and below - 1 in movable)
-                else:
-                    follows = False
+                # a run that already follows the card under it in rank gains
+                # only by moving onto its own suit
+                follows = n < length and not src[-n - 1] & DOWN and (src[-n - 1] & 15) == (first & 15) + 1
                 for d in ds:
-                    dst = cols[d]
-                    top = dst[-1]
-                    if follows and top != first + 1 and not lateral:
+                    if follows and cols[d][-1] != first + 1:
                         continue
                     self._child(node, s, d, n, seen, out, cache, base, g, removed)
             if first_empty >= 0 and run < length:
@@ -286,7 +269,7 @@ def _phased(search: _Search, width: int, budget: int, clock) -> _Node | None:
                 for child in search.children(node, seen):
                     if child.removed == goal:
                         return child
-                    order += TIE
+                    order += 1
                     push(heap, (child.h, order, child))
         if last or not candidates:
             return None
@@ -321,8 +304,9 @@ def _search(position: Position, limits: Limits, unrestricted: bool) -> tuple[_No
             raise _OutOfTime(f"state limit of {limits.states:,} reached")
 
     try:
-        # Restarts with twice the width and budget: most deals fall to a small
-        # search, and the last, largest try costs about as much as all before it.
+        # Restarts with four times the width: most deals fall to a small search,
+        # and the last, largest try costs three times as much as all before it.
+        # On hard 4-suit deals more positions a phase beat deeper searches from few.
         width, budget = FIRST_WIDTH, FIRST_BUDGET
         goal = None
         while goal is None:
