@@ -19,6 +19,7 @@ import heapq
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..errors import FreecellError
 from .cards import code, from_code
@@ -60,7 +61,7 @@ class Result:
     def notation(self) -> list[str]:
         return [str(m) for m in self.moves]
 
-    def steps(self) -> list[dict]:
+    def steps(self) -> list[dict[str, Any]]:
         """``{"from": c, "to": c, "cards": n}`` (columns 1-10) or ``{"deal": True}``."""
         return [{"deal": True} if m.is_deal else {"from": m.source + 1, "to": m.dest + 1, "cards": n}  # type: ignore[operator]
                 for m, n in zip(self.moves, self.cards)]
@@ -76,7 +77,12 @@ W_STOCK = 1  # a card still in the stock
 W_CLEAN = 10  # a column with cards, none face down: it can be emptied by moves alone
 
 
-def _column_score(col: tuple[int, ...], cache: dict) -> int:
+Col = tuple[int, ...]  # card codes, bottom to end; DOWN marks a face-down card
+Cols = tuple[Col, ...]
+Scores = dict[Col, int]
+
+
+def _column_score(col: Col, cache: Scores) -> int:
     s = cache.get(col)
     if s is not None:
         return s
@@ -97,7 +103,7 @@ def _column_score(col: tuple[int, ...], cache: dict) -> int:
     return s
 
 
-def _run(col: tuple[int, ...]) -> int:
+def _run(col: Col) -> int:
     """Cards at the end that move together."""
     n = len(col)
     if not n:
@@ -108,7 +114,7 @@ def _run(col: tuple[int, ...]) -> int:
     return n - i
 
 
-def _finish(col: tuple[int, ...]) -> tuple[tuple[int, ...], bool]:
+def _finish(col: Col) -> tuple[Col, bool]:
     """Remove a complete run at the end; turn up an uncovered card."""
     removed = False
     if len(col) >= 13 and (col[-1] & 15) == 1 and col[-13] == col[-1] + 12 and _run(col) >= 13:
@@ -119,7 +125,7 @@ def _finish(col: tuple[int, ...]) -> tuple[tuple[int, ...], bool]:
     return col, removed
 
 
-def _encode(position: Position) -> tuple[tuple[int, ...], ...]:
+def _encode(position: Position) -> Cols:
     return tuple(tuple(code(c) | DOWN for c in col.down) + tuple(code(c) for c in col.up)
                  for col in position.columns)
 
@@ -127,7 +133,8 @@ def _encode(position: Position) -> tuple[tuple[int, ...], ...]:
 class _Node:
     __slots__ = ("cols", "k", "removed", "h", "g", "parent", "move", "n")
 
-    def __init__(self, cols, k, removed, h, g, parent, move, n):
+    def __init__(self, cols: Cols, k: int, removed: int, h: int, g: int, parent: _Node | None,
+                 move: tuple[int, int] | None, n: int):
         self.cols, self.k, self.removed, self.h, self.g = cols, k, removed, h, g
         self.parent, self.move, self.n = parent, move, n
 
@@ -141,16 +148,16 @@ class _Search:
         self.deals = len(self.stock) // 10
         self.runs_left = 8 - len(position.removed)
         self.unrestricted = unrestricted
-        self.cache: dict = {}
+        self.cache: Scores = {}
         cols = _encode(position)
         self.root = _Node(cols, 0, 0, self.evaluate(cols, 0, 0), 0, None, None, 0)
         self.expanded = 0
 
-    def evaluate(self, cols, k, removed) -> int:
+    def evaluate(self, cols: Cols, k: int, removed: int) -> int:
         cache = self.cache
         return sum(_column_score(c, cache) for c in cols) + W_STOCK * 10 * (self.deals - k) - W_RUN * removed
 
-    def children(self, node: _Node, seen: set) -> list[_Node]:
+    def children(self, node: _Node, seen: set[int]) -> list[_Node]:
         """The positions one column move from ``node`` not in ``seen`` (added to it).
         Pruned: a run moved off a card it follows in rank onto a card of another
         suit (nothing gained), part of a run into an empty column, a whole column
@@ -193,7 +200,7 @@ class _Search:
         return out
 
     @staticmethod
-    def _child(node: _Node, s: int, d: int, n: int, seen: set, out: list[_Node], cache: dict,
+    def _child(node: _Node, s: int, d: int, n: int, seen: set[int], out: list[_Node], cache: Scores,
                base: int, g: int, removed: int) -> None:
         cols = node.cols
         src, dst = cols[s], cols[d]
@@ -212,7 +219,7 @@ class _Search:
         out.append(_Node(t, node.k, removed + done, h, g, node, (s, d), n))
 
     @staticmethod
-    def key(cols: tuple[tuple[int, ...], ...]) -> int:
+    def key(cols: Cols) -> int:
         return hash(cols)
 
 
@@ -239,7 +246,7 @@ def _dealt(search: _Search, node: _Node) -> _Node:
     return _Node(tuple(ncols), k + 1, rem, h, node.g + 1, node, None, 0)
 
 
-def _phased(search: _Search, width: int, budget: int, clock) -> _Node | None:
+def _phased(search: _Search, width: int, budget: int, clock: Callable[[], None]) -> _Node | None:
     """The game splits at each deal from the stock. In each phase, a best-first
     search over column moves (``budget`` expansions from each of ``width`` starts)
     looks for the positions that are best *after* the next deal; the ``width``
@@ -249,7 +256,7 @@ def _phased(search: _Search, width: int, budget: int, clock) -> _Node | None:
     push, pop = heapq.heappush, heapq.heappop
     for phase in range(search.root.k, search.deals + 1):
         last = phase == search.deals
-        seen: set = set()
+        seen: set[int] = set()
         candidates: list[tuple[int, int, _Node]] = []
         counter = order = 0
         for start in frontier:
@@ -274,7 +281,7 @@ def _phased(search: _Search, width: int, budget: int, clock) -> _Node | None:
         if last or not candidates:
             return None
         frontier = []
-        keys = set()
+        keys: set[int] = set()
         for _, _, node in sorted(candidates):
             key = hash(node.cols)
             if key not in keys:
@@ -330,13 +337,14 @@ def solve(position: Position, limits: Limits = Limits(), unrestricted: bool = Fa
     seconds = time.perf_counter() - started
     if goal is None:
         return Result(GAVE_UP, states=states, seconds=seconds, reason=reason, start=position)
-    raw = []
+    raw: list[tuple[tuple[int, int] | None, int]] = []
     node = goal
     while node.parent is not None:
         raw.append((node.move, node.n))
         node = node.parent
     raw.reverse()
-    moves, cards = [], []
+    moves: list[Move] = []
+    cards: list[int] = []
     p = position
     from .moves import apply
 
@@ -351,7 +359,7 @@ def solve(position: Position, limits: Limits = Limits(), unrestricted: bool = Fa
     return Result(SOLVED, moves, cards, states, time.perf_counter() - started, start=position)
 
 
-def decode_column(col: tuple[int, ...]) -> Column:
+def decode_column(col: Col) -> Column:
     down = tuple(from_code(c & ~DOWN) for c in col if c & DOWN)
     up = tuple(from_code(c) for c in col if not c & DOWN)
     return Column(down, up)
