@@ -324,7 +324,7 @@ def _search(position: Position, limits: Limits, unrestricted: bool) -> tuple[_No
     return goal, search.expanded, ""
 
 
-FIRST_WIDTH, FIRST_BUDGET = 2, 500  # the first try: 2 positions a phase, 500 expansions each
+FIRST_WIDTH, FIRST_BUDGET = 2, 250  # the first try: 2 positions a phase, 250 expansions each
 WIDTH_GROWTH, BUDGET_GROWTH = 4, 1  # each retry: more positions a phase, not deeper
 
 
