@@ -24,3 +24,12 @@ def test_already_won_and_one_move_from_won():
     p = table("KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", "AS", "", "", "", "", "", "", "", "", suits=1,
               removed=("S",) * 7)
     assert solve(p).notation == ["21"]
+
+
+def test_solves_a_four_suit_deal_and_verifies():
+    # deal 23 falls to the first, smallest try; the limit is only a safety net
+    p = deal(23, suits=4)
+    r = solve(p, Limits(time=120))
+    assert r.verdict == SOLVED
+    v = verify(parse_solution(" ".join(r.notation)), p)
+    assert v.ok and v.moves == r.move_count

@@ -19,6 +19,7 @@ import heapq
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..errors import FreecellError
 from .cards import code, from_code
@@ -60,29 +61,35 @@ class Result:
     def notation(self) -> list[str]:
         return [str(m) for m in self.moves]
 
-    def steps(self) -> list[dict]:
+    def steps(self) -> list[dict[str, Any]]:
         """``{"from": c, "to": c, "cards": n}`` (columns 1-10) or ``{"deal": True}``."""
         return [{"deal": True} if m.is_deal else {"from": m.source + 1, "to": m.dest + 1, "cards": n}  # type: ignore[operator]
                 for m, n in zip(self.moves, self.cards)]
 
 
-# -- weights of the evaluation (lower is better); tried on deals 1-10, one suit and four ---
+# -- weights of the evaluation (lower is better); tuned on 4-suit deals 1-25, checked on 1 and 2 --
 W_DOWN = 12  # a face-down card
-W_BREAK = 8  # two face-up cards that are not in rank order
-W_SUIT = 5  # in rank order but of different suits
+W_BREAK = 12  # two face-up cards that are not in rank order
+W_SUIT = 8  # in rank order but of different suits
 W_EMPTY = 15  # bonus for an empty column
 W_RUN = 60  # bonus for a removed run
 W_STOCK = 1  # a card still in the stock
+W_CLEAN = 10  # a column with cards, none face down: it can be emptied by moves alone
 
 
-def _column_score(col: tuple[int, ...], cache: dict) -> int:
+Col = tuple[int, ...]  # card codes, bottom to end; DOWN marks a face-down card
+Cols = tuple[Col, ...]
+Scores = dict[Col, int]
+
+
+def _column_score(col: Col, cache: Scores) -> int:
     s = cache.get(col)
     if s is not None:
         return s
     if not col:
         s = -W_EMPTY
     else:
-        s = 0
+        s = 0 if col[0] & DOWN else -W_CLEAN
         prev = None
         for c in col:
             if c & DOWN:
@@ -96,7 +103,7 @@ def _column_score(col: tuple[int, ...], cache: dict) -> int:
     return s
 
 
-def _run(col: tuple[int, ...]) -> int:
+def _run(col: Col) -> int:
     """Cards at the end that move together."""
     n = len(col)
     if not n:
@@ -107,7 +114,7 @@ def _run(col: tuple[int, ...]) -> int:
     return n - i
 
 
-def _finish(col: tuple[int, ...]) -> tuple[tuple[int, ...], bool]:
+def _finish(col: Col) -> tuple[Col, bool]:
     """Remove a complete run at the end; turn up an uncovered card."""
     removed = False
     if len(col) >= 13 and (col[-1] & 15) == 1 and col[-13] == col[-1] + 12 and _run(col) >= 13:
@@ -118,7 +125,7 @@ def _finish(col: tuple[int, ...]) -> tuple[tuple[int, ...], bool]:
     return col, removed
 
 
-def _encode(position: Position) -> tuple[tuple[int, ...], ...]:
+def _encode(position: Position) -> Cols:
     return tuple(tuple(code(c) | DOWN for c in col.down) + tuple(code(c) for c in col.up)
                  for col in position.columns)
 
@@ -126,7 +133,8 @@ def _encode(position: Position) -> tuple[tuple[int, ...], ...]:
 class _Node:
     __slots__ = ("cols", "k", "removed", "h", "g", "parent", "move", "n")
 
-    def __init__(self, cols, k, removed, h, g, parent, move, n):
+    def __init__(self, cols: Cols, k: int, removed: int, h: int, g: int, parent: _Node | None,
+                 move: tuple[int, int] | None, n: int):
         self.cols, self.k, self.removed, self.h, self.g = cols, k, removed, h, g
         self.parent, self.move, self.n = parent, move, n
 
@@ -140,30 +148,34 @@ class _Search:
         self.deals = len(self.stock) // 10
         self.runs_left = 8 - len(position.removed)
         self.unrestricted = unrestricted
-        self.cache: dict = {}
+        self.cache: Scores = {}
         cols = _encode(position)
         self.root = _Node(cols, 0, 0, self.evaluate(cols, 0, 0), 0, None, None, 0)
         self.expanded = 0
 
-    def evaluate(self, cols, k, removed) -> int:
+    def evaluate(self, cols: Cols, k: int, removed: int) -> int:
         cache = self.cache
         return sum(_column_score(c, cache) for c in cols) + W_STOCK * 10 * (self.deals - k) - W_RUN * removed
 
-    def children(self, node: _Node, seen: set, deal: bool = True) -> list[_Node]:
-        """The positions one move from ``node`` not in ``seen`` (added to it).
+    def children(self, node: _Node, seen: set[int]) -> list[_Node]:
+        """The positions one column move from ``node`` not in ``seen`` (added to it).
         Pruned: a run moved off a card it follows in rank onto a card of another
         suit (nothing gained), part of a run into an empty column, a whole column
         into an empty one; and only the first empty column is tried."""
         self.expanded += 1
         cache = self.cache
-        out = []
-        cols, k, removed, g = node.cols, node.k, node.removed, node.g + 1
+        out: list[_Node] = []
+        cols, removed, g = node.cols, node.removed, node.g + 1
         base = node.h
+        # Columns by the rank of their last card: a source looks up only the
+        # ranks its run can go on instead of trying all nine other columns.
+        tops: list[list[int]] = [[] for _ in range(14)]
         first_empty = -1
         for i, c in enumerate(cols):
-            if not c:
+            if c:
+                tops[c[-1] & 15].append(i)
+            elif first_empty < 0:
                 first_empty = i
-                break
         for s in range(10):
             src = cols[s]
             if not src:
@@ -171,54 +183,44 @@ class _Search:
             run = _run(src)
             low = src[-1] & 15
             length = len(src)
-            for d in range(10):
-                if d == s:
+            for n in range(1, min(run, 13 - low) + 1):
+                ds = tops[low + n]
+                if not ds:
                     continue
-                dst = cols[d]
-                if dst:
-                    top = dst[-1]
-                    n = (top & 15) - low
-                    if n < 1 or n > run:
+                first = src[-n]
+                # a run that already follows the card under it in rank gains
+                # only by moving onto its own suit
+                follows = n < length and not src[-n - 1] & DOWN and (src[-n - 1] & 15) == (first & 15) + 1
+                for d in ds:
+                    if follows and cols[d][-1] != first + 1:
                         continue
-                    if n < length:
-                        below = src[-n - 1]
-                        first = src[-n]
-                        if not below & DOWN and (below & 15) == (first & 15) + 1 and top != first + 1:
-                            continue
-                else:
-                    if d != first_empty or run == length:
-                        continue
-                    n = run
-                new_src, _ = _finish(src[:-n])
-                new_dst, done = _finish(dst + src[-n:])
-                ncols = list(cols)
-                ncols[s] = new_src
-                ncols[d] = new_dst
-                ncols = tuple(ncols)
-                key = hash((ncols, k))
-                if key in seen:
-                    continue
-                seen.add(key)
-                h = (base - _column_score(src, cache) - _column_score(dst, cache)
-                     + _column_score(new_src, cache) + _column_score(new_dst, cache) - W_RUN * done)
-                out.append(_Node(ncols, k, removed + done, h, g, node, (s, d), n))
-        if deal and k < self.deals and (self.unrestricted or first_empty < 0):
-            ncols = list(cols)
-            rem = removed
-            h = base - W_STOCK * 10
-            stock = self.stock
-            for i in range(10):
-                old = ncols[i]
-                new, done = _finish(old + (stock[k * 10 + i],))
-                rem += done
-                h += _column_score(new, cache) - _column_score(old, cache) - W_RUN * done
-                ncols[i] = new
-            ncols = tuple(ncols)
-            key = hash((ncols, k + 1))
-            if key not in seen:
-                seen.add(key)
-                out.append(_Node(ncols, k + 1, rem, h, g, node, None, 0))
+                    self._child(node, s, d, n, seen, out, cache, base, g, removed)
+            if first_empty >= 0 and run < length:
+                self._child(node, s, first_empty, run, seen, out, cache, base, g, removed)
         return out
+
+    @staticmethod
+    def _child(node: _Node, s: int, d: int, n: int, seen: set[int], out: list[_Node], cache: Scores,
+               base: int, g: int, removed: int) -> None:
+        cols = node.cols
+        src, dst = cols[s], cols[d]
+        new_src, _ = _finish(src[:-n])
+        new_dst, done = _finish(dst + src[-n:])
+        ncols = list(cols)
+        ncols[s] = new_src
+        ncols[d] = new_dst
+        t = tuple(ncols)
+        key = hash(t)
+        if key in seen:
+            return
+        seen.add(key)
+        h = (base - _column_score(src, cache) - _column_score(dst, cache)
+             + _column_score(new_src, cache) + _column_score(new_dst, cache) - W_RUN * done)
+        out.append(_Node(t, node.k, removed + done, h, g, node, (s, d), n))
+
+    @staticmethod
+    def key(cols: Cols) -> int:
+        return hash(cols)
 
 
 class _OutOfTime(Exception):
@@ -233,14 +235,18 @@ def _dealt(search: _Search, node: _Node) -> _Node:
     h = node.h - W_STOCK * 10
     for i in range(10):
         old = ncols[i]
-        new, done = _finish(old + (stock[k * 10 + i],))
-        rem += done
-        h += _column_score(new, cache) - _column_score(old, cache) - W_RUN * done
+        card = stock[k * 10 + i]
+        new = old + (card,)
+        if card & 15 == 1:  # only an ace can complete a run
+            new, done = _finish(new)
+            rem += done
+            h -= W_RUN * done
+        h += _column_score(new, cache) - _column_score(old, cache)
         ncols[i] = new
     return _Node(tuple(ncols), k + 1, rem, h, node.g + 1, node, None, 0)
 
 
-def _phased(search: _Search, width: int, budget: int, clock) -> _Node | None:
+def _phased(search: _Search, width: int, budget: int, clock: Callable[[], None]) -> _Node | None:
     """The game splits at each deal from the stock. In each phase, a best-first
     search over column moves (``budget`` expansions from each of ``width`` starts)
     looks for the positions that are best *after* the next deal; the ``width``
@@ -250,12 +256,12 @@ def _phased(search: _Search, width: int, budget: int, clock) -> _Node | None:
     push, pop = heapq.heappush, heapq.heappop
     for phase in range(search.root.k, search.deals + 1):
         last = phase == search.deals
-        seen: set = set()
+        seen: set[int] = set()
         candidates: list[tuple[int, int, _Node]] = []
-        counter = 0
+        counter = order = 0
         for start in frontier:
-            seen.add(hash((start.cols, start.k)))
-            heap = [(start.h, counter, start)]
+            seen.add(search.key(start.cols))
+            heap = [(start.h, order, start)]
             spent = 0
             while heap and spent < (budget * 4 if last else budget):
                 _, _, node = pop(heap)
@@ -267,15 +273,15 @@ def _phased(search: _Search, width: int, budget: int, clock) -> _Node | None:
                         return dealt
                     counter += 1
                     candidates.append((dealt.h, counter, dealt))
-                for child in search.children(node, seen, deal=False):
+                for child in search.children(node, seen):
                     if child.removed == goal:
                         return child
-                    counter += 1
-                    push(heap, (child.h, counter, child))
+                    order += 1
+                    push(heap, (child.h, order, child))
         if last or not candidates:
             return None
         frontier = []
-        keys = set()
+        keys: set[int] = set()
         for _, _, node in sorted(candidates):
             key = hash(node.cols)
             if key not in keys:
@@ -305,19 +311,21 @@ def _search(position: Position, limits: Limits, unrestricted: bool) -> tuple[_No
             raise _OutOfTime(f"state limit of {limits.states:,} reached")
 
     try:
-        # Restarts with twice the width and budget: most deals fall to a small
-        # search, and the last, largest try costs about as much as all before it.
+        # Restarts with four times the width: most deals fall to a small search,
+        # and the last, largest try costs three times as much as all before it.
+        # On hard 4-suit deals more positions a phase beat deeper searches from few.
         width, budget = FIRST_WIDTH, FIRST_BUDGET
         goal = None
         while goal is None:
             goal = _phased(search, width, budget, clock)
-            width, budget = width * 2, budget * 2
+            width, budget = width * WIDTH_GROWTH, budget * BUDGET_GROWTH
     except _OutOfTime as e:
         return None, search.expanded, str(e)
     return goal, search.expanded, ""
 
 
-FIRST_WIDTH, FIRST_BUDGET = 2, 500  # the first try: 2 positions a phase, 500 expansions each
+FIRST_WIDTH, FIRST_BUDGET = 2, 250  # the first try: 2 positions a phase, 250 expansions each
+WIDTH_GROWTH, BUDGET_GROWTH = 4, 1  # each retry: more positions a phase, not deeper
 
 
 def solve(position: Position, limits: Limits = Limits(), unrestricted: bool = False) -> Result:
@@ -329,13 +337,14 @@ def solve(position: Position, limits: Limits = Limits(), unrestricted: bool = Fa
     seconds = time.perf_counter() - started
     if goal is None:
         return Result(GAVE_UP, states=states, seconds=seconds, reason=reason, start=position)
-    raw = []
+    raw: list[tuple[tuple[int, int] | None, int]] = []
     node = goal
     while node.parent is not None:
         raw.append((node.move, node.n))
         node = node.parent
     raw.reverse()
-    moves, cards = [], []
+    moves: list[Move] = []
+    cards: list[int] = []
     p = position
     from .moves import apply
 
@@ -350,7 +359,7 @@ def solve(position: Position, limits: Limits = Limits(), unrestricted: bool = Fa
     return Result(SOLVED, moves, cards, states, time.perf_counter() - started, start=position)
 
 
-def decode_column(col: tuple[int, ...]) -> Column:
+def decode_column(col: Col) -> Column:
     down = tuple(from_code(c & ~DOWN) for c in col if c & DOWN)
     up = tuple(from_code(c) for c in col if not c & DOWN)
     return Column(down, up)
