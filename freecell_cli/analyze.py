@@ -43,6 +43,12 @@ SETTINGS = ("game", "mode", "suits", "variant", "cells", "max_cells", "requested
             "time_limit")  # what a resume must match
 MAX_SETTINGS_GROUPS = 16  # a summary shows at most this many settings groups
 
+# One result record: a JSON object, as written to and read back from a results file
+# (checked by check_record); its fields hold whatever JSON holds (numbers, text, lists,
+# None), each checked where it is used. Summaries (Summary.as_dict) and settings are
+# JSON objects of mixed values too, and take the same type.
+Record = dict[str, Any]
+
 
 class InvalidRange(FreecellError):
     """A deal range that cannot be read."""

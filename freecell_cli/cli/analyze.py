@@ -6,7 +6,7 @@ import os
 import sys
 import time
 from enum import Enum
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -34,6 +34,10 @@ from .common import (
     use_color,
 )
 
+if TYPE_CHECKING:
+    from ..analyze import Record
+    from .common import Choice
+
 
 class Game(str, Enum):
     freecell = "freecell"
@@ -48,7 +52,7 @@ class Executor(str, Enum):
 def analyze_command(
     ctx: typer.Context,
     ranges: Annotated[Optional[list[str]], typer.Argument(metavar="RANGES...", help="1-32000, 617, 1-1000,5000-6000, daily:2026-11, random:500.")] = None,
-    variant: Annotated[VariantName, typer.Option(metavar="VARIANT", help=VARIANT_HELP)] = VariantName.site,
+    variant: Annotated[VariantName, typer.Option(metavar="VARIANT", help=VARIANT_HELP)] = VariantName("site"),
     cells: Annotated[Optional[int], typer.Option(metavar="N", help="Number of free cells, 0..15 (default 4). Not with --min-cells, which tries 0..--max-cells.", min=0, max=15)] = None,
     engine: Annotated[EngineName, typer.Option(metavar="ENGINE", help=ENGINE_HELP + " Default here: auto (fast).")] = EngineName.auto,
     time_limit: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds per deal before giving up (0: no limit).")] = 60.0,
@@ -132,8 +136,10 @@ def _point_stdout_at_devnull() -> None:
         pass  # not a real file (tests): nothing will be flushed to a pipe
 
 
-def _analyze(ranges, variant, cells, engine, time_limit, jobs, out, executor, scheduler, no_solutions, seed,
-             summary, json, plot, game, suits, mode=None) -> None:
+def _analyze(ranges: list[str] | None, variant: Choice, cells: int, engine: EngineName, time_limit: float,
+             jobs: int | None, out: str | None, executor: Executor, scheduler: str | None, no_solutions: bool,
+             seed: str | None, summary: list[str] | None, json: bool, plot: str | None, game: str, suits: int,
+             mode: tuple[str, int] | None = None) -> None:
     from ..analyze import Analysis, Job, parse_ranges, summarize_file
 
     if summary:
@@ -211,7 +217,7 @@ class _Progress:
     def __init__(self, total: int, done: int, keep: bool = False) -> None:
         self.counts = {"solved": 0, "unsolvable": 0, "gave-up": 0, "error": 0}
         self.seen = 0
-        self.kept: list[dict] | None = [] if keep else None  # for --plot when the records went to stdout
+        self.kept: list[Record] | None = [] if keep else None  # for --plot when the records went to stdout
         self.start = time.perf_counter()
         self.bar = None
         if is_terminal(sys.stderr):
@@ -224,7 +230,7 @@ class _Progress:
             self.task = self.bar.add_task("analyze", total=total, completed=done, rate="", counts="")
             self.bar.start()
 
-    def record(self, record: dict) -> None:
+    def record(self, record: Record) -> None:
         self.seen += 1
         if self.kept is not None:
             self.kept.append(record)
@@ -241,7 +247,7 @@ class _Progress:
             self.bar.stop()
 
 
-def _print_summary(s: dict, as_json: bool, records_on_stdout: bool = False, first: bool = True) -> None:
+def _print_summary(s: Record, as_json: bool, records_on_stdout: bool = False, first: bool = True) -> None:
     """The summary goes to stdout, unless the records themselves went there."""
     import orjson
 
@@ -293,7 +299,7 @@ def _print_summary(s: dict, as_json: bool, records_on_stdout: bool = False, firs
         target.write(("" if first else "\n") + "".join(f"{k}: {v}\n" for k, v in rows))
 
 
-def _print_differences(diff: dict, names: list[str], as_json: bool) -> None:
+def _print_differences(diff: Record, names: list[str], as_json: bool) -> None:
     """The deals whose min-cells answer differs between two files."""
     import orjson
 
@@ -308,7 +314,7 @@ def _print_differences(diff: dict, names: list[str], as_json: bool) -> None:
     sys.stdout.write("\n".join(lines) + "\n")
 
 
-def _plot(results: str | None, records: list[dict] | None, path: str | None) -> None:
+def _plot(results: str | None, records: list[Record] | None, path: str | None) -> None:
     """--plot: the records of the results file (first record of a deal wins), or
     those the run printed."""
     if path is None:
@@ -317,5 +323,8 @@ def _plot(results: str | None, records: list[dict] | None, path: str | None) -> 
     from ..plots import plot_summary
 
     with errors_to_exit():
-        plot_summary(records if records is not None else load_records(results), path)
+        if records is None:
+            assert results is not None  # with --plot, the records are kept when they went to stdout
+            records = load_records(results)
+        plot_summary(records, path)
     note(f"plot written to {path}")
