@@ -28,14 +28,18 @@ import sys
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, NoReturn, TypeVar
 
 from .deals import MAX_DEAL, SITE_DEALS, check_deal_number, daily_number, parse_date
 from .errors import FreecellError
 from .files import LIMITS, InputTooLarge, OutputError, UnreadableInput, display_name
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.context import ForkServerContext, SpawnContext
 
 VERDICTS = ("solved", "unsolvable", "gave-up", "error")
 MAX_DEALS = 10_000_000  # deals in one run, all range parts together
@@ -213,7 +217,7 @@ class DealRanges:
     ([5, 6, 7, 8, 1, 2, 3, 4], 8, True, False)
     """
 
-    def __init__(self, parts: list[range | tuple[int, ...] | array], text: str = "") -> None:
+    def __init__(self, parts: list[range | tuple[int, ...] | array[int]], text: str = "") -> None:
         # A part is a range of numbers, or single numbers (a tuple, or an array for random:N).
         self._parts = parts
         self.text = text
@@ -328,7 +332,7 @@ def parse_ranges(specs: Iterable[str], seed: int | str | None = None) -> DealRan
         raise InvalidRange(f"the deal ranges are longer than {limit:,} characters: {_quote(text)}")
 
     # First pass: read and check every part, count what it asks for.
-    plan: list[tuple[str, Any]] = []
+    plan: list[tuple[str, Any]] = []  # (kind, value): the value's type goes with the kind
     total = 0
     for spec in specs:
         for part in spec.split(","):
@@ -377,7 +381,7 @@ def parse_ranges(specs: Iterable[str], seed: int | str | None = None) -> DealRan
     # Second pass: draw the random parts (in order, from one generator: a seed
     # gives the same deals as it always has).
     rng = random.Random(seed)
-    parts: list[range | tuple[int, ...] | array] = []
+    parts: list[range | tuple[int, ...] | array[int]] = []
     for kind, value in plan:
         if kind == "random":
             parts.append(array(_POINTS_TYPE, rng.sample(range(1, SITE_DEALS + 1), value)))
@@ -432,7 +436,7 @@ class Job:
                 raise FreecellError(f"time limit must be a number of seconds >= 0 (0: no limit), not {t!r}")
             object.__setattr__(self, "time_limit", None if t == 0 or math.isinf(t) else float(t))
 
-    def settings(self) -> dict:
+    def settings(self) -> Record:
         """What a record made by this job says about how it was made.
 
         >>> Job(cells=2).settings()
@@ -451,7 +455,7 @@ class Job:
                 "time_limit": self.time_limit}
 
 
-def analyze_deal(n: int, job: Job) -> dict:
+def analyze_deal(n: int, job: Job) -> Record:
     """Solve one deal and return its record. Runs in a worker process.
 
     >>> r = analyze_deal(1, Job(engine="builtin", solutions=False))
@@ -492,7 +496,7 @@ def analyze_deal(n: int, job: Job) -> dict:
     return record
 
 
-def analyze_spider_deal(n: int, job: Job) -> dict:
+def analyze_spider_deal(n: int, job: Job) -> Record:
     """Solve one Spider deal (the solver verifies its line) and return its record."""
     from .spider.deals import deal
     from .spider.solve import Limits, solve
@@ -507,7 +511,7 @@ def analyze_spider_deal(n: int, job: Job) -> dict:
     return record
 
 
-def error_record(n: int, job: Job, reason: str) -> dict:
+def error_record(n: int, job: Job, reason: str) -> Record:
     """The record of a deal that could not be analysed (its worker died twice,
     the engine failed): verdict ``error`` and why.
 
@@ -530,8 +534,8 @@ def _show(value: object) -> str:
 
 def _is_number(value: object) -> bool:
     """A finite number >= 0 (not a bool: JSON ``true`` is no count)."""
-    t = type(value)
-    return (t is int and value >= 0) or (t is float and 0 <= value < math.inf)  # NaN fails both
+    return ((type(value) is int and value >= 0)
+            or (type(value) is float and 0 <= value < math.inf))  # NaN fails both
 
 
 _VERDICT_SET = frozenset(VERDICTS)
@@ -581,7 +585,7 @@ def _cell_count(value: object) -> bool:
     return type(value) is int and 0 <= value <= 16
 
 
-def _check_min_cells(record: dict) -> str | None:
+def _check_min_cells(record: Record) -> str | None:
     """What is wrong with the min-cells fields of a record (see :mod:`.mincells`)."""
     get = record.get
     mode = get("mode", "min-cells")
@@ -607,7 +611,7 @@ def _check_min_cells(record: dict) -> str | None:
     return None
 
 
-def read_records(path: str | os.PathLike[str], repair: bool = False) -> Iterator[tuple[int, dict]]:
+def read_records(path: str | os.PathLike[str], repair: bool = False) -> Iterator[tuple[int, Record]]:
     """``(line number, record)`` for each record of a results file, checked by
     :func:`check_record`, read one line at a time (memory stays flat; a line may be
     ``LIMITS['results record']`` long). A torn last line (no newline yet, or not
@@ -659,15 +663,15 @@ def read_records(path: str | os.PathLike[str], repair: bool = False) -> Iterator
             good_end = end
     if repair and good_end < end:
         try:
-            with open(path, "r+b") as f:
-                f.truncate(good_end)
-                f.flush()
-                os.fsync(f.fileno())
+            with open(path, "r+b") as g:
+                g.truncate(good_end)
+                g.flush()
+                os.fsync(g.fileno())
         except OSError as e:
             raise OutputError(f"cannot repair {name}: {e.strerror or e}") from None
 
 
-def load_records(path: str | os.PathLike[str], repair: bool = False) -> list[dict]:
+def load_records(path: str | os.PathLike[str], repair: bool = False) -> list[Record]:
     """The valid records of a results file as a list (an absent file has none),
     each deal once (the first record wins). Holds every record in memory: for big
     files use :func:`read_records` or :func:`summarize_file`."""
@@ -680,13 +684,13 @@ def load_records(path: str | os.PathLike[str], repair: bool = False) -> list[dic
 _UNSET = object()  # a setting a record does not state
 
 
-def record_settings(record: dict) -> dict:
+def record_settings(record: Record) -> Record:
     """The settings a record states (records from before version 0.2 state only
     variant and cells)."""
     return {k: record[k] for k in SETTINGS if k in record}
 
 
-def _with_defaults(settings: dict) -> dict:
+def _with_defaults(settings: Record) -> Record:
     """The settings with the game and mode a record leaves out when they are the
     first ones (freecell, solve)."""
     out = dict(settings)
@@ -696,7 +700,7 @@ def _with_defaults(settings: dict) -> dict:
     return out
 
 
-def _compatible(a: dict, b: dict) -> bool:
+def _compatible(a: Record, b: Record) -> bool:
     # A record that names no game is a FreeCell one (the game came later); one
     # that names no mode solved its deal (min-cells came later).
     return a.get("game", "freecell") == b.get("game", "freecell") and a.get("mode", "solve") == b.get(
@@ -704,7 +708,7 @@ def _compatible(a: dict, b: dict) -> bool:
         a[k] == b[k] for k in SETTINGS if k in a and k in b)
 
 
-def describe_settings(settings: dict, keys: Iterable[str] = SETTINGS) -> str:
+def describe_settings(settings: Record, keys: Iterable[str] = SETTINGS) -> str:
     """``variant site, 4 cells, engine auto, time limit 60 s`` (the keys it has).
 
     >>> describe_settings({"variant": "standard", "cells": 2, "time_limit": None})
@@ -780,7 +784,7 @@ class ResultsFile:
         except OSError as e:
             raise OutputError(f"cannot lock {self.name}: {e.strerror or e}") from None
 
-    def write(self, record: dict) -> None:
+    def write(self, record: Record) -> None:
         """One whole line, flushed and synced: a kill leaves it complete or torn."""
         import orjson
 
@@ -807,7 +811,7 @@ class ResultsFile:
 class _StdoutRecords:
     """Records as JSON lines on stdout (a closed pipe raises BrokenPipeError)."""
 
-    def write(self, record: dict) -> None:
+    def write(self, record: Record) -> None:
         import orjson
 
         sys.stdout.flush()
@@ -829,7 +833,7 @@ def _describe_exception(e: BaseException) -> str:
     return f"{type(e).__name__}: {text}" if text else type(e).__name__
 
 
-def _raise_failure(item: object, reason: str) -> Any:
+def _raise_failure(item: object, reason: str) -> NoReturn:
     raise WorkerFailed(f"{item!r}: {reason}")
 
 
@@ -847,7 +851,12 @@ def _die_with_parent() -> None:
         pass
 
 
-def _worker_main(conn, func: Callable, args: tuple) -> None:
+_T = TypeVar("_T")  # an item a worker is given
+_R = TypeVar("_R")  # what a worker's function returns
+
+
+def _worker_main(conn: Connection[tuple[bool, object], tuple[object] | None],
+                 func: Callable[..., object], args: tuple[object, ...]) -> None:
     """A worker: items in through ``conn``, ``(True, result)`` or ``(False, why)``
     out, until the parent sends None or goes away."""
     import signal
@@ -873,7 +882,7 @@ def _worker_main(conn, func: Callable, args: tuple) -> None:
             conn.send((False, f"cannot send the result back: {_describe_exception(e)}"))
 
 
-def _context():
+def _context() -> ForkServerContext | SpawnContext:
     """forkserver where there is one: workers start from a clean process, so they
     inherit no open file (the results file's lock dies with the run) and no thread
     (a progress bar's) that could hold a lock at the fork."""
@@ -918,7 +927,11 @@ def _start_fork_server() -> None:
 class _Worker:
     __slots__ = ("process", "conn", "task", "done")
 
-    def __init__(self, ctx, func: Callable, args: tuple) -> None:
+    def __init__(self, ctx: ForkServerContext | SpawnContext, func: Callable[..., object],
+                 args: tuple[object, ...]) -> None:
+        # (item,) or None (stop) to the worker; (True, result) or (False, why) back, where
+        # Any is func's result (of the pool's type) or why it failed (a str), as unpickled
+        self.conn: Connection[tuple[object] | None, tuple[bool, Any]]
         self.conn, child = ctx.Pipe()
         self.process = ctx.Process(target=_worker_main, args=(child, func, args), daemon=True)
         try:
@@ -928,7 +941,8 @@ class _Worker:
             raise WorkerFailed(f"cannot start a worker process: {e.strerror or e}") from None
         finally:
             child.close()  # the worker holds its end; ours must not keep it open
-        self.task: tuple[Any, int] | None = None  # (item, deaths so far) while busy
+        # (item, deaths so far) while busy; Any: the item, of the pool's item type
+        self.task: tuple[Any, int] | None = None
         self.done = 0  # items finished
 
     def how_it_ended(self) -> str:
@@ -959,7 +973,7 @@ class _Worker:
         self.conn.close()
 
 
-class WorkerPool:
+class WorkerPool(Generic[_T, _R]):
     """Runs ``func(item, *args)`` for many items in up to ``jobs`` worker
     processes (never more than there are items), results in the order they
     finish. With ``jobs`` 1, runs in this process.
@@ -977,19 +991,19 @@ class WorkerPool:
     ([1, 4, 9], 3)
     """
 
-    def __init__(self, func: Callable, args: tuple = (), jobs: int = 1,
-                 on_error: Callable[[Any, str], Any] = _raise_failure) -> None:
+    def __init__(self, func: Callable[..., _R], args: tuple[object, ...] = (), jobs: int = 1,
+                 on_error: Callable[[_T, str], _R] = _raise_failure) -> None:
         if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
             raise FreecellError(f"jobs must be a whole number >= 1, not {jobs!r}")
         self.func, self.args, self.jobs, self.on_error = func, args, jobs, on_error
         self.started = 0  # worker processes started (replacements included)
 
-    def map(self, items: Iterable) -> Iterator:
+    def map(self, items: Iterable[_T]) -> Generator[_R, None, None]:
         if self.jobs == 1:
             return self._in_process(items)
         return self._in_workers(items)
 
-    def _in_process(self, items: Iterable) -> Iterator:
+    def _in_process(self, items: Iterable[_T]) -> Generator[_R, None, None]:
         for item in items:
             try:
                 result = self.func(item, *self.args)
@@ -997,17 +1011,17 @@ class WorkerPool:
                 result = self.on_error(item, _describe_exception(e))
             yield result
 
-    def _in_workers(self, items: Iterable) -> Iterator:
+    def _in_workers(self, items: Iterable[_T]) -> Generator[_R, None, None]:
         from multiprocessing.connection import wait
 
         ctx = _context()
         source = iter(items)
-        retry: deque[tuple[Any, int]] = deque()  # items whose worker died, with their deaths
+        retry: deque[tuple[_T, int]] = deque()  # items whose worker died, with their deaths
         workers: list[_Worker] = []
         failed_starts = 0  # workers in a row that died before finishing anything
         finished = False
 
-        def next_task() -> tuple[Any, int] | None:
+        def next_task() -> tuple[_T, int] | None:
             if retry:
                 return retry.popleft()
             for item in source:
@@ -1029,7 +1043,7 @@ class WorkerPool:
                 raise WorkerFailed(f"worker processes keep dying before finishing anything ({how})")
             return how
 
-        def assign(w: _Worker, task: tuple[Any, int]) -> None:
+        def assign(w: _Worker, task: tuple[_T, int]) -> None:
             try:
                 w.conn.send((task[0],))
                 w.task = task
@@ -1060,6 +1074,7 @@ class WorkerPool:
                 for w in busy:
                     if w.conn not in ready and w.process.sentinel not in ready:
                         continue
+                    assert w.task is not None  # busy
                     item, deaths = w.task
                     reply = None
                     try:
@@ -1094,15 +1109,17 @@ class WorkerPool:
                 w.reap()
 
 
-def run_local(deals: Iterable[int], job: Job, jobs: int) -> Iterator[dict]:
+def run_local(deals: Iterable[int], job: Job, jobs: int) -> Generator[Record, None, None]:
     """Records as workers finish them (any order); a deal whose worker died twice,
     or whose solve failed, gets an ``error`` record."""
-    pool = WorkerPool(analyze_deal, (job,), jobs, on_error=lambda n, why: error_record(n, job, why))
+    pool: WorkerPool[int, Record] = WorkerPool(analyze_deal, (job,), jobs,
+                                               on_error=lambda n, why: error_record(n, job, why))
     return pool.map(deals)
 
 
-def run_dask(deals: Iterable[int], job: Job, scheduler: str | None = None, client=None,
-             window: int = 1000) -> Iterator[dict]:
+def run_dask(deals: Iterable[int], job: Job, scheduler: str | None = None,
+             client: Any = None,  # a dask.distributed.Client: dask is untyped
+             window: int = 1000) -> Generator[Record, None, None]:
     """Records from a Dask distributed cluster (``pip install 'freecell-cli[dask]'``).
     At most ``window`` deals are out at once, so a long range never floods the
     scheduler; a deal Dask gives up on gets an ``error`` record."""
@@ -1113,20 +1130,22 @@ def run_dask(deals: Iterable[int], job: Job, scheduler: str | None = None, clien
     own = client is None
     if own:
         try:
-            client = Client(scheduler, timeout="10s") if scheduler else Client(processes=True)
+            # dask is untyped (no annotations): its calls are unchecked
+            client = (Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
+                      if scheduler else Client(processes=True))  # type: ignore[no-untyped-call]
         except Exception as e:  # dask raises ValueError, TypeError, OSError, TimeoutError... by address
             where = f"the Dask scheduler {scheduler!r}" if scheduler else "a local Dask cluster"
             raise FreecellError(f"cannot reach {where}: {_describe_exception(e)}") from None
     try:
         source = iter(deals)
         pending: dict[str, int] = {}
-        running = as_completed()
+        running = as_completed()  # type: ignore[no-untyped-call]  # dask is untyped
 
         def submit() -> bool:
             for n in source:
                 future = client.submit(analyze_deal, n, job, pure=False)
                 pending[future.key] = n
-                running.add(future)
+                running.add(future)  # type: ignore[no-untyped-call]  # dask is untyped
                 return True
             return False
 
@@ -1165,7 +1184,7 @@ class _Figures:
         counts[value] = counts.get(value, 0) + 1
         self.n += 1
 
-    def result(self, digits: int) -> dict | None:
+    def result(self, digits: int) -> Record | None:
         if not self.n:
             return None
         ordered = sorted(self.counts.items())
@@ -1195,16 +1214,16 @@ class Summary:
     ({'solved': 1, 'unsolvable': 0, 'gave-up': 0, 'error': 1}, [6], 5)
     """
 
-    def __init__(self, settings: dict | None = None, hardest: int = 10) -> None:
+    def __init__(self, settings: Record | None = None, hardest: int = 10) -> None:
         self.settings = dict(settings or {})
         self.deals = 0
         self.counts = {v: 0 for v in VERDICTS}
         self.lists = {v: array("q") for v in ("unsolvable", "gave-up", "error")}
         self.figures = {k: _Figures() for k in ("move_count", "nonfoundation_moves", "seconds")}
         self.keep = hardest
-        self.hardest: list[tuple[float, int, int, dict]] = []  # a min-heap of the top `keep`
+        self.hardest: list[tuple[float, int, int, Record]] = []  # a min-heap of the top `keep`
 
-    def add(self, record: dict, checked: bool = False) -> None:
+    def add(self, record: Record, checked: bool = False) -> None:
         """Count one record (checked by :func:`check_record` unless ``checked``;
         fields it lacks are left out of the figures)."""
         problem = None if checked else check_record(record)
@@ -1232,7 +1251,7 @@ class Summary:
             elif entry[:3] > self.hardest[0][:3]:
                 heapq.heapreplace(self.hardest, entry)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> Record:
         out = {
             "deals": self.deals,
             "counts": dict(self.counts),
@@ -1263,12 +1282,12 @@ class MinCellsSummary(Summary):
     ({'0': 0, '1': 0, '2': 0, '3': 1}, [[1, 2, 1]])
     """
 
-    def __init__(self, settings: dict | None = None, hardest: int = 10) -> None:
+    def __init__(self, settings: Record | None = None, hardest: int = 10) -> None:
         super().__init__(settings, hardest)
         self.needs: dict[int, int] = {}
-        self.ranges: dict[tuple, int] = {}
+        self.ranges: dict[tuple[int, int | None], int] = {}
 
-    def add(self, record: dict, checked: bool = False) -> None:
+    def add(self, record: Record, checked: bool = False) -> None:
         super().add(record, checked)
         m = record.get("min_cells")
         if m is not None:
@@ -1277,7 +1296,7 @@ class MinCellsSummary(Summary):
             known = tuple(record.get("known") or (0, None))
             self.ranges[known] = self.ranges.get(known, 0) + 1
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> Record:
         out = super().as_dict()
         out["mode"] = "min-cells"
         top = max([self.settings.get("max_cells", 0), *self.needs]) if self.deals else -1
@@ -1287,14 +1306,14 @@ class MinCellsSummary(Summary):
         return out
 
 
-def summary_for(settings: dict, hardest: int = 10) -> Summary:
+def summary_for(settings: Record, hardest: int = 10) -> Summary:
     """An empty summary of the right kind for records made with ``settings``."""
     if settings.get("mode") == "min-cells":
         return MinCellsSummary(settings, hardest)
     return Summary(settings, hardest)
 
 
-def answer_of(record: dict) -> str:
+def answer_of(record: Record) -> str:
     """A min-cells record's answer in a word: ``2``, ``>4`` (unsolvable with the
     most cells tried), ``1..2`` (gave up: only the range is known), ``error``.
 
@@ -1312,13 +1331,13 @@ def answer_of(record: dict) -> str:
     return f"{lo}..{hi if hi is not None else '>' + str(record.get('max_cells', 4))}"
 
 
-def compare_min_cells(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> dict:
+def compare_min_cells(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> Record:
     """The deals whose min-cells answer differs between two results files (for
     example one made under ``site``, one under ``standard``): ``{"both": deals in
     both, "only_a", "only_b": deals in one only, "differ": [{"deal", "a", "b"}]}``
     with answers as :func:`answer_of` gives them, by deal number. Keeps one short
     answer per deal of ``a`` in memory."""
-    def records(path):
+    def records(path: str | os.PathLike[str]) -> Iterator[Record]:
         for lineno, record in read_records(path):
             if record.get("mode") != "min-cells":
                 raise InvalidResults(f"{display_name(path)}: line {lineno}: not a min-cells record "
@@ -1344,7 +1363,7 @@ def compare_min_cells(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> d
     return {"both": both, "only_a": len(answers) - both, "only_b": len(seen) - both, "differ": differ}
 
 
-def summarize(records: Iterable[dict], hardest: int = 10) -> dict:
+def summarize(records: Iterable[Record], hardest: int = 10) -> Record:
     """Counts per verdict, the unsolvable, gave-up and error deals, move and time
     figures, the hardest deals (records are checked; see :class:`Summary`)."""
     s = Summary(hardest=hardest)
@@ -1356,13 +1375,13 @@ def summarize(records: Iterable[dict], hardest: int = 10) -> dict:
     return s.as_dict()
 
 
-def summarize_file(path: str | os.PathLike[str], hardest: int = 10) -> list[dict]:
+def summarize_file(path: str | os.PathLike[str], hardest: int = 10) -> list[Record]:
     """The summaries of a results file, one per settings group (a file written by
     resumed runs has one; files joined by hand may have several, at most
     :data:`MAX_SETTINGS_GROUPS`). A deal recorded twice in a group counts once
     (the first record), and each summary has the group's ``settings``."""
-    groups: list[tuple[dict, Summary, DealSet]] = []
-    last_key: tuple | None = None
+    groups: list[tuple[Record, Summary, DealSet]] = []
+    last_key: tuple[object, ...] | None = None
     for lineno, record in read_records(path):
         key = tuple(record.get(k, _UNSET) for k in SETTINGS)
         if key != last_key:  # most lines have the settings of the line before
@@ -1418,7 +1437,7 @@ class Analysis:
         if self.out is None:
             return
         ours = self.job.settings()
-        checked: tuple | None = None
+        checked: tuple[object, ...] | None = None
         for lineno, record in read_records(self.out, repair=True):
             key = tuple(record.get(k, _UNSET) for k in SETTINGS)
             if key != checked:  # most lines have the settings of the line before
@@ -1437,7 +1456,7 @@ class Analysis:
                 self.already += 1
 
     def run(self, jobs: int = 1, executor: str = "local", scheduler: str | None = None,
-            on_record: Callable[[dict], None] | None = None) -> Summary:
+            on_record: Callable[[Record], None] | None = None) -> Summary:
         """Analyse the deals not done yet; returns the summary of every deal asked
         for (done before, and now)."""
         if executor not in ("local", "dask"):
@@ -1480,8 +1499,8 @@ def analyze(
     jobs: int = 1,
     executor: str = "local",
     scheduler: str | None = None,
-    on_record: Callable[[dict], None] | None = None,
-) -> dict:
+    on_record: Callable[[Record], None] | None = None,
+) -> Record:
     """Analyse the deals not already in ``out`` and append their records; returns
     the summary (:meth:`Summary.as_dict`) of every deal asked for, old and new."""
     with Analysis(deals, job, out) as run:
