@@ -161,6 +161,20 @@ def leave_for(old: Game, new: Game, warn: Warn) -> Game:
     return new
 
 
+def save_moves(path: str, text: str, count: int, say: Warn) -> None:
+    """A session's ``save FILE``: the moves as a solution file, written atomically;
+    what happened is said in one line (FreeCell's and Spider's line play)."""
+    if not path:
+        say("save needs a file name")
+        return
+    try:
+        atomic_write(path, text)
+    except OSError as e:
+        say(f"cannot save {path}: {e.strerror or e}")
+        return
+    say(f"saved {plural(count, 'move')} to {path}")
+
+
 def _clock(seconds: float) -> str:
     s = int(seconds)
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
@@ -298,24 +312,16 @@ class Session:
         self.say(f"now playing {self.status().split(' | ')[0]}")
 
     def save_solution(self, path: str) -> None:
-        if not path:
-            self.say("save needs a file name")
-            return
-        try:
-            atomic_write(path, self.game.solution_text())
-        except OSError as e:
-            self.say(f"cannot save {path}: {e.strerror or e}")
-            return
-        self.say(f"saved {plural(len(self.game.played()), 'move')} to {path}")
+        save_moves(path, self.game.solution_text(), len(self.game.played()), self.say)
 
     def won(self) -> None:
         g = self.game
         name = f"deal {g.deal}" if g.deal is not None else "the position"
         if self.interactive:
-            self.say(f"won {name} in {g.moves} moves, time {_clock(g.elapsed)}, "
+            self.say(f"won {name} in {plural(g.moves, 'move')}, time {_clock(g.elapsed)}, "
                      f"{g.position.cards_home} cards home — new, restart, or q")
         else:
-            self.say(f"won {name} in {g.moves} moves")
+            self.say(f"won {name} in {plural(g.moves, 'move')}")
         self.quit = not self.interactive
 
     # -- the loop -----------------------------------------------------------------

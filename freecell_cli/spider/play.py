@@ -23,7 +23,6 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, TextIO
 
 from ..errors import FreecellError
-from ..moves import plural
 from .moves import Move, apply, notation, resolve, split_moves
 from .position import Position
 
@@ -260,17 +259,9 @@ class Session:
         return False
 
     def save_solution(self, path: str) -> None:
-        from ..files import atomic_write
+        from ..play import save_moves
 
-        if not path:
-            self.say("save needs a file name")
-            return
-        try:
-            atomic_write(path, self.game.solution_text())
-        except OSError as e:
-            self.say(f"cannot save {path}: {e.strerror or e}")
-            return
-        self.say(f"saved {plural(len(self.game.moves), 'move')} to {path}")
+        save_moves(path, self.game.solution_text(), len(self.game.moves), self.say)
 
     def run(self, lines: Iterable[str]) -> None:
         self.draw()
