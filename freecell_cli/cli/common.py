@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from enum import Enum, EnumMeta
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional, TextIO
+from typing import TYPE_CHECKING, Annotated, Optional, TextIO, TypeVar
 
 import typer
 
@@ -149,6 +149,29 @@ class EmptyColumn(str, Enum):
 def err(message: str) -> None:
     """One diagnostic line on stderr."""
     sys.stderr.write(message.rstrip("\n") + "\n")
+
+
+_M = TypeVar("_M")  # a game's move type
+
+
+def parse_move_args(args: list[str], split: Callable[[str], list[str]],
+                    parse: Callable[[str], _M]) -> tuple[list[str], list[_M]]:
+    """The moves given as arguments (several to an argument allowed), parsed: the
+    tokens and the moves. A malformed one is a usage error naming it (FreeCell's
+    and Spider's ``move``)."""
+    from ..errors import FreecellError
+
+    tokens = [t for arg in args for t in split(arg)]
+    if not tokens:
+        raise fail("no moves given")
+    parsed = []
+    for i, token in enumerate(tokens, 1):
+        try:
+            parsed.append(parse(token))
+        except FreecellError as e:
+            shown = token if len(token) <= 40 else token[:37] + "..."
+            raise fail(f'move {i} "{shown}": {e}') from None
+    return tokens, parsed
 
 
 def fail(message: str, code: int = EXIT_USAGE) -> typer.Exit:

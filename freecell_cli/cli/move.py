@@ -24,6 +24,7 @@ from .common import (
     errors_to_exit,
     fail,
     get_position,
+    parse_move_args,
     setup,
     write_position,
 )
@@ -58,16 +59,7 @@ def move_command(
     setup(quiet, color)
     check_json_format(json, format)
     check_output(output)
-    tokens = [t for arg in moves for t in split_moves(arg)]
-    if not tokens:
-        raise fail("no moves given")
-    parsed = []
-    for i, token in enumerate(tokens, 1):
-        try:
-            parsed.append(Move.parse(token))
-        except FreecellError as e:
-            shown = token if len(token) <= 40 else token[:37] + "..."
-            raise fail(f'move {i} "{shown}": {e}') from None
+    tokens, parsed = parse_move_args(moves, split_moves, Move.parse)
     pos, read_fmt = get_position(None, position, deal, cells, variant, record_variant=True)
     with errors_to_exit():
         rules = find_variant(variant.value if variant else pos.variant)

@@ -30,6 +30,7 @@ from .common import (
     fail,
     inline_position,
     note,
+    parse_move_args,
     read_text,
     refuse_together,
     requires,
@@ -213,15 +214,7 @@ def move_command(
     setup(quiet, color)
     check_json_format(json, format)
     check_output(output)
-    tokens = [t for arg in moves for t in split_moves(arg)]
-    if not tokens:
-        raise fail("no moves given")
-    parsed = []
-    for i, token in enumerate(tokens, 1):
-        try:
-            parsed.append(Move.parse(token))
-        except FreecellError as e:
-            raise fail(f'move {i} "{token}": {e}') from None
+    tokens, parsed = parse_move_args(moves, split_moves, Move.parse)
     position, fmt = _read(position_file)
     for i, (token, move) in enumerate(zip(tokens, parsed), 1):
         try:
