@@ -60,6 +60,15 @@ def test_lines_that_do_not_finish_are_left_alone():
     assert shorten_moves(deal(1), SITE, r.moves[:10]) == r.moves[:10]
 
 
+def test_a_move_from_an_empty_column_is_left_to_the_verifier():
+    # It used to end shorten_moves with an IndexError, not the moves as they were.
+    from freecell_cli.moves import COLUMN, Move, Place
+
+    n = len(deal(1).columns[0])
+    moves = [Move(Place(COLUMN, 0), Place(COLUMN, 1), 1)] * n + [Move(Place(COLUMN, 0), Place(COLUMN, 2), 1)]
+    assert shorten_moves(deal(1), SITE, moves) == moves
+
+
 @needs_fcsolve
 @pytest.mark.parametrize("variant", [SITE, STANDARD, WINDOWS], ids=lambda v: v.name)
 def test_fcsolve_engine_output_goes_through_the_post_pass(variant):

@@ -32,6 +32,7 @@ import heapq
 import itertools
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..moves import Move
 from ..position import Position
@@ -55,10 +56,27 @@ from .builtin import (
 )
 from .engine import GAVE_UP, SOLVED, Limits, Result
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from .builtin import Cols, Found, SMove
+
+    # The chain of moves back to the start: (parent's chain, move), None at the start.
+    Back = tuple["Back", SMove] | None
+    # (cols, cells, found, contribs, score, unsorted, hsum, back): see Beam.
+    Node = tuple[Cols, bytes, Found, list[int], int, int, int, Back]
+    Key = tuple[int, bytes]  # (hsum, cells)
+    # Candidates of a layer (see Beam.expand): a played node, (score, tie, node, parent),
+    # or an unplayed move, (score, tie, None, parent, move, cells, unsorted, hsum,
+    # i, column i, share i, j, column j, share j, played later).
+    Played = tuple[int, int, Node, Node | None]
+    Unplayed = tuple[int, int, None, Node, SMove, bytes, int, int, int, bytes, int, int, bytes, int, bool]
+    Candidate = Played | Unplayed
+
 DONE = (13, 13, 13, 13)
 
 
-def SAFE_NEXT(c: int, found: tuple) -> bool:
+def SAFE_NEXT(c: int, found: Found) -> bool:
     """Card ``c`` would be sent home by the safe rule (see builtin.safe_home)."""
     f = c >> 2
     if found[c & 3] != f:
@@ -160,7 +178,7 @@ class Beam:
         out = self._info[col] = (w.unsorted * raw[0] + w.disorder * raw[1], raw[0], raw[2])
         return out
 
-    def node(self, cols, cells, found, back) -> tuple:
+    def node(self, cols: Cols, cells: bytes, found: Found, back: Back) -> Node:
         """A node with its score worked out from scratch."""
         w = self.weights
         wdep, we = w.depth, w.empty
@@ -168,7 +186,7 @@ class Beam:
         c1 = found[1] * 4 + 1 if found[1] < 13 else 53
         c2 = found[2] * 4 + 2 if found[2] < 13 else 53
         c3 = found[3] * 4 + 3 if found[3] < 13 else 53
-        contribs = []
+        contribs: list[int] = []
         unsorted = 0
         info_of = self._info
         for col in cols:
@@ -181,8 +199,8 @@ class Beam:
         score = w.home * (52 - found[0] - found[1] - found[2] - found[3]) + w.cells * len(cells) + sum(contribs)
         return (cols, cells, found, contribs, score, unsorted, sum(map(hash, cols)), back)
 
-    def run(self, deadline: float | None = None, max_states: int | None = None, progress=None,
-            start: float = 0.0) -> list[tuple] | None:
+    def run(self, deadline: float | None = None, max_states: int | None = None,
+            progress: Callable[[int, float], None] | None = None, start: float = 0.0) -> list[SMove] | None:
         """The moves of a solution (search moves, see :mod:`.builtin`), or None
         when a layer comes out empty or the depth limit is reached, or a limit
         (then ``stopped`` says which)."""
@@ -190,7 +208,7 @@ class Beam:
         cols, cells, found = s.start_state()
         # windows: automatic moves come only after a move (see Search.start_state)
         self.closed_at_start = self.variant.automatic is None
-        back = None
+        back: Back = None
         if self.all_home:
             cols, cells, found, back = self._sweep(cols, cells, found, None)
         root = self.node(cols, cells, found, back)
@@ -200,12 +218,12 @@ class Beam:
         # would reach them with more moves). offered: this layer's candidates.
         # Candidates left out of a layer are not kept: another line may bring
         # them back, else the beam could close on itself and come out empty.
-        kept: set = set()
-        pool = [(root[4], -1, root, None)]
+        kept: set[Key] = set()
+        pool: list[Candidate] = [(root[4], -1, root, None)]
         # reserve: what each layer's selection left out, most recent last. When a
         # layer comes out empty the best of them are taken up again (a line with
         # fewer moves in a later layer) instead of starting again wider.
-        reserve: list[list[tuple]] = []
+        reserve: list[list[Candidate]] = []
         width = self.width
         for _ in range(self.max_depth):
             layer, done, leftover = self._select(pool, width, kept)
@@ -213,8 +231,8 @@ class Beam:
                 return done
             if leftover:
                 reserve.append(leftover)
-            candidates: list[tuple] = []
-            offered: set = set()
+            candidates: list[Candidate] = []
+            offered: set[Key] = set()
             for node in layer:
                 done = self.expand(node, candidates, kept, offered)
                 if done is not None:
@@ -242,22 +260,26 @@ class Beam:
                 return None
         return None
 
-    def _select(self, pool, width, kept):
+    def _select(self, pool: list[Candidate], width: int,
+                kept: set[Key]) -> tuple[list[Node], list[SMove] | None, list[Candidate] | None]:
         """The next layer: the best ``width`` positions of ``pool`` (sorted) not
         placed before, with the positions their moves to the foundation reach (no
         layer cost: they compete for the same places). Returns (layer, a solution
         or None, what was left out)."""
-        extra: list[tuple] = []
-        layer = []
+        extra: list[Played] = []
+        layer: list[Node] = []
         # At most ``cap`` children of one parent: a beam of near copies closes on itself.
         cap = self.per_parent
-        per_parent = {} if cap else None
-        skipped = []
+        per_parent: dict[int, int] | None = {} if cap else None
+        skipped: list[Candidate] = []
         n = len(pool)
         ci = 0
         tie = self._tie
         materialize = self.materialize
         heappush, heappop = heapq.heappush, heapq.heappop
+        cand: Candidate  # (annotations only: no run-time work)
+        node: Node
+        nxt: Candidate | None
         while len(layer) < width:
             if extra and (ci >= n or extra[0] < pool[ci]):
                 cand = heappop(extra)
@@ -272,8 +294,8 @@ class Beam:
                 if k >= cap:
                     skipped.append(cand)
                     continue
-            node = cand[2]
-            if node is None:
+            # Tested on cand itself, so that the type checker tells the two kinds apart.
+            if cand[2] is None:
                 if cand[14]:
                     # Played only now (see expand): the moves home it allows.
                     node = materialize(cand[3], cand[4])
@@ -302,6 +324,7 @@ class Beam:
                         contribs[j] = sh_j
                     node = (tuple(ncols), ncells, parent[2], contribs, cand[0], nuns, nh, (parent[7], move))
             else:
+                node = cand[2]
                 key = (node[6], node[1])
                 if key in kept:
                     continue
@@ -335,17 +358,17 @@ class Beam:
         leftover.extend(skipped)
         return layer, None, leftover
 
-    def materialize(self, parent, move):
+    def materialize(self, parent: Node, move: SMove) -> Node:
         cols, cells, found = parent[0], parent[1], parent[2]
         closed = self.closed_at_start or parent[7] is not None
         play = self.search.play
         ncols, ncells, nfound, _ = play(cols, cells, found, move, closed)
-        back = (parent[7], move)
+        back: Back = (parent[7], move)
         if self.all_home:
             ncols, ncells, nfound, back = self._sweep(ncols, ncells, nfound, back)
         return self.node(ncols, ncells, nfound, back)
 
-    def _sweep(self, ncols, ncells, nfound, back):
+    def _sweep(self, ncols: Cols, ncells: bytes, nfound: Found, back: Back) -> tuple[Cols, bytes, Found, Back]:
         """Every card that can go home goes (not only the safe ones); the moves
         join the ``back`` chain."""
         play = self.search.play
@@ -365,7 +388,7 @@ class Beam:
             back = (back, m)
         return ncols, ncells, nfound, back
 
-    def expand(self, node, candidates, kept, offered):
+    def expand(self, node: Node, candidates: list[Candidate], kept: set[Key], offered: set[Key]) -> list[SMove] | None:
         """Score every move from ``node``: the moves go to ``candidates`` as
         (score, tie, None, parent, move, cells, unsorted, hsum, i, column i,
         share i, j, column j, share j, played later), unplayed: the one or two
@@ -398,7 +421,9 @@ class Beam:
         exact_ok = self.closed_at_start or back is not None
         all_home = self.all_home
 
-        def offer(move, ncells, i, new_i, j, new_j, uncovered):
+        def offer(move: SMove, ncells: bytes, i: int, new_i: bytes, j: int, new_j: bytes,
+                  uncovered: int) -> list[SMove] | None:
+            # j < 0: the move changes one column; new_j is then b"" and unused.
             # Most moves lead to a position met already (siblings share moves):
             # check that first.
             old_i = cols[i]
@@ -460,11 +485,11 @@ class Beam:
             ncells = cells.replace(BYTE[c], b"")
             for j, d in tops:
                 if fit[d]:
-                    done = offer((CELL_TO_COL, c, j, 1), ncells, j, cols[j] + BYTE[c], -1, None, -1)
+                    done = offer((CELL_TO_COL, c, j, 1), ncells, j, cols[j] + BYTE[c], -1, b"", -1)
                     if done is not None:
                         return done
             if first_empty >= 0:
-                done = offer((CELL_TO_COL, c, first_empty, 1), ncells, first_empty, BYTE[c], -1, None, -1)
+                done = offer((CELL_TO_COL, c, first_empty, 1), ncells, first_empty, BYTE[c], -1, b"", -1)
                 if done is not None:
                     return done
         caps = self._cap[free]
@@ -513,15 +538,15 @@ class Beam:
                 if rest is None:
                     rest = pop_of[col] = col[:-1]
                 ncells = add_cell.get((cells, top)) or _add_cell(cells, top)
-                done = offer((COL_TO_CELL, i, 0, 1), ncells, i, rest, -1, None, rest[-1] if rest else -1)
+                done = offer((COL_TO_CELL, i, 0, 1), ncells, i, rest, -1, b"", rest[-1] if rest else -1)
                 if done is not None:
                     return done
         return None
 
-    def _finish(self, cols, cells, found, back) -> list[tuple]:
+    def _finish(self, cols: Cols, cells: bytes, found: Found, back: Back) -> list[SMove]:
         """The path to this position, then every card home: with each column a
         run, the lowest card left is always at a column's end or in a free cell."""
-        path = []
+        path: list[SMove] = []
         while back is not None:
             back, move = back
             path.append(move)
@@ -635,8 +660,8 @@ class BeamEngine:
         start = time.perf_counter()
         deadline = None if limits.time is None else start + limits.time
         states = 0
-        best: list[tuple] | None = None
-        stopped = None
+        best: list[SMove] | None = None
+        stopped: str | None = None
 
         def attempt(plan: Plan) -> None:
             nonlocal states, stopped, best
@@ -681,7 +706,7 @@ class BeamEngine:
             r.reason = r.reason or "no beam found a line; the complete search found none either"
         return r
 
-    def _shorten(self, position, variant, path, deadline):
+    def _shorten(self, position: Position, variant: Variant, path: list[SMove], deadline: float | None) -> list[SMove]:
         if not self.shorten_depth:
             return path
         from .shorten import shorten_path
@@ -689,5 +714,5 @@ class BeamEngine:
         return shorten_path(Search(position, variant, Limits()), path, self.shorten_depth, deadline)
 
 
-def _cost(path: list[tuple]) -> int:
+def _cost(path: list[SMove]) -> int:
     return sum(1 for m in path if m[0] > TO_HOME_FROM_CELL)

@@ -136,7 +136,7 @@ class Search:
 
     # -- moves ------------------------------------------------------------------
     def successors(self, cols: Cols, cells: bytes, found: Found) -> list[SMove]:
-        out = []
+        out: list[SMove] = []
         append = out.append
         free = self.ncells - len(cells)
         first_empty = -1
@@ -189,39 +189,39 @@ class Search:
         says no safe move was waiting before it (true everywhere but at the start
         of a windows game, whose automatic moves come only after a move)."""
         kind, a, b, n = move
-        cols = list(cols)
-        found = list(found)
+        lcols = list(cols)
+        lfound = list(found)
         if kind == TO_HOME_FROM_COL:
-            c = cols[a][-1]
-            cols[a] = cols[a][:-1]
-            found[SUIT[c]] += 1
+            c = lcols[a][-1]
+            lcols[a] = lcols[a][:-1]
+            lfound[SUIT[c]] += 1
         elif kind == TO_HOME_FROM_CELL:
             cells = cells.replace(bytes((a,)), b"")
-            found[SUIT[a]] += 1
+            lfound[SUIT[a]] += 1
         elif kind == CELL_TO_COL:
             cells = cells.replace(bytes((a,)), b"")
-            cols[b] = cols[b] + bytes((a,))
+            lcols[b] = lcols[b] + bytes((a,))
         elif kind == COL_TO_COL:
-            src = cols[a]
-            cols[b] = cols[b] + src[-n:]
-            cols[a] = src[:-n]
+            src = lcols[a]
+            lcols[b] = lcols[b] + src[-n:]
+            lcols[a] = src[:-n]
         else:
-            c = cols[a][-1]
-            cols[a] = cols[a][:-1]
+            c = lcols[a][-1]
+            lcols[a] = lcols[a][:-1]
             cells = bytes(sorted(cells + bytes((c,))))
         if kind > TO_HOME_FROM_CELL and closed:
             # Foundations did not change: only the card this move uncovered can
             # have become a safe card to send home.
-            src = cols[a] if kind != CELL_TO_COL else b""
+            src = lcols[a] if kind != CELL_TO_COL else b""
             if not src:
-                return tuple(cols), cells, tuple(found), []
+                return tuple(lcols), cells, tuple(lfound), []
             c = src[-1]
             f = c >> 2
             s = c & 3
-            if found[s] != f or (f >= 2 and (found[OPPOSITE[s][0]] < f or found[OPPOSITE[s][1]] < f)):
-                return tuple(cols), cells, tuple(found), []
-        cells, autos = safe_home(cols, cells, found)
-        return tuple(cols), cells, tuple(found), autos
+            if lfound[s] != f or (f >= 2 and (lfound[OPPOSITE[s][0]] < f or lfound[OPPOSITE[s][1]] < f)):
+                return tuple(lcols), cells, tuple(lfound), []
+        cells, autos = safe_home(lcols, cells, lfound)
+        return tuple(lcols), cells, tuple(lfound), autos
 
     # -- heuristic ----------------------------------------------------------------
     def h(self, cols: Cols, cells: bytes, found: Found) -> int:
@@ -257,11 +257,11 @@ class Search:
         return tuple(cols), cells, tuple(found)
 
     # -- search -------------------------------------------------------------------
-    def run(self) -> tuple[str, list[tuple], str]:
+    def run(self) -> tuple[str, list[SMove], str]:
         start = time.perf_counter()
         cols, cells, found = self.start_state()
         key0 = key_of(cols, cells)
-        parent: dict[bytes, tuple] = {key0: (None, None)}
+        parent: dict[bytes, tuple[bytes | None, SMove | None]] = {key0: (None, None)}
         tie = count()
         heap = [(0.0, next(tie), 0, cols, cells, found, key0)]
         time_limit, state_limit = self.limits.time, self.limits.states
@@ -293,19 +293,20 @@ class Search:
         return UNSOLVABLE, [], ""
 
     @staticmethod
-    def _path(parent, key) -> list[tuple]:
-        path = []
+    def _path(parent: dict[bytes, tuple[bytes | None, SMove | None]], key: bytes) -> list[SMove]:
+        path: list[SMove] = []
         while True:
             prev, move = parent[key]
             if prev is None:
                 break
+            assert move is not None  # only the start has no move
             path.append(move)
             key = prev
         path.reverse()
         return path
 
 
-def to_moves(position: Position, variant: Variant, path: list[tuple]) -> list[Move]:
+def to_moves(position: Position, variant: Variant, path: list[SMove]) -> list[Move]:
     """Turn search moves into real moves on ``position``, explicit foundation moves
     included except those the variant makes by itself (windows)."""
     p = position.copy()
@@ -319,7 +320,7 @@ def to_moves(position: Position, variant: Variant, path: list[tuple]) -> list[Mo
         apply(p, r)
         out.append(r)
 
-    def emit_autos(autos) -> None:
+    def emit_autos(autos: list[SMove]) -> None:
         for kind, a, _, _ in autos:
             if kind == TO_HOME_FROM_COL:
                 emit(Move(Place(COLUMN, a), Place(FOUNDATION, -1)))
@@ -351,7 +352,8 @@ def to_moves(position: Position, variant: Variant, path: list[tuple]) -> list[Mo
         if variant.automatic is not None:
             automatic_moves(p, variant)
         else:
-            *state, autos = Search.play(*state, step, True)
+            scols, scells, sfound, autos = Search.play(*state, step, True)
+            state = (scols, scells, sfound)
             emit_autos(autos)
     return out
 
@@ -368,7 +370,9 @@ class BuiltinEngine:
     def solve(self, position: Position, variant: Variant, limits: Limits, exhaustive: bool = False) -> Result:
         start = time.perf_counter()
         total = 0
-        verdict, path, reason, search = GAVE_UP, [], "", None
+        path: list[SMove] = []
+        search: Search | None = None
+        verdict, reason = GAVE_UP, ""
         for weight, budget in self.PHASES:
             left_time = None if limits.time is None else limits.time - (time.perf_counter() - start)
             if left_time is not None and left_time <= 0:
@@ -390,13 +394,14 @@ class BuiltinEngine:
         elif verdict == GAVE_UP and limits.time is not None:
             reason = f"time limit of {limits.time:g} s reached after {total:,} states"
         if verdict == SOLVED:
+            assert search is not None  # a search solved it
             path = shorten(search, path)
         moves = to_moves(position, variant, path) if verdict == SOLVED else []
         return Result(verdict, self.name, moves, len(moves), total, time.perf_counter() - start, reason)
 
 
 # -- shortening ---------------------------------------------------------------
-def _remap(move: tuple, perm: list[int]) -> tuple:
+def _remap(move: SMove, perm: list[int]) -> SMove:
     kind, a, b, n = move
     if kind in (TO_HOME_FROM_COL, COL_TO_CELL):
         return (kind, perm[a], b, n)
@@ -419,7 +424,7 @@ def _permutation(have: tuple[bytes, ...], want: tuple[bytes, ...]) -> list[int]:
     return perm
 
 
-def _states(search: Search, path: list[tuple]):
+def _states(search: Search, path: list[SMove]) -> list[State]:
     state = search.start_state()
     out = [state]
     closed = search.variant.automatic is None
@@ -429,18 +434,18 @@ def _states(search: Search, path: list[tuple]):
     return out
 
 
-def shorten(search: Search, path: list[tuple], max_rounds: int = 20) -> list[tuple]:
+def shorten(search: Search, path: list[SMove], max_rounds: int = 20) -> list[SMove]:
     """Cut detours: from each position of the path, if one move reaches a position
     the path only reaches later (up to the order of columns), jump there."""
     for _ in range(max_rounds):
         states = _states(search, path)
-        index = {}
+        index: dict[bytes, int] = {}
         for i, (cols, cells, _) in enumerate(states):
             index[key_of(cols, cells)] = i
         improved = False
         for i in range(len(path)):
             cols, cells, found = states[i]
-            best = None
+            best: tuple[int, SMove, Cols] | None = None
             for move in search.successors(cols, cells, found):
                 ncols, ncells, nfound, _ = search.play(cols, cells, found, move,
                                                        search.variant.automatic is None or i > 0)

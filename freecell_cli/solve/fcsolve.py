@@ -15,8 +15,10 @@ import os
 import shutil
 import subprocess
 import time
+from typing import Any
 
 from ..autoplay import automatic_moves
+from ..cards import Card
 from ..errors import FreecellError
 from ..formats.fcs import format_fcs
 from ..moves import CELL, COLUMN, FOUNDATION, Move, Place, apply, can_move, resolve
@@ -33,10 +35,12 @@ def fcsolve_available() -> bool:
     return _library() is not None or shutil.which("fc-solve") is not None
 
 
-_LIB_STATE: dict = {}
+# The freecell_solver bindings are untyped (cffi, no stubs): their FreecellSolver
+# class and its instances are Any to the type checker.
+_LIB_STATE: dict[str | tuple[int, int, str], Any] = {}
 
 
-def _library():
+def _library() -> Any:
     """The bindings' FreecellSolver class, or None when they or the library are missing."""
     if "cls" not in _LIB_STATE:
         try:
@@ -76,7 +80,7 @@ class _LibraryRun:
     SOLVED, UNSOLVABLE, SUSPENDED = 0, 1, 5
     CHUNK = 50_000
 
-    def __init__(self, cls, position: Position, preset: str):
+    def __init__(self, cls: Any, position: Position, preset: str):  # cls: the bindings' class (untyped)
         key = (len(position.cells), len(position.columns), preset)
         handle = _LIB_STATE.get(key)
         if handle is None:
@@ -113,7 +117,7 @@ class _LibraryRun:
             h.limit_iterations(budget)
             ret = h.resume_solution()
         states = h.get_num_times()
-        moves = []
+        moves: list[Move] = []
         if ret == self.SOLVED:
             while (m := h.get_next_move()) is not None:
                 moves.append(_decode(tuple(h.ffi.buffer(m)[0:4])))
@@ -158,7 +162,7 @@ class FcSolveEngine:
             return self._solve_library(cls, position, variant, limits)
         return self._solve_program(position, variant, limits)
 
-    def _solve_library(self, cls, position, variant, limits) -> Result:
+    def _solve_library(self, cls: Any, position: Position, variant: Variant, limits: Limits) -> Result:
         start = time.perf_counter()
         ret, moves, states = _LibraryRun(cls, position, self.preset).run(limits)
         if ret == _LibraryRun.SOLVED:
@@ -171,7 +175,7 @@ class FcSolveEngine:
                   else f"time limit of {limits.time:g} s reached")
         return Result(GAVE_UP, self.name, states=states, seconds=time.perf_counter() - start, reason=reason)
 
-    def _not_solved(self, variant, limits, states, start, complete: bool) -> Result:
+    def _not_solved(self, variant: Variant, limits: Limits, states: int, start: float, complete: bool) -> Result:
         if not complete:
             gave_up, reason = True, f"state limit of {limits.states:,} reached"
         elif variant.name == "site":
@@ -182,7 +186,8 @@ class FcSolveEngine:
         return Result(GAVE_UP if gave_up else UNSOLVABLE, self.name, states=states,
                       seconds=time.perf_counter() - start, reason=reason)
 
-    def _finish(self, position, variant, limits, planned, states, start) -> Result:
+    def _finish(self, position: Position, variant: Variant, limits: Limits, planned: list[Move],
+                states: int, start: float) -> Result:
         try:
             moves = translate(position, variant, planned)
         except FreecellError as e:
@@ -226,7 +231,7 @@ def translate(position: Position, variant: Variant, planned: list[Move]) -> list
     standard = _standard()
     shadow = position.copy()
     p = position.copy()
-    out = []
+    out: list[Move] = []
     for step in planned:
         if variant.automatic is None:
             move = step  # no automatic moves: the shadow would be this very position
@@ -241,6 +246,7 @@ def translate(position: Position, variant: Variant, planned: list[Move]) -> list
             r = resolve(p, move, variant)
         except FreecellError:
             r = resolve(p, move, standard)
+            assert r.count is not None  # resolve fills the count in
             if r.source.kind != COLUMN or r.dest.kind != COLUMN or r.count <= 1:
                 raise
             if r.count <= can_move(p, variant, r.to_empty):
@@ -256,13 +262,13 @@ def translate(position: Position, variant: Variant, planned: list[Move]) -> list
     return out
 
 
-def _cards_moved(p: Position, move: Move) -> list:
+def _cards_moved(p: Position, move: Move) -> list[Card]:
     if move.source.kind == CELL:
-        return [p.cells[move.source.index]]
+        return [p.cells[move.source.index]]  # type: ignore[list-item]  # resolved: a card is there
     return p.columns[move.source.index][-(move.count or 1):]
 
 
-def _relocate(p: Position, move: Move, cards: list) -> Move:
+def _relocate(p: Position, move: Move, cards: list[Card]) -> Move:
     """The same move on ``p``, where free-cell slots may differ."""
     src, dst = move.source, move.dest
     if src.kind == CELL:

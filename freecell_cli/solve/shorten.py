@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from ..autoplay import automatic_moves
 from ..errors import FreecellError
@@ -43,6 +44,12 @@ from .builtin import (
 )
 from .engine import Limits
 
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+    from ..cards import Card
+    from .builtin import Found, SMove, State
+
 BYTE = [bytes((c,)) for c in range(54)]
 _CELLS: dict[tuple[bytes, int], bytes] = {}
 
@@ -54,11 +61,11 @@ def add_cell(cells: bytes, c: int) -> bytes:
     return new
 
 
-def _cost(move: tuple) -> int:
+def _cost(move: SMove) -> int:
     return 0 if move[0] <= TO_HOME_FROM_CELL else 1
 
 
-def _states(search: Search, path: list[tuple]) -> list[tuple]:
+def _states(search: Search, path: list[SMove]) -> list[State]:
     state = search.start_state()
     out = [state]
     closed = search.variant.automatic is None
@@ -68,8 +75,8 @@ def _states(search: Search, path: list[tuple]) -> list[tuple]:
     return out
 
 
-def shorten_path(search: Search, path: list[tuple], depth: int = 1, deadline: float | None = None,
-                 rounds: int = 4) -> list[tuple]:
+def shorten_path(search: Search, path: list[SMove], depth: int = 1, deadline: float | None = None,
+                 rounds: int = 4) -> list[SMove]:
     """``path`` (search moves from ``search``'s start) with detours cut out.
 
     Each round indexes the line's positions by a canonical key, looks for
@@ -96,12 +103,12 @@ def shorten_path(search: Search, path: list[tuple], depth: int = 1, deadline: fl
     return path
 
 
-def _hsum(cols) -> int:
+def _hsum(cols: Iterable[bytes]) -> int:
     # The columns' part of the key: a sum of hashes ignores their order.
     return sum(map(hash, cols))
 
 
-def _shortcut_round(search: Search, path: list[tuple], depth: int, deadline: float | None) -> list[tuple]:
+def _shortcut_round(search: Search, path: list[SMove], depth: int, deadline: float | None) -> list[SMove]:
     # The profile of this loop (fc-solve lines of deals 2001-2040): play() of the
     # moves home and of the moves that uncover a safe card, the successors, and
     # the key sums share the time; most moves need no play() at all.
@@ -115,9 +122,9 @@ def _shortcut_round(search: Search, path: list[tuple], depth: int, deadline: flo
     INF = 1 << 30
     dist = [INF] * (n + 1)
     dist[0] = 0
-    how: list = [None] * (n + 1)  # (from, shortcut moves or None for the line's own move)
+    how: list[tuple[int, list[SMove] | None] | None] = [None] * (n + 1)  # (from, shortcut moves or None for the line's own move)
 
-    def relax(i, j, d, moves, ncols):
+    def relax(i: int, j: int, d: int, moves: list[SMove], ncols: Sequence[bytes]) -> None:
         if d < dist[j] and sorted(ncols) == sorted(states[j][0]):  # the sum of hashes may clash
             dist[j] = d
             how[j] = (i, moves)
@@ -144,6 +151,7 @@ def _shortcut_round(search: Search, path: list[tuple], depth: int, deadline: flo
             if kind > TO_HOME_FROM_CELL and closed:
                 # Foundations stay: the child's key comes from the changed parts,
                 # unless the move uncovers a card the safe rule sends home.
+                changes: tuple[tuple[int, bytes], ...] | None  # (annotation only: no run-time work)
                 if kind == CELL_TO_COL:
                     dst = cols[b]
                     new = dst + BYTE[a]
@@ -168,10 +176,10 @@ def _shortcut_round(search: Search, path: list[tuple], depth: int, deadline: flo
                 if changes is not None:
                     j = index.get((nh, ncells), -1)
                     if j > i + 1 or (j == i + 1 and c < _cost(m0)):
-                        ncols = list(cols)
+                        lcols = list(cols)
                         for x, col in changes:
-                            ncols[x] = col
-                        relax(i, j, d + c, [m], ncols)
+                            lcols[x] = col
+                        relax(i, j, d + c, [m], lcols)
                     if depth < 2:
                         continue
             ncols, ncells, nfound, _ = play(cols, cells, found, m, closed)
@@ -186,14 +194,16 @@ def _shortcut_round(search: Search, path: list[tuple], depth: int, deadline: flo
                         relax(i, j, d + c + _cost(m2), [m, m2], c2)
     # Walk back the cheapest line, then replay it: a shortcut may land on the
     # line's position with the columns in another order.
-    steps = []
+    steps: list[tuple[int, int, list[SMove] | None]] = []
     j = n
     while j > 0:
-        i, moves = how[j]
+        back = how[j]
+        assert back is not None  # every position of the line is reached by its own move
+        i, moves = back
         steps.append((i, j, moves))
         j = i
     steps.reverse()
-    out: list[tuple] = []
+    out: list[SMove] = []
     cols, cells, found = states[0]
     perm = list(range(len(cols)))
     for i, j, moves in steps:
@@ -212,7 +222,7 @@ def _shortcut_round(search: Search, path: list[tuple], depth: int, deadline: flo
     return out
 
 
-def _safe(c: int, found) -> bool:
+def _safe(c: int, found: Found) -> bool:
     """Card ``c`` would go home by the safe rule (see builtin.safe_home)."""
     f = c >> 2
     s = c & 3
@@ -224,7 +234,7 @@ def _safe(c: int, found) -> bool:
     return found[o1] >= f and found[o2] >= f
 
 
-def to_path(position: Position, variant: Variant, moves: list[Move]) -> list[tuple]:
+def to_path(position: Position, variant: Variant, moves: list[Move]) -> list[SMove]:
     """Real moves (as the variant plays them) as search moves: cards already sent
     home by the safe rule are left out of later moves. Raises
     :class:`FreecellError` when a move cannot be followed."""
@@ -232,18 +242,19 @@ def to_path(position: Position, variant: Variant, moves: list[Move]) -> list[tup
     cols, cells, found = search.start_state()
     closed = variant.automatic is None
     raw = position.copy()
-    path: list[tuple] = []
+    path: list[SMove] = []
 
-    def home(card) -> bool:
+    def home(card: Card) -> bool:
         return found[card.suit_index] >= card.rank
 
     for move in moves:
         src, dst, n = move.source, move.dest, move.count or 1
         if src.kind == CELL:
-            cards = [raw.cells[src.index]]
+            card = raw.cells[src.index]
+            cards = [] if card is None else [card]
         else:
             cards = raw.columns[src.index][-n:]
-        if cards[0] is None or len(cards) < n:
+        if len(cards) < n:  # n >= 1: an empty cell or column too
             raise FreecellError(f"move {move} cannot be followed")
         apply(raw, move)
         if variant.automatic is not None:
