@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Generic, NoReturn, TypeVar
 from .deals import MAX_DEAL, SITE_DEALS, check_deal_number, daily_number, parse_date
 from .errors import FreecellError
 from .files import LIMITS, InputTooLarge, OutputError, UnreadableInput, display_name
+from .moves import plural
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -724,13 +725,13 @@ def describe_settings(settings: Record, keys: Iterable[str] = SETTINGS) -> str:
         elif k == "mode":
             words.append(f"mode {v}")
         elif k == "max_cells":
-            words.append(f"at most {v} cell{'s' if v != 1 else ''}")
+            words.append(f"at most {plural(v, 'cell')}")
         elif k == "suits":
-            words.append(f"{v} suit{'s' if v != 1 else ''}")
+            words.append(plural(v, "suit"))
         elif k == "variant":
             words.append(f"variant {v}")
         elif k == "cells":
-            words.append(f"{v} cell{'s' if v != 1 else ''}")
+            words.append(plural(v, "cell"))
         elif k == "requested_engine":
             words.append(f"engine {v}")
         else:

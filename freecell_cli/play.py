@@ -42,10 +42,9 @@ def save_path(daily: bool) -> Path:
     return data_dir() / ("daily.json" if daily else "game.json")
 
 
-def check_save_place(daily: bool = False) -> None:
-    """Make sure games can be saved before play starts (the folder can be made, the
-    save file is not a directory...): :class:`OutputError` otherwise."""
-    from .files import OutputError, check_output_path, display_name
+def _made_data_dir() -> Path:
+    """The folder of saved games, made when missing: :class:`OutputError` if it cannot be."""
+    from .files import OutputError, display_name
 
     folder = data_dir()
     try:
@@ -53,6 +52,15 @@ def check_save_place(daily: bool = False) -> None:
     except OSError as e:
         raise OutputError(f"cannot keep saved games in {display_name(folder)}: {e.strerror or e} "
                           "(set XDG_DATA_HOME to a folder)") from None
+    return folder
+
+
+def check_save_place(daily: bool = False) -> None:
+    """Make sure games can be saved before play starts (the folder can be made, the
+    save file is not a directory...): :class:`OutputError` otherwise."""
+    from .files import check_output_path
+
+    _made_data_dir()
     check_output_path(str(save_path(daily)))
 
 
@@ -61,14 +69,9 @@ def lock_saves(game: str = "freecell") -> "Lock":
     on them gets :class:`~freecell_cli.files.Busy` instead of writing over the
     first one's moves. One lock covers ``game.json`` and ``daily.json`` (a session
     may go from one to the other); Spider's ``spider.json`` has its own."""
-    from .files import Lock, OutputError, display_name
+    from .files import Lock, display_name
 
-    folder = data_dir()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise OutputError(f"cannot keep saved games in {display_name(folder)}: {e.strerror or e} "
-                          "(set XDG_DATA_HOME to a folder)") from None
+    folder = _made_data_dir()
     saves = "game.json and daily.json" if game == "freecell" else "spider.json"
     command = "freecell play" if game == "freecell" else "freecell spider play"
     return Lock(folder / ("play" if game == "freecell" else "spider"),

@@ -52,8 +52,9 @@ COMMANDS = {
 }
 
 
-# free cells : foundations : columns [: deal [: variant]] (README, "The compact position format")
-_COMPACT = re.compile(r"-[-0-9A-Z]*:[-0-9A-Z]*:[0-9A-Z/]*(:[^:\s]*){0,2}")
+# free cells : foundations : columns [: deal [: variant]] (README, "The compact position format");
+# a pattern, not compiled here: only the commands that read a position need it.
+_COMPACT = r"-[-0-9A-Z]*:[-0-9A-Z]*:[0-9A-Z/]*(:[^:\s]*){0,2}"
 
 # What `freecell --help` lists: a whole sentence each (click would cut the docstrings).
 SUMMARIES = {
@@ -91,7 +92,7 @@ def positions_as_options(args: list[str]) -> list[str]:
         if arg == "--":
             return out + args[i:]
         after_p = bool(out) and out[-1] in ("-p", "--position")
-        if not after_p and arg.startswith("-") and _COMPACT.fullmatch(arg):
+        if not after_p and arg.startswith("-") and re.fullmatch(_COMPACT, arg):
             arg = "--position=" + arg
         out.append(arg)
     return out
