@@ -94,6 +94,16 @@ def test_a_beam_never_says_unsolvable(monkeypatch):
     assert called == [True]
 
 
+def test_a_wide_beam_keeps_to_its_limits_within_a_layer():
+    # One layer of a beam this wide offers tens of thousands of positions: the
+    # limits are checked after each position expanded, not only between layers.
+    r = BeamEngine(width=100_000).solve(deal(617), SITE, Limits(states=2_000))
+    assert r.verdict == GAVE_UP and r.reason == "state limit of 2,000 reached"
+    assert 2_000 <= r.states < 2_000 + 60  # at most the children of one position more
+    r = BeamEngine(width=100_000).solve(deal(617), SITE, Limits(time=0.2))
+    assert r.verdict == GAVE_UP and r.states < 200_000
+
+
 def test_progress_is_reported():
     seen = []
     solve(deal(1), SITE, BeamEngine(width=16), Limits(progress=lambda states, seconds: seen.append(states)))

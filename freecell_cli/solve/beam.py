@@ -233,11 +233,22 @@ class Beam:
                 reserve.append(leftover)
             candidates: list[Candidate] = []
             offered: set[Key] = set()
-            for node in layer:
+            # The limits are checked within a layer too: a wide beam's layer can
+            # take seconds and offer far more positions than the limit.
+            room = None if max_states is None else max_states - self.states
+            for n, node in enumerate(layer, 1):
                 done = self.expand(node, candidates, kept, offered)
                 if done is not None:
                     self.states += len(offered)
                     return done
+                if room is not None and len(offered) >= room:
+                    self.states += len(offered)
+                    self.stopped = "states"
+                    return None
+                if deadline is not None and not n & 15 and time.perf_counter() > deadline:
+                    self.states += len(offered)
+                    self.stopped = "time"
+                    return None
             self.states += len(offered)
             if deadline is not None and time.perf_counter() > deadline:
                 self.stopped = "time"
