@@ -6,7 +6,10 @@ from freecell_cli.solve import beam
 from freecell_cli.solve.beam import Beam, BeamEngine, Weights
 from freecell_cli.solve.builtin import TO_HOME_FROM_CELL, BuiltinEngine
 from freecell_cli.solve.engine import GAVE_UP, SOLVED, Limits, Result, get_engine, solve
+from freecell_cli.moves import Move, apply, resolve
+from freecell_cli.solve.fcsolve import FcSolveEngine
 from freecell_cli.verify import verify
+from oracle import needs_fcsolve
 from positions import NEARLY_WON
 from refimpl import replay, site_capacity, standard_capacity
 
@@ -75,8 +78,47 @@ def test_a_beam_that_finds_nothing_is_followed_by_other_weights_then_wider_ones(
 
 
 def test_builtin_engine_takes_over_when_no_beam_finds_a_line(monkeypatch):
+    from freecell_cli.solve import fcsolve
+
     monkeypatch.setattr(Beam, "run", lambda self, *a, **k: None)
+    monkeypatch.setattr(fcsolve, "fcsolve_available", lambda: False)
     r = solve(deal(1), SITE, BeamEngine(width=8, max_width=16), Limits(time=30))
+    assert r.verdict == SOLVED and r.engine == "beam+builtin"
+
+
+@needs_fcsolve
+def test_fcsolve_comes_before_the_builtin_engine_when_no_beam_finds_a_line(monkeypatch):
+    asked = []
+
+    def budgeted(self, position, variant, limits, exhaustive=False):
+        asked.append(limits.states)  # only the first call, on a budget, may come
+        return Result(GAVE_UP, "builtin", states=limits.states, reason="state limit reached")
+
+    monkeypatch.setattr(Beam, "run", lambda self, *a, **k: None)
+    monkeypatch.setattr(BuiltinEngine, "solve", budgeted)
+    r = solve(deal(1), SITE, BeamEngine(width=8, max_width=16), Limits(time=30))
+    assert r.verdict == SOLVED and r.engine == "beam+fc-solve"
+    assert asked == [BeamEngine.BUILTIN_BUDGET]
+    single = FcSolveEngine().solve(deal(1), SITE, Limits(time=30)).moves
+    nonfoundation = lambda moves: sum(m.dest.kind != "foundation" for m in moves)  # noqa: E731
+    assert nonfoundation(r.moves) < nonfoundation(single)  # the post-pass ran
+
+
+@needs_fcsolve
+def test_the_hint_after_617s_5a_comes_from_fcsolve_when_the_beams_close_on_themselves():
+    # Every beam up to width 256 closes on itself here (the built-in engine
+    # would take seconds for a line of 113 moves).
+    p = deal(617)
+    apply(p, resolve(p, Move.parse("5a"), SITE))
+    r = solve(p, SITE, BeamEngine(), Limits(time=60))
+    assert r.verdict == SOLVED and r.engine == "beam+fc-solve"
+    assert r.states > BeamEngine.BUILTIN_BUDGET  # the budgeted complete search came first
+
+
+def test_the_complete_search_on_a_budget_comes_first():
+    # 901776 under standard: no beam finds a line; the built-in engine settles it
+    # well within its budget (about 2,600 states).
+    r = solve(deal(901776), STANDARD, BeamEngine(), Limits(time=60))
     assert r.verdict == SOLVED and r.engine == "beam+builtin"
 
 
