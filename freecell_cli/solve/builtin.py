@@ -364,6 +364,7 @@ class BuiltinEngine:
     search: one that runs out of positions proves the deal unsolvable."""
 
     name = "builtin"
+    shortens = True  # its line goes through the post-pass here, in the search's own terms
     # (weight of the moves made so far, states before moving on; None: the rest)
     PHASES = ((0.8, 20_000), (0.2, 100_000), (0.0, None))
 
@@ -394,71 +395,9 @@ class BuiltinEngine:
         elif verdict == GAVE_UP and limits.time is not None:
             reason = f"time limit of {limits.time:g} s reached after {total:,} states"
         if verdict == SOLVED:
+            from .shorten import shorten_path
+
             assert search is not None  # a search solved it
-            path = shorten(search, path)
+            path = shorten_path(search, path)
         moves = to_moves(position, variant, path) if verdict == SOLVED else []
         return Result(verdict, self.name, moves, len(moves), total, time.perf_counter() - start, reason)
-
-
-# -- shortening ---------------------------------------------------------------
-def _remap(move: SMove, perm: list[int]) -> SMove:
-    kind, a, b, n = move
-    if kind in (TO_HOME_FROM_COL, COL_TO_CELL):
-        return (kind, perm[a], b, n)
-    if kind == CELL_TO_COL:
-        return (kind, a, perm[b], n)
-    if kind == COL_TO_COL:
-        return (kind, perm[a], perm[b], n)
-    return move
-
-
-def _permutation(have: tuple[bytes, ...], want: tuple[bytes, ...]) -> list[int]:
-    """perm[i] = index in ``have`` of the column that is ``want``'s column i... inverted:
-    maps an index of ``want`` to the index of the same column in ``have``."""
-    used = [False] * len(have)
-    perm = []
-    for col in want:
-        j = next(j for j, c in enumerate(have) if not used[j] and c == col)
-        used[j] = True
-        perm.append(j)
-    return perm
-
-
-def _states(search: Search, path: list[SMove]) -> list[State]:
-    state = search.start_state()
-    out = [state]
-    closed = search.variant.automatic is None
-    for i, move in enumerate(path):
-        state = search.play(*state, move, closed or i > 0)[:3]
-        out.append(state)
-    return out
-
-
-def shorten(search: Search, path: list[SMove], max_rounds: int = 20) -> list[SMove]:
-    """Cut detours: from each position of the path, if one move reaches a position
-    the path only reaches later (up to the order of columns), jump there."""
-    for _ in range(max_rounds):
-        states = _states(search, path)
-        index: dict[bytes, int] = {}
-        for i, (cols, cells, _) in enumerate(states):
-            index[key_of(cols, cells)] = i
-        improved = False
-        for i in range(len(path)):
-            cols, cells, found = states[i]
-            best: tuple[int, SMove, Cols] | None = None
-            for move in search.successors(cols, cells, found):
-                ncols, ncells, nfound, _ = search.play(cols, cells, found, move,
-                                                       search.variant.automatic is None or i > 0)
-                j = index.get(key_of(ncols, ncells), -1)
-                if j > i + 1 and (best is None or j > best[0]):
-                    best = (j, move, ncols)
-            if best is not None:
-                j, move, ncols = best
-                perm = _permutation(ncols, states[j][0])
-                rest = [_remap(m, perm) for m in path[j:]]
-                path = path[:i] + [move] + rest
-                improved = True
-                break
-        if not improved:
-            break
-    return path

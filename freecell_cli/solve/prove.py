@@ -39,7 +39,7 @@ from collections.abc import Callable, Generator
 from ..position import MAX_COLUMNS, Position
 from ..variants import Variant
 from .builtin import (CELL_TO_COL, COL_TO_CELL, COL_TO_COL, FIT, OPPOSITE, TO_HOME_FROM_CELL, TO_HOME_FROM_COL,
-                      Cols, Found, Search, SMove, key_of, run_length, safe_home, shorten, to_moves)
+                      Cols, Found, Search, SMove, key_of, run_length, safe_home, to_moves)
 from .engine import GAVE_UP, SOLVED, UNSOLVABLE, Limits, Result
 
 SOLVED_FOUND = (13, 13, 13, 13)
@@ -368,7 +368,9 @@ def _drive(position: Position, variant: Variant, limits: Limits,
     for gen in running:
         gen.close()
     if verdict == SOLVED and len(running) > 1:
-        path = shorten(search, path)
+        from .shorten import shorten_path
+
+        path = shorten_path(search, path)
     moves = to_moves(position, variant, path) if verdict == SOLVED else []
     return Result(verdict, "prove", moves, len(moves), sum(counts), time.perf_counter() - start, reason)
 

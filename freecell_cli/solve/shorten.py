@@ -37,8 +37,6 @@ from .builtin import (
     TO_HOME_FROM_CELL,
     TO_HOME_FROM_COL,
     Search,
-    _permutation,
-    _remap,
     OPPOSITE,
     to_moves,
 )
@@ -220,6 +218,30 @@ def _shortcut_round(search: Search, path: list[SMove], depth: int, deadline: flo
         cols, cells, found, _ = play(cols, cells, found, m, closed0 or bool(out))
         out.append(m)
     return out
+
+
+def _remap(move: SMove, perm: list[int]) -> SMove:
+    kind, a, b, n = move
+    if kind in (TO_HOME_FROM_COL, COL_TO_CELL):
+        return (kind, perm[a], b, n)
+    if kind == CELL_TO_COL:
+        return (kind, a, perm[b], n)
+    if kind == COL_TO_COL:
+        return (kind, perm[a], perm[b], n)
+    return move
+
+
+def _permutation(have: tuple[bytes, ...], want: tuple[bytes, ...]) -> list[int]:
+    """perm[i] = index in ``have`` of the column that is ``want``'s column i... inverted:
+    maps an index of ``want`` to the index of the same column in ``have``."""
+    used = [False] * len(have)
+    perm = []
+    for col in want:
+        j = next(j for j, c in enumerate(have) if not used[j] and c == col)
+        used[j] = True
+        perm.append(j)
+    return perm
+
 
 
 def _safe(c: int, found: Found) -> bool:
