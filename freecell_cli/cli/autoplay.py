@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
@@ -28,7 +27,7 @@ from .common import (
     get_position,
     note,
     setup,
-    write_file,
+    write_output,
     write_position,
 )
 
@@ -68,11 +67,7 @@ def autoplay_command(
     if fmt == "json" and list_moves:
         d = position_to_dict(pos)
         d["autoplay"] = {"mode": mode.value, "moves": [str(m) for m in made], "count": len(made)}
-        text = orjson.dumps(d).decode() + "\n"
-        if output is not None:
-            write_file(output, text)
-        else:
-            sys.stdout.write(text)
+        write_output(orjson.dumps(d).decode() + "\n", output)
     else:
         write_position(pos, fmt, output)
         if list_moves:  # asked for: shown even with -q, which drops only status lines

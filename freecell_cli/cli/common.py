@@ -320,12 +320,15 @@ def write_position(position: "Position", fmt: str, output: str | None = None) ->
 
     with errors_to_exit():
         text = format_position(position, fmt)
-    text = text if text.endswith("\n") else text + "\n"
+    write_output(text if text.endswith("\n") else text + "\n", output)
+
+
+def write_output(text: str, output: str | None) -> None:
+    """What a command prints: on stdout, or atomically into ``output`` (``-o``)."""
     if output is not None:
         write_file(output, text)
     else:
         sys.stdout.write(text)
-
 
 
 def write_file(path: str, data: str | bytes) -> None:
