@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -14,6 +14,7 @@ from .common import (
     ColorOpt,
     DealOpt,
     Format,
+    FormatOpt,
     JsonOpt,
     OutputOpt,
     PositionArg,
@@ -45,7 +46,7 @@ def autoplay_command(
     variant: VariantOpt = None,
     mode: Annotated[Mode, typer.Option(metavar="MODE", help="collect: every card that can go (the site's auto-collect); safe: only cards no other card needs (the Windows rule).")] = Mode("collect"),
     list_moves: Annotated[bool, typer.Option("--moves", help="Also list the moves made (stderr, or in the JSON).")] = False,
-    format: Annotated[Optional[Format], typer.Option("--format", "-f", metavar="FORMAT", help="Output format: compact, fcs, json (default: as read).")] = None,
+    format: FormatOpt = None,
     json: JsonOpt = False,
     output: OutputOpt = None,
     quiet: QuietOpt = False,

@@ -72,6 +72,8 @@ def _stdout_dash(value: Optional[str]) -> Optional[str]:
 OutputOpt = Annotated[Optional[str], typer.Option("--output", "-o", "--out", metavar="FILE", show_default=False,
                                                   callback=_stdout_dash,
                                                   help="Write to FILE (atomically) instead of stdout (- is stdout).")]
+FormatOpt = Annotated[Optional[Format], typer.Option("--format", "-f", metavar="FORMAT",
+                                                   help="Output format: compact, fcs, json (default: as read).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="The result as JSON on stdout.")]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No status lines on stderr (errors still show).")]
 
