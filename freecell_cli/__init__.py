@@ -18,9 +18,9 @@ from ._lazy import lazy_exports
 # Names are imported on first use (PEP 562) so that `freecell deal 1` in a pipe
 # does not pay for modules it never touches.
 _EXPORTS = {
-    "Hint": "api", "analyze": "api", "format_solution": "api", "format_spider_solution": "api",
-    "hint": "api", "read_solution": "api", "read_spider_solution": "api", "solve": "api",
-    "spider_solve": "api", "spider_verify": "api", "verify": "api",
+    "Hint": "api", "SOLUTION_WRITE_FORMATS": "api", "analyze": "api", "format_solution": "api",
+    "format_spider_solution": "api", "hint": "api", "read_solution": "api", "read_spider_solution": "api",
+    "solve": "api", "spider_solve": "api", "spider_verify": "api", "verify": "api",
     "Result": "solve.engine", "Limits": "solve.engine", "Verdict": "verify", "Solution": "solutions",
     "replay": "replay", "Replay": "replay", "spider": "",
     "autoplay": "autoplay", "automatic_moves": "autoplay", "can_autocomplete": "autoplay",
@@ -49,6 +49,7 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:
     from . import spider
     from .api import (
+        SOLUTION_WRITE_FORMATS,
         Hint,
         analyze,
         format_solution,
@@ -90,6 +91,7 @@ __all__ = [
     "Limits",
     "Replay",
     "Result",
+    "SOLUTION_WRITE_FORMATS",
     "Solution",
     "Verdict",
     "analyze",

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Generic, NoReturn, TypeVar
 
 from .deals import MAX_DEAL, SITE_DEALS, check_deal_number, daily_number, parse_date
 from .errors import FreecellError
-from .files import LIMITS, InputTooLarge, OutputError, UnreadableInput, display_name
+from .files import LIMITS, InputTooLarge, OutputError, UnreadableInput, display_name, raw_lines
 from .moves import plural
 
 if TYPE_CHECKING:
@@ -622,46 +622,41 @@ def read_records(path: str | os.PathLike[str], repair: bool = False) -> Iterator
     import orjson
 
     name = display_name(path)
-    limit = LIMITS["results record"]
     try:
         if os.path.isdir(path):
             raise UnreadableInput(f"{name} is a directory, not a results file")
         f = open(path, "rb")
     except OSError as e:
         raise UnreadableInput(f"cannot read {name}: {e.strerror or e}") from None
-    lineno = 0
-    good_end = end = 0
+    good_end = end = 0  # where the good records end, and where the lines read end
     bad_line: InvalidResults | None = None  # an error unless it turns out to be the last line
     with f:
-        while True:
-            try:
-                raw = f.readline(limit + 1)
-            except OSError as e:
-                raise UnreadableInput(f"cannot read {name}: {e.strerror or e}") from None
-            if not raw:
-                break
-            if bad_line is not None:
-                raise bad_line
-            lineno += 1
-            if len(raw) > limit:
-                raise InputTooLarge(f"{name}: line {lineno} is longer than {limit:,} bytes, the limit for a record")
-            end += len(raw)
-            # Only what a killed run leaves, the start of a record, counts as torn:
-            # anything else means this is not a results file, and it is kept whole.
-            if not raw.startswith(b"{"):
-                raise InvalidResults(f"{name}: line {lineno} is not a result record (is it a results file?)")
-            if not raw.endswith(b"\n"):
-                break  # torn: the file ends in the middle of a line
-            try:
-                record = orjson.loads(raw)
-            except orjson.JSONDecodeError:
-                bad_line = InvalidResults(f"{name}: line {lineno} is not a JSON record")
-                continue
-            problem = check_record(record)
-            if problem:
-                raise InvalidResults(f"{name}: line {lineno}: {problem}")
-            yield lineno, record
-            good_end = end
+        try:
+            for lineno, start, raw, torn in raw_lines(f, name, LIMITS["results record"], line_what="record",
+                                                      torn=True):
+                if bad_line is not None:
+                    raise bad_line
+                end = start + len(raw)
+                # Only what a killed run leaves, the start of a record, counts as torn:
+                # anything else means this is not a results file, and it is kept whole.
+                if not raw.startswith(b"{"):
+                    raise InvalidResults(f"{name}: line {lineno} is not a result record (is it a results file?)")
+                if torn:
+                    break  # the file ends in the middle of a line
+                try:
+                    record = orjson.loads(raw)
+                except orjson.JSONDecodeError:
+                    bad_line = InvalidResults(f"{name}: line {lineno} is not a JSON record")
+                    continue
+                problem = check_record(record)
+                if problem:
+                    raise InvalidResults(f"{name}: line {lineno}: {problem}")
+                yield lineno, record
+                good_end = end
+        except InputTooLarge:
+            if bad_line is not None:  # the bad line is not the last: it is named first
+                raise bad_line from None
+            raise
     if repair and good_end < end:
         try:
             with open(path, "r+b") as g:

@@ -22,7 +22,7 @@ import stat
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, AnyStr, BinaryIO
+from typing import IO, AnyStr, BinaryIO, NamedTuple
 
 from .errors import FreecellError
 
@@ -128,29 +128,71 @@ def read_text(source: str | None, what: str = "position") -> str:
     return decode_text(read_limited(source, LIMITS[what], what), name, what)
 
 
+class RawLine(NamedTuple):
+    """One line of a stream as :func:`raw_lines` reads it."""
+
+    number: int  #: 1 for the first line
+    start: int  #: the offset of its first byte from where reading began
+    data: bytes  #: as read, its line ending kept
+    torn: bool  #: the last line, with no newline: the file ends in the middle of it (when asked)
+
+    @property
+    def end(self) -> int:
+        """The offset just past it: where the next line starts."""
+        return self.start + len(self.data)
+
+
+def raw_lines(stream: BinaryIO, name: str, line_limit: int, *, line_what: str | None = None,
+              limit: int | None = None, what: str = "", torn: bool = False) -> Iterator[RawLine]:
+    r"""The lines of a binary stream, one at a time, as bytes with their number and
+    offsets: the one loop of every line-by-line reader, so memory stays flat.
+
+    A line over ``line_limit`` bytes raises :class:`InputTooLarge` (``line N is
+    longer than L bytes``, then ``, the limit for a <line_what>`` when given), so
+    does a stream over ``limit`` bytes in all (``the limit for a <what>``); a read
+    that fails raises :class:`UnreadableInput`. ``name`` names the stream in the
+    messages. With ``torn``, a last line with no newline (a writer killed in the
+    middle of it) comes with ``torn`` set; otherwise it is a line like any other.
+
+    >>> import io
+    >>> [tuple(line) for line in raw_lines(io.BytesIO(b"ab\nc"), "f", 10, torn=True)]
+    [(1, 0, b'ab\n', False), (2, 3, b'c', True)]
+    >>> list(raw_lines(io.BytesIO(b"ab\nlong line\n"), "f", 5, line_what="record"))
+    Traceback (most recent call last):
+      ...
+    freecell_cli.files.InputTooLarge: f: line 2 is longer than 5 bytes, the limit for a record
+    """
+    number = start = 0
+    while True:
+        try:
+            data = stream.readline(line_limit + 1)
+        except OSError as e:
+            raise UnreadableInput(f"cannot read {name}: {e.strerror or e}") from None
+        if not data:
+            return
+        number += 1
+        end = start + len(data)
+        if limit is not None and end > limit:
+            raise InputTooLarge(f"{name} is larger than {limit:,} bytes, the limit for a {what}")
+        if len(data) > line_limit:
+            raise InputTooLarge(f"{name}: line {number} is longer than {line_limit:,} bytes"
+                                + (f", the limit for a {line_what}" if line_what else ""))
+        if torn and not data.endswith(b"\n"):
+            yield RawLine(number, start, data, True)
+            return
+        yield RawLine(number, start, data, False)
+        start = end
+
+
 def stream_lines(source: str | None, what: str = "solution") -> Iterator[str]:
     """The lines of a file as text, one at a time: memory stays flat whatever the
     file's size; a line over ``LIMITS['line']`` or a file over ``LIMITS[what]`` is
     refused. Lines keep no line ending."""
     stream, name = _open_input(source)
-    limit, line_limit = LIMITS[what], LIMITS["line"]
+    limit = LIMITS[what]
     _check_size(stream, name, limit, what)
-    total = 0
-    lineno = 0
     try:
-        while True:
-            try:
-                raw = stream.readline(line_limit + 1)
-            except OSError as e:
-                raise UnreadableInput(f"cannot read {name}: {e.strerror or e}") from None
-            if not raw:
-                return
-            lineno += 1
-            total += len(raw)
-            if total > limit:
-                raise InputTooLarge(f"{name} is larger than {limit:,} bytes, the limit for a {what}")
-            if len(raw) > line_limit:
-                raise InputTooLarge(f"{name}: line {lineno} is longer than {line_limit:,} bytes")
+        for lineno, _, raw, _ in raw_lines(stream, name, LIMITS["line"], limit=limit, what=what):
             if b"\x00" in raw:
                 raise UnreadableInput(f"{name}: line {lineno}: binary data, not a {what}")
             try:

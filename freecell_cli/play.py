@@ -55,13 +55,18 @@ def _made_data_dir() -> Path:
     return folder
 
 
+_checked_places: set[Path] = set()  # save files check_save_place found writable in this process
+
+
 def check_save_place(daily: bool = False) -> None:
     """Make sure games can be saved before play starts (the folder can be made, the
     save file is not a directory...): :class:`OutputError` otherwise."""
     from .files import check_output_path
 
+    path = save_path(daily)
     _made_data_dir()
-    check_output_path(str(save_path(daily)))
+    check_output_path(str(path))
+    _checked_places.add(path)
 
 
 def lock_saves(game: str = "freecell") -> "Lock":
@@ -79,11 +84,24 @@ def lock_saves(game: str = "freecell") -> "Lock":
 
 
 def save_game(game: Game) -> None:
+    """Save the game, atomically. Its place is checked once (:func:`check_save_place`),
+    then again only when a write fails, so the error says why (or the folder, if it
+    was removed, is made again and the save goes through)."""
     import orjson
 
-    path = save_path(game.daily is not None)
-    check_save_place(game.daily is not None)
-    atomic_write(str(path), orjson.dumps(game.to_dict(), option=orjson.OPT_INDENT_2).decode() + "\n")
+    from .files import OutputError
+
+    daily = game.daily is not None
+    path = save_path(daily)
+    text = orjson.dumps(game.to_dict(), option=orjson.OPT_INDENT_2).decode() + "\n"
+    if path not in _checked_places:
+        check_save_place(daily)
+    try:
+        atomic_write(str(path), text)
+    except OutputError:
+        _checked_places.discard(path)
+        check_save_place(daily)  # raises the error of a place that cannot be written
+        atomic_write(str(path), text)
 
 
 def load_game(daily: bool, warn: Warn | None = None) -> Game | None:

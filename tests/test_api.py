@@ -75,6 +75,40 @@ def test_every_export_is_documented_with_an_example():
         assert ">>> " in getattr(fc, name).__doc__, name
 
 
+# -- the lists of exported names agree ------------------------------------------
+def type_checking_imports(package):
+    """``{name: module}`` of the imports under ``if TYPE_CHECKING:`` in a package's
+    ``__init__`` (what type checkers see of its lazy exports); module "" is the package."""
+    import ast
+
+    tree = ast.parse(open(package.__file__, encoding="utf-8").read())
+    block = next(node for node in tree.body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING")
+    return {alias.name: node.module or "" for node in block.body if isinstance(node, ast.ImportFrom)
+            for alias in node.names}
+
+
+@pytest.mark.parametrize("package", ["freecell_cli", "freecell_cli.formats", "freecell_cli.spider"])
+def test_lazy_exports_are_listed_alike_and_resolve(package):
+    pkg = importlib.import_module(package)
+    exports = pkg._EXPORTS
+    assert sorted(pkg.__all__) == sorted(exports) and len(set(pkg.__all__)) == len(pkg.__all__)
+    # a type checker sees each name from the module it is loaded from
+    seen = type_checking_imports(pkg)
+    assert seen == exports, package
+    for name, where in exports.items():
+        value = getattr(pkg, name)
+        module = importlib.import_module(f"{package}.{where or name}")
+        assert value is (module if not where else getattr(module, name)), name
+    assert set(exports) <= set(dir(pkg))
+
+
+def test_the_package_exports_what_the_api_module_does():
+    from freecell_cli import api
+
+    assert sorted(n for n, where in fc._EXPORTS.items() if where == "api") == sorted(api.__all__)
+    assert fc.SOLUTION_WRITE_FORMATS is api.SOLUTION_WRITE_FORMATS
+
+
 # -- solve, hint, verify ----------------------------------------------------------
 def test_solve_result_and_solution_verify():
     r = fc.solve(fc.deal(617), "site", engine="builtin")

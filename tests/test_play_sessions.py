@@ -4,6 +4,7 @@ line); a lock left by a dead process is taken over. Resuming refuses settings th
 saved game would ignore."""
 
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -93,3 +94,41 @@ def test_spider_resuming_refuses_other_suits(data):
                "with them\n")
     code, _, err = run("spider", "play", "-s", "1", input="q\n")
     assert code == 0 and err.startswith("resuming deal 1 at move 1")
+
+
+# -- the save place: checked once, and again when a save fails ----------------------
+def test_the_save_place_is_checked_once_per_save_file(data, monkeypatch):
+    from freecell_cli import files, play
+    from freecell_cli.game import Game
+
+    checks = []
+    real = files.check_output_path
+    monkeypatch.setattr(files, "check_output_path", lambda path: (checks.append(path), real(path)))
+    game = Game.new(617)
+    for _ in range(3):
+        play.save_game(game)
+    play.save_game(Game.new(617, daily="2026-11-30"))
+    assert checks == [str(data / "game.json"), str(data / "daily.json")]
+    shutil.rmtree(data)  # the folder goes while a session runs: it is made again, as it always was
+    play.save_game(game)
+    assert (data / "game.json").exists()
+
+
+def test_a_save_place_that_became_unwritable_is_still_reported(data):
+    from freecell_cli import play
+    from freecell_cli.files import OutputError
+    from freecell_cli.game import Game
+
+    game = Game.new(617)
+    play.save_game(game)  # checked, and saved
+    (data / "game.json").unlink()
+    data.rmdir()
+    data.write_text("")  # the folder of saves is now a file
+    with pytest.raises(OutputError) as e:
+        play.save_game(game)
+    assert str(e.value).startswith(f"cannot keep saved games in {data}: ") and "set XDG_DATA_HOME" in str(e.value)
+    data.unlink()
+    (data / "game.json").mkdir(parents=True)  # the save file is now a directory
+    with pytest.raises(OutputError) as e:
+        play.save_game(game)
+    assert str(e.value) == f"cannot write {data / 'game.json'}: it is a directory"

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import sys
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -15,6 +14,7 @@ from .common import (
     ColorOpt,
     DealOpt,
     Format,
+    FormatOpt,
     JsonOpt,
     OutputOpt,
     PositionArg,
@@ -28,7 +28,7 @@ from .common import (
     get_position,
     note,
     setup,
-    write_file,
+    write_output,
     write_position,
 )
 
@@ -46,7 +46,7 @@ def autoplay_command(
     variant: VariantOpt = None,
     mode: Annotated[Mode, typer.Option(metavar="MODE", help="collect: every card that can go (the site's auto-collect); safe: only cards no other card needs (the Windows rule).")] = Mode("collect"),
     list_moves: Annotated[bool, typer.Option("--moves", help="Also list the moves made (stderr, or in the JSON).")] = False,
-    format: Annotated[Optional[Format], typer.Option("--format", "-f", metavar="FORMAT", help="Output format: compact, fcs, json (default: as read).")] = None,
+    format: FormatOpt = None,
     json: JsonOpt = False,
     output: OutputOpt = None,
     quiet: QuietOpt = False,
@@ -68,11 +68,7 @@ def autoplay_command(
     if fmt == "json" and list_moves:
         d = position_to_dict(pos)
         d["autoplay"] = {"mode": mode.value, "moves": [str(m) for m in made], "count": len(made)}
-        text = orjson.dumps(d).decode() + "\n"
-        if output is not None:
-            write_file(output, text)
-        else:
-            sys.stdout.write(text)
+        write_output(orjson.dumps(d).decode() + "\n", output)
     else:
         write_position(pos, fmt, output)
         if list_moves:  # asked for: shown even with -q, which drops only status lines

@@ -72,6 +72,8 @@ def _stdout_dash(value: Optional[str]) -> Optional[str]:
 OutputOpt = Annotated[Optional[str], typer.Option("--output", "-o", "--out", metavar="FILE", show_default=False,
                                                   callback=_stdout_dash,
                                                   help="Write to FILE (atomically) instead of stdout (- is stdout).")]
+FormatOpt = Annotated[Optional[Format], typer.Option("--format", "-f", metavar="FORMAT",
+                                                   help="Output format: compact, fcs, json (default: as read).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="The result as JSON on stdout.")]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No status lines on stderr (errors still show).")]
 
@@ -320,12 +322,15 @@ def write_position(position: "Position", fmt: str, output: str | None = None) ->
 
     with errors_to_exit():
         text = format_position(position, fmt)
-    text = text if text.endswith("\n") else text + "\n"
+    write_output(text if text.endswith("\n") else text + "\n", output)
+
+
+def write_output(text: str, output: str | None) -> None:
+    """What a command prints: on stdout, or atomically into ``output`` (``-o``)."""
     if output is not None:
         write_file(output, text)
     else:
         sys.stdout.write(text)
-
 
 
 def write_file(path: str, data: str | bytes) -> None:

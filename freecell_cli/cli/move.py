@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -14,6 +14,7 @@ from .common import (
     DealOpt,
     EmptyColumn,
     Format,
+    FormatOpt,
     JsonOpt,
     OutputOpt,
     PositionOpt,
@@ -44,7 +45,7 @@ def move_command(
     empty_column: Annotated[
         EmptyColumn, typer.Option(metavar="HOW", help="A plain move into an empty column moves one card (one), or as many as fit (max, FreeCell Pro).")
     ] = EmptyColumn.one,
-    format: Annotated[Optional[Format], typer.Option("--format", "-f", metavar="FORMAT", help="Output format: compact, fcs, json (default: as read).")] = None,
+    format: FormatOpt = None,
     json: JsonOpt = False,
     output: OutputOpt = None,
     quiet: QuietOpt = False,

@@ -28,6 +28,7 @@ from .common import (
     stdout_is_terminal,
     use_color,
     write_file,
+    write_output,
 )
 
 if TYPE_CHECKING:
@@ -97,9 +98,7 @@ def show_command(
                     moves = legal_moves(pos, rules)
                     text += f"legal moves ({len(moves)}): {' '.join(str(m) for m in moves)}\n"
                     legal = False
-                write_file(out, text)
-            else:
-                sys.stdout.write(text)
+            write_output(text, out)
         else:
             from ..render import render_rich
 
@@ -130,11 +129,7 @@ def _write_json(position: Position, rules: Variant, out: str | None) -> None:
         "won": position.is_won(),
         "legal_moves": [str(m) for m in legal_moves(position, rules)],
     }
-    text = orjson.dumps(d).decode() + "\n"
-    if out is not None:
-        write_file(out, text)
-    else:
-        sys.stdout.write(text)
+    write_output(orjson.dumps(d).decode() + "\n", out)
 
 
 def _write_picture(position: Position, rules: Variant, kind: str, out: str | None) -> None:
@@ -142,10 +137,7 @@ def _write_picture(position: Position, rules: Variant, kind: str, out: str | Non
 
     svg = to_svg(position, rules)
     if kind == "svg":
-        if out is None:
-            sys.stdout.write(svg)
-        else:
-            write_file(out, svg)
+        write_output(svg, out)
         return
     with errors_to_exit():
         data = svg_to_png(svg)

@@ -35,7 +35,7 @@ from .common import (
     fail,
     refuse_together,
     requires,
-    write_file,
+    write_output,
 )
 
 
@@ -115,7 +115,7 @@ def solve_command(
             status.close()
 
     if advice is not None:
-        _emit((orjson.dumps(advice.to_dict()).decode() if json else str(advice)) + "\n", output)
+        write_output((orjson.dumps(advice.to_dict()).decode() if json else str(advice)) + "\n", output)
     elif json:
         d = {
             "verdict": result.verdict,
@@ -129,11 +129,11 @@ def solve_command(
             "variant": rules.name,
             "reason": result.reason or None,
         }
-        _emit(orjson.dumps(d).decode() + "\n", output)
+        write_output(orjson.dumps(d).decode() + "\n", output)
     elif result.verdict == SOLVED:
         with errors_to_exit():
             text = _solution_text(start, rules, result, (format or SolutionFormat.file).value)
-        _emit(text, output)
+        write_output(text, output)
         note(f"solved: {plural(result.move_count, 'move')} ({result.nonfoundation_moves} not to the foundation), "
             f"{plural(result.states, 'state')}, {result.seconds:.2f} s, {result.engine}")
     elif result.verdict == GAVE_UP:
@@ -142,14 +142,6 @@ def solve_command(
         note(f"unsolvable: the search was complete ({result.states:,} states){': ' + result.reason if result.reason else ''}")
     code = {SOLVED: EXIT_OK, GAVE_UP: EXIT_GAVE_UP}.get(result.verdict, EXIT_NEGATIVE)
     raise typer.Exit(code)
-
-
-def _emit(text: str, output: str | None) -> None:
-    """What was asked for (a solution, the JSON, a hint): on stdout, or atomically into ``output``."""
-    if output:
-        write_file(output, text)
-    else:
-        sys.stdout.write(text)
 
 
 def _solution_text(position: Position, rules: Variant, result: Result, fmt: str) -> str:

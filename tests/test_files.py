@@ -1,0 +1,138 @@
+"""files.raw_lines, the one line loop of stream_lines and analyze.read_records:
+offsets, torn last lines, the line and file limits, read errors."""
+
+import io
+
+import orjson
+import pytest
+
+from freecell_cli import files
+from freecell_cli.analyze import InvalidResults, read_records
+from freecell_cli.files import InputTooLarge, RawLine, UnreadableInput, raw_lines, stream_lines
+
+
+def lines(data, line_limit=100, **options):
+    return list(raw_lines(io.BytesIO(data), "f.txt", line_limit, **options))
+
+
+# -- raw_lines --------------------------------------------------------------------
+def test_lines_come_with_numbers_and_offsets():
+    got = lines(b"ab\r\n\ncd\n")
+    assert got == [RawLine(1, 0, b"ab\r\n", False), RawLine(2, 4, b"\n", False), RawLine(3, 5, b"cd\n", False)]
+    assert [line.end for line in got] == [4, 5, 8]
+    assert lines(b"") == []
+
+
+def test_a_last_line_with_no_newline_is_torn_only_when_asked():
+    assert lines(b"ab\ncd") == [RawLine(1, 0, b"ab\n", False), RawLine(2, 3, b"cd", False)]
+    assert lines(b"ab\ncd", torn=True) == [RawLine(1, 0, b"ab\n", False), RawLine(2, 3, b"cd", True)]
+    assert lines(b"cd", torn=True) == [RawLine(1, 0, b"cd", True)]
+    assert lines(b"ab\ncd\n", torn=True)[-1] == RawLine(2, 3, b"cd\n", False)  # whole: not torn
+
+
+def test_the_torn_line_is_the_last_one_given():
+    stream = io.BytesIO(b"ab\ncd")
+    it = raw_lines(stream, "f", 100, torn=True)
+    assert [line.torn for line in it] == [False, True]
+    stream.write(b"ef\n")  # a writer goes on: the reader has already said where the good part ends
+    assert list(it) == []
+
+
+def test_the_line_limit():
+    assert lines(b"12345\n", line_limit=6) == [RawLine(1, 0, b"12345\n", False)]  # the newline counts
+    assert lines(b"123456", line_limit=6, torn=True) == [RawLine(1, 0, b"123456", True)]  # at the limit: torn
+    with pytest.raises(InputTooLarge) as e:
+        lines(b"ok\n123456\n", line_limit=6)
+    assert str(e.value) == "f.txt: line 2 is longer than 6 bytes"
+    with pytest.raises(InputTooLarge) as e:
+        lines(b"ok\n" + b"x" * 5000, line_limit=4096, line_what="record", torn=True)  # torn, but too long first
+    assert str(e.value) == "f.txt: line 2 is longer than 4,096 bytes, the limit for a record"
+
+
+def test_the_limit_of_the_whole_stream():
+    assert len(lines(b"abc\n" * 5, limit=20, what="solution")) == 5  # exactly the limit
+    with pytest.raises(InputTooLarge) as e:
+        lines(b"abc\n" * 5 + b"x", limit=20, what="solution")
+    assert str(e.value) == "f.txt is larger than 20 bytes, the limit for a solution"
+    with pytest.raises(InputTooLarge, match="larger than 20 bytes"):  # the file's limit is told before the line's
+        lines(b"x" * 30, line_limit=25, limit=20, what="solution")
+
+
+def test_lines_are_read_one_at_a_time():
+    class Endless(io.RawIOBase):  # `yes |`: there is always one more line
+        def readable(self):
+            return True
+
+        def readinto(self, b):
+            b[:4] = b"abc\n"
+            return 4
+
+    it = raw_lines(io.BufferedReader(Endless()), "stdin", 10)
+    assert next(it) == RawLine(1, 0, b"abc\n", False) and next(it).start == 4
+    with pytest.raises(InputTooLarge, match="stdin is larger than 1,000 bytes"):
+        list(raw_lines(io.BufferedReader(Endless()), "stdin", 10, limit=1000, what="solution"))
+
+
+def test_a_read_that_fails_is_unreadable_input():
+    class Failing(io.RawIOBase):
+        def readable(self):
+            return True
+
+        def readinto(self, b):
+            raise OSError(5, "Input/output error")
+
+    with pytest.raises(UnreadableInput) as e:
+        list(raw_lines(io.BufferedReader(Failing()), "disk.txt", 10))
+    assert str(e.value) == "cannot read disk.txt: Input/output error"
+
+
+# -- stream_lines, through raw_lines ------------------------------------------------
+def test_stream_lines_refuses_as_before(tmp_path, monkeypatch):
+    path = tmp_path / "s.txt"
+    path.write_bytes(b"\xef\xbb\xbf5a\r\n8h\nlast")
+    assert list(stream_lines(str(path))) == ["5a", "8h", "last"]  # a torn last line is a line
+    for data, message in [(b"5a\n8\x00h\n", "s.txt: line 2: binary data, not a solution"),
+                          (b"5a\n\xff\n", "s.txt: line 2: not UTF-8 text")]:
+        path.write_bytes(data)
+        with pytest.raises(UnreadableInput) as e:
+            list(stream_lines(str(path)))
+        assert str(e.value) == f"{tmp_path}/{message}"
+    monkeypatch.setitem(files.LIMITS, "line", 8)
+    path.write_bytes(b"5a\n" + b"8h " * 5 + b"\n")
+    with pytest.raises(InputTooLarge) as e:
+        list(stream_lines(str(path)))
+    assert str(e.value) == f"{path}: line 2 is longer than 8 bytes"
+    monkeypatch.setitem(files.LIMITS, "solution", 10)
+    path.write_bytes(b"5a\n" * 4)
+    with pytest.raises(InputTooLarge) as e:
+        list(stream_lines(str(path)))  # refused before reading, by its size
+    assert str(e.value) == f"{path} is larger than 10 bytes, the limit for a solution"
+
+
+# -- read_records, through raw_lines -------------------------------------------------
+def record(n):
+    return orjson.dumps({"deal": n, "verdict": "solved"}) + b"\n"
+
+
+def test_repair_cuts_the_torn_line_where_the_good_part_ends(tmp_path):
+    path = tmp_path / "r.jsonl"
+    good = record(1) + record(2)
+    path.write_bytes(good + b'{"deal": 3, "ver')
+    assert [n for n, _ in read_records(path, repair=True)] == [1, 2]
+    assert path.read_bytes() == good
+    path.write_bytes(good + b'{"deal": 3, "ver\n')  # a newline, but not JSON: torn too when last
+    assert [n for n, _ in read_records(path, repair=True)] == [1, 2]
+    assert path.read_bytes() == good
+    assert [n for n, _ in read_records(path, repair=True)] == [1, 2] and path.read_bytes() == good
+
+
+def test_a_bad_record_before_an_over_long_line_is_named_first(tmp_path, monkeypatch):
+    monkeypatch.setitem(files.LIMITS, "results record", 100)
+    path = tmp_path / "r.jsonl"
+    path.write_bytes(record(1) + b'{"deal": 2, "ver\n' + b"{" + b"x" * 200 + b"\n")
+    with pytest.raises(InvalidResults, match=r"r.jsonl: line 2 is not a JSON record$"):
+        list(read_records(path))
+    path.write_bytes(record(1) + b"{" + b"x" * 200)  # a torn line over the limit is still too long
+    with pytest.raises(InputTooLarge, match=r"r.jsonl: line 2 is longer than 100 bytes, the limit for a record$"):
+        list(read_records(path, repair=True))
+    assert path.read_bytes().endswith(b"x" * 200)  # and nothing is cut
