@@ -1,4 +1,5 @@
 import orjson
+import pytest
 
 from cli_helpers import run
 from freecell_cli.spider.deals import deal
@@ -111,3 +112,60 @@ def test_spider_help_lists_whole_sentences():
     assert code == 0
     listed = [line for line in out.splitlines() if line.startswith("  ") and not line.strip().startswith("-")]
     assert len(listed) >= 6 and not any(line.endswith("...") for line in listed)
+
+
+def test_show_deal_without_a_pipe():
+    """`spider show --deal N --suits S` is `spider deal N --suits S | spider show`."""
+    piped = run("spider", "show", "--legal", input=D1)
+    assert run("spider", "show", "--deal", "1", "--suits", "1", "--legal") == piped
+    assert run("spider", "show", "--deal", "#1", "-s", "1", "--legal") == piped
+    code, out, err = run("spider", "show", "--deal", "1")  # 4 suits by default, as spider deal
+    assert (code, err) == (0, "") and out.startswith("deal 1 | 4 suits | stock 50 cards (5 deals)")
+    code, out, err = run("spider", "show", "--deal", "1", "-s", "2", "--json")
+    d = orjson.loads(out)
+    assert (code, err) == (0, "") and (d["deal"], d["suits"], d["won"], d["moves"]) == (1, 2, False, 0)
+    assert d["position"] == run("spider", "deal", "1", "-s", "2")[1].rstrip("\n")
+    # the largest deal number PySolFC takes
+    code, out, _ = run("spider", "show", "--deal", "9999999999999999999", "-s", "2")
+    assert code == 0 and out.startswith("deal 9999999999999999999 | 2 suits |")
+
+
+def test_show_deal_into_a_file(tmp_path):
+    target = tmp_path / "d1.txt"
+    assert run("spider", "show", "--deal", "1", "-s", "1", "--legal", "-o", str(target)) == (0, "", "")
+    assert target.read_text() == run("spider", "show", "--legal", input=D1)[1]
+
+
+BIG = "9" * 5000
+OUT_OF_RANGE = "is out of range (1 to 9,999,999,999,999,999,999)"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--deal", "-1"], "not a deal number: '-1'"),
+    (["--deal", "x"], "not a deal number: 'x'"),
+    (["--deal", ""], "not a deal number: ''"),
+    (["--deal", "1.5"], "not a deal number: '1.5'"),
+    (["--deal", "١"], "not a deal number: '١'"),
+    (["--deal", "0"], f"Spider deal number 0 {OUT_OF_RANGE}"),
+    (["--deal", "10000000000000000000"], f"Spider deal number '10000000000000000000' {OUT_OF_RANGE}"),
+    (["--deal", BIG], f"Spider deal number '{BIG[:40]}' {OUT_OF_RANGE}"),
+    (["--suits", "2"], "--suits goes with --deal"),
+    ([D1, "-s", "1"], "--suits goes with --deal"),
+    ([D1, "--deal", "1"], "give one position: an argument, -p/--position, or --deal"),
+    (["-p", D1.rstrip("\n"), "--deal", "1"], "give one position: an argument, -p/--position, or --deal"),
+    (["--deal", "1", "--json", "--plain"], "--json and --plain cannot be combined: --json prints data, not a picture"),
+])
+def test_show_deal_refuses_bad_values_and_conflicts(args, message):
+    assert run("spider", "show", *args, input="") == (2, "", f"error: {message}\n")
+
+
+def test_show_deal_with_3_suits_is_one_usage_line():
+    """Through the real entry point (typer's own usage errors are made one line there)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "freecell_cli", "spider", "show", "--deal", "1", "--suits", "3"],
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    assert (done.returncode, done.stdout, done.stderr) == (
+        2, "", "error: Invalid value for '--suits' / '-s': '3' is not one of '1', '2', '4'. "
+               "(see 'freecell spider show --help')\n")

@@ -67,6 +67,9 @@ class SpiderFormat(str, Enum):
 SuitsOpt = Annotated[Suits, typer.Option("--suits", "-s", help="Number of suits: 1, 2 or 4.")]
 DealSuitsOpt = Annotated[Optional[Suits], typer.Option("--suits", "-s", show_default=False,
                                                        help="Suits of the deal: 1, 2 or 4 (default 4).")]
+SpiderDealOpt = Annotated[Optional[str], typer.Option(
+    "--deal", metavar="N", show_default=False,
+    help="Start from Spider deal N (1..10^19-1, PySolFC's numbering) instead of reading a position.")]
 UnrestrictedOpt = Annotated[
     bool, typer.Option("--unrestricted-deal", help="Allow a deal from the stock while a column is empty.")
 ]
@@ -89,6 +92,21 @@ def _read(argument: str | None = None, option: str | None = None) -> tuple[Posit
     fmt = detect_format(text)
     with errors_to_exit():
         return parse_position(text, fmt), fmt
+
+
+def _position_or_deal(argument: str | None, option: str | None, deal: str | None,
+                      suits: Suits | None) -> Position:
+    """The position a command works on: read (the argument or -p), or dealt with
+    ``--deal N`` (``--suits``: the caller refuses it without ``--deal``)."""
+    from ..spider.deals import deal as make_deal
+    from ..spider.deals import parse_deal_number
+
+    if deal is None:
+        return _read(argument, option)[0]
+    if argument is not None or option is not None:
+        raise fail("give one position: an argument, -p/--position, or --deal")  # as FreeCell's commands
+    with errors_to_exit():
+        return make_deal(parse_deal_number(deal), int(suits.value) if suits else 4)
 
 
 def _emit(text: str, output: str | None = None) -> None:
@@ -160,6 +178,8 @@ def deal_command(
 def show_command(
     position_arg: PositionArg = None,
     position_opt: PositionOpt = None,
+    deal: SpiderDealOpt = None,
+    suits: DealSuitsOpt = None,
     plain: Annotated[bool, typer.Option("--plain", help="ASCII only (automatic when not a terminal).")] = False,
     legal: Annotated[bool, typer.Option("--legal", help="Also list every legal move.")] = False,
     unrestricted: UnrestrictedOpt = False,
@@ -168,14 +188,19 @@ def show_command(
     quiet: QuietOpt = False,
     color: ColorOpt = ColorMode.auto,
 ) -> None:
-    """Draw the table: columns (## face down), stock and removed runs."""
+    """Draw the table: columns (## face down), stock and removed runs.
+
+    The position is read (an argument, -p, or stdin), or dealt with --deal N
+    (and --suits S).
+    """
     from ..spider.moves import legal_moves
     from ..spider.render import render_plain
 
     setup(quiet, color)
     refuse_together("--json" if json else None, "--plain" if plain else None, why="--json prints data, not a picture")
+    requires("--suits" if suits is not None else None, "--deal", deal is not None)
     check_output(output)
-    position, _ = _read(position_arg, position_opt)
+    position = _position_or_deal(position_arg, position_opt, deal, suits)
     moves = legal_moves(position, unrestricted)
     if json:
         import orjson
