@@ -45,8 +45,8 @@ def help_text(*command):
 
 @pytest.mark.parametrize("command, options", [
     ("deal", ["-q, --quiet", "--color WHEN", "--json", "-o, --output, --out FILE", "-f, --format"]),
-    ("show", ["[POSITION]", "-p, --position POSITION", "-q, --quiet", "--color WHEN", "--json",
-              "-o, --output, --out FILE"]),
+    ("show", ["[POSITION]", "-p, --position POSITION", "--deal N", "-s, --suits", "-q, --quiet", "--color WHEN",
+              "--json", "-o, --output, --out FILE"]),
     ("move", ["-p, --position POSITION", "-q, --quiet", "--color WHEN", "--json", "-o, --output, --out FILE"]),
     ("verify", ["-p, --position POSITION", "-q, --quiet", "--color WHEN", "--json"]),
     ("solve", ["[POSITION]", "-p, --position POSITION", "-q, --quiet", "--color WHEN", "--json",
@@ -104,6 +104,9 @@ def test_solve_json_into_the_output_file(tmp_path):
     (["deal", "3", "--seed", "3"], "--seed goes with --random or --winnable"),
     (["deal", "5", "--winnable", "-s", "1", "--seed", "3"], "N and --seed cannot be combined: --seed picks a random deal"),
     (["solve", D1, "-s", "1"], "--suits goes with --deal"),
+    (["solve", D1, "--deal", "1"], "give one position: an argument, -p/--position, or --deal"),
+    (["show", "-p", D1, "-s", "1"], "--suits goes with --deal"),
+    (["show", D1, "--deal", "1"], "give one position: an argument, -p/--position, or --deal"),
     (["verify", "-p", D1, "--deal", "1", "x.txt"],
      "-p/--position and --deal cannot be combined: the position is the start"),
     (["play", "-p", D1, "-s", "2"], "-p/--position and --suits cannot be combined: the position has its suits"),

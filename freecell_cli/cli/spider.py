@@ -327,8 +327,6 @@ def solve_command(
     so it never answers 1, unsolvable). Every line is replayed by our verifier first."""
     import orjson
 
-    from ..spider.deals import deal as make_deal
-    from ..spider.deals import parse_deal_number
     from ..api import format_spider_solution, spider_solve
     from ..spider.solve import SOLVED
 
@@ -336,13 +334,8 @@ def solve_command(
     requires("--suits" if suits is not None else None, "--deal", deal is not None)
     limit = seconds_limit(time_limit)
     check_output(output)  # now, not after a long search
+    position = _position_or_deal(position_arg, position_opt, deal, suits)
     with errors_to_exit():
-        if deal is not None:
-            if position_arg is not None or position_opt is not None:
-                raise fail("give a position or --deal, not both")
-            position = make_deal(parse_deal_number(deal), int(suits.value) if suits else 4)
-        else:
-            position, _ = _read(position_arg, position_opt)
         result = spider_solve(position, time_limit=limit, max_states=max_states, unrestricted=unrestricted)
     if json:
         d = {"verdict": result.verdict, "moves": result.notation, "steps": result.steps(),
