@@ -252,11 +252,18 @@ def move_command(
 @app.command("verify", short_help="Check Spider solution files: legal, and won?")
 def verify_command(
     solutions: Annotated[list[str], typer.Argument(metavar="SOLUTION...", help="Solution files (- for stdin).")],
-    deal: Annotated[Optional[str], typer.Option(help="Deal number, when the file names none (it must agree with the deal a file names).")] = None,
+    deal: Annotated[Optional[str], typer.Option(
+        "--deal", metavar="N", show_default=False,
+        help="Deal number, when the file names none (it must agree with the deal a file names).")] = None,
     suits: Annotated[Optional[Suits], typer.Option("--suits", "-s", help="Suits of --deal (default: the file's, else 4).")] = None,
     position_file: PositionOpt = None,
     unrestricted: UnrestrictedOpt = False,
-    json: Annotated[bool, typer.Option("--json", help="One JSON object per file (JSON Lines).")] = False,
+    format: Annotated[
+        Optional[str], typer.Option("--format", "-f", metavar="FORMAT", show_default=False,
+                                    help="Output: text (default) or json (a line per file).")
+    ] = None,
+    json: Annotated[bool, typer.Option("--json", help="One JSON object per file (JSON Lines), as -f json.")] = False,
+    show: Annotated[bool, typer.Option("--show", help="Print the position before the refused move.")] = False,
     quiet: QuietOpt = False,
     color: ColorOpt = ColorMode.auto,
 ) -> None:
@@ -266,10 +273,19 @@ def verify_command(
 
     from ..errors import FreecellError
     from ..files import display_name
+    from ..files import read_text as read_file_text
     from ..spider.deals import parse_deal_number
+    from ..spider.formats import format_compact
+    from ..spider.render import render_plain
     from ..api import read_spider_solution, spider_verify
 
     setup(quiet, color)
+    if format not in (None, "text", "json"):
+        raise fail(f"unknown output format {format[:40]!r} (text or json)")
+    check_json_format(json, format)
+    as_json = "--json" if json else "-f json" if format == "json" else None
+    json = json or format == "json"
+    refuse_together(as_json, "--show" if show else None, why="--show draws a table, not JSON")
     if sum(s == "-" for s in solutions) + (position_file == "-") > 1:
         raise fail("stdin (-) can be read only once")
     try:
@@ -283,19 +299,23 @@ def verify_command(
     worst = EXIT_OK
     for name in solutions:
         label = "stdin" if name == "-" else display_name(name)
+        problem = None
         try:
-            text = read_text(name, "solution")
-        except typer.Exit as e:
-            worst = max(worst, e.exit_code)
-            continue
-        try:
-            verdict = spider_verify(start if start is not None else n, read_spider_solution(text),
-                                    suits=int(suits.value) if suits else None, unrestricted=unrestricted)
+            text = read_file_text(name, "solution")
         except FreecellError as e:
-            err(f"error: {label}: {e}")
-            if json:
+            problem = str(e)
+            err(f"error: {problem}")  # it names the file: "cannot read s.txt: ...", "s.txt: binary data, ..."
+        else:
+            try:
+                verdict = spider_verify(start if start is not None else n, read_spider_solution(text),
+                                        suits=int(suits.value) if suits else None, unrestricted=unrestricted)
+            except FreecellError as e:
+                problem = str(e)
+                err(f"error: {label}: {problem}")
+        if problem is not None:
+            if json:  # still one object for this file
                 sys.stdout.write(orjson.dumps({"file": label, "valid": None, "solved": None, "moves": 0,
-                                               "error": {"index": None, "move": None, "reason": str(e)}}).decode() + "\n")
+                                               "error": {"index": None, "move": None, "reason": problem}}).decode() + "\n")
             worst = max(worst, EXIT_USAGE)
             continue
         if not verdict.ok:
@@ -305,6 +325,9 @@ def verify_command(
             continue
         who = f"deal {verdict.deal} ({verdict.suits} suit{'' if verdict.suits == 1 else 's'})" if verdict.deal is not None else label
         sys.stdout.write(f"{'OK' if verdict.ok else 'FAIL'} {who}: {verdict.summary()}\n")
+        if show and verdict.before_error is not None:  # as FreeCell's verify --show: the table, then the position
+            sys.stdout.write(render_plain(verdict.before_error, unrestricted))
+            sys.stdout.write(format_compact(verdict.before_error) + "\n")
     raise typer.Exit(worst)
 
 
