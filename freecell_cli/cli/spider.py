@@ -260,10 +260,10 @@ def verify_command(
     unrestricted: UnrestrictedOpt = False,
     format: Annotated[
         Optional[str], typer.Option("--format", "-f", metavar="FORMAT", show_default=False,
-                                    help="Output: text (default) or json (a line per file).")
+                                    help="Print the verdicts as text (the default) or json (one line per file).")
     ] = None,
     json: Annotated[bool, typer.Option("--json", help="One JSON object per file (JSON Lines), as -f json.")] = False,
-    show: Annotated[bool, typer.Option("--show", help="Print the position before the refused move.")] = False,
+    show: Annotated[bool, typer.Option("--show", help="After a refused move, draw the table before it and print that position.")] = False,
     quiet: QuietOpt = False,
     color: ColorOpt = ColorMode.auto,
 ) -> None:
