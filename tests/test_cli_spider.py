@@ -1,4 +1,5 @@
 import orjson
+import pytest
 
 from cli_helpers import run
 from freecell_cli.spider.deals import deal
@@ -111,3 +112,197 @@ def test_spider_help_lists_whole_sentences():
     assert code == 0
     listed = [line for line in out.splitlines() if line.startswith("  ") and not line.strip().startswith("-")]
     assert len(listed) >= 6 and not any(line.endswith("...") for line in listed)
+
+
+def test_show_deal_without_a_pipe():
+    """`spider show --deal N --suits S` is `spider deal N --suits S | spider show`."""
+    piped = run("spider", "show", "--legal", input=D1)
+    assert run("spider", "show", "--deal", "1", "--suits", "1", "--legal") == piped
+    assert run("spider", "show", "--deal", "#1", "-s", "1", "--legal") == piped
+    code, out, err = run("spider", "show", "--deal", "1")  # 4 suits by default, as spider deal
+    assert (code, err) == (0, "") and out.startswith("deal 1 | 4 suits | stock 50 cards (5 deals)")
+    code, out, err = run("spider", "show", "--deal", "1", "-s", "2", "--json")
+    d = orjson.loads(out)
+    assert (code, err) == (0, "") and (d["deal"], d["suits"], d["won"], d["moves"]) == (1, 2, False, 0)
+    assert d["position"] == run("spider", "deal", "1", "-s", "2")[1].rstrip("\n")
+    # the largest deal number PySolFC takes
+    code, out, _ = run("spider", "show", "--deal", "9999999999999999999", "-s", "2")
+    assert code == 0 and out.startswith("deal 9999999999999999999 | 2 suits |")
+
+
+def test_show_deal_into_a_file(tmp_path):
+    target = tmp_path / "d1.txt"
+    assert run("spider", "show", "--deal", "1", "-s", "1", "--legal", "-o", str(target)) == (0, "", "")
+    assert target.read_text() == run("spider", "show", "--legal", input=D1)[1]
+
+
+BIG = "9" * 5000
+OUT_OF_RANGE = "is out of range (1 to 9,999,999,999,999,999,999)"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--deal", "-1"], "not a deal number: '-1'"),
+    (["--deal", "x"], "not a deal number: 'x'"),
+    (["--deal", ""], "not a deal number: ''"),
+    (["--deal", "1.5"], "not a deal number: '1.5'"),
+    (["--deal", "١"], "not a deal number: '١'"),
+    (["--deal", "0"], f"Spider deal number 0 {OUT_OF_RANGE}"),
+    (["--deal", "10000000000000000000"], f"Spider deal number '10000000000000000000' {OUT_OF_RANGE}"),
+    (["--deal", BIG], f"Spider deal number '{BIG[:40]}' {OUT_OF_RANGE}"),
+    (["--suits", "2"], "--suits goes with --deal"),
+    ([D1, "-s", "1"], "--suits goes with --deal"),
+    ([D1, "--deal", "1"], "give one position: an argument, -p/--position, or --deal"),
+    (["-p", D1.rstrip("\n"), "--deal", "1"], "give one position: an argument, -p/--position, or --deal"),
+    (["--deal", "1", "--json", "--plain"], "--json and --plain cannot be combined: --json prints data, not a picture"),
+])
+def test_show_deal_refuses_bad_values_and_conflicts(args, message):
+    assert run("spider", "show", *args, input="") == (2, "", f"error: {message}\n")
+
+
+@pytest.mark.parametrize("command", [["show", "--deal", "1"], ["verify", "x.txt", "--deal", "1"]])
+def test_3_suits_is_one_usage_line(command):
+    """Through the real entry point (typer's own usage errors are made one line there)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "freecell_cli", "spider", *command, "--suits", "3"],
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    assert (done.returncode, done.stdout, done.stderr) == (
+        2, "", "error: Invalid value for '--suits' / '-s': '3' is not one of '1', '2', '4'. "
+               f"(see 'freecell spider {command[0]} --help')\n")
+
+
+REFUSED = 'FAIL deal 1 (1 suit): move 2 "32": JS cannot go on 9S: it needs a card one rank higher\n'
+
+
+def test_verify_show_draws_the_position_before_the_refused_move(tmp_path):
+    from freecell_cli.spider.moves import Move, apply
+    from freecell_cli.spider.render import render_plain
+
+    bad = tmp_path / "bad.txt"
+    bad.write_text("# spider deal 1, 1 suit\n23 32 47\n")
+    before = apply(deal(1, suits=1), Move.parse("23"))
+    drawn = render_plain(before) + format_compact(before) + "\n"
+    assert drawn.startswith("deal 1 | 1 suit | stock 50 cards (5 deals) | removed 0 of 8 | moves 1\n")
+    assert drawn.endswith(":-:1:1\n")
+    assert run("spider", "verify", "--show", str(bad)) == (1, REFUSED + drawn, "")
+    assert run("spider", "verify", str(bad)) == (1, REFUSED, "")
+    # the start from -p: the same table
+    assert run("spider", "verify", "--show", "-p", D1.rstrip("\n"), str(bad)) == (1, REFUSED + drawn, "")
+    # several files: each FAIL line has its table under it
+    assert run("spider", "verify", "--show", str(bad), str(bad)) == (1, 2 * (REFUSED + drawn), "")
+
+
+def test_verify_show_draws_nothing_without_a_refused_move(tmp_path):
+    """As FreeCell's verify --show: only a refused move has a position to show."""
+    from freecell_cli.spider.solve import Limits, solve
+
+    partial = tmp_path / "partial.txt"
+    partial.write_text("# spider deal 1, 1 suit\n23 47\n")
+    assert run("spider", "verify", "--show", str(partial)) == (
+        1, "FAIL deal 1 (1 suit): all 2 moves legal, not solved: 0 of 8 runs removed\n", "")
+    good = tmp_path / "good.txt"
+    r = solve(deal(5, suits=1), Limits(time=30))
+    good.write_text(format_solution(r.notation, deal(5, suits=1)))
+    assert run("spider", "verify", "--show", str(good)) == (0, f"OK deal 5 (1 suit): solved in {r.move_count} moves\n", "")
+
+
+def test_verify_format_text_and_json(tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("# spider deal 1, 1 suit\n23 32\n")
+    as_json = run("spider", "verify", "--json", str(bad))
+    assert as_json[0] == 1 and as_json[2] == "" and orjson.loads(as_json[1])["error"]["index"] == 2
+    assert run("spider", "verify", "-f", "json", str(bad)) == as_json
+    assert run("spider", "verify", "--format", "json", str(bad)) == as_json
+    assert run("spider", "verify", "-f", "json", "--json", str(bad)) == as_json  # --json is -f json
+    assert run("spider", "verify", "-f", "text", str(bad)) == (1, REFUSED, "")
+    assert run("spider", "verify", "-f", "text", "--show", str(bad)) == run("spider", "verify", "--show", str(bad))
+    code, out, err = run("spider", "verify", "-f", "json", str(bad), str(bad))  # JSON Lines: one object per file
+    assert (code, err) == (1, "") and [orjson.loads(line) for line in out.splitlines()] == 2 * [orjson.loads(as_json[1])]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--json", "-f", "text"], "--json and -f text cannot be combined: --json is -f json"),
+    (["--json", "--show"], "--json and --show cannot be combined: --show draws a table, not JSON"),
+    (["-f", "json", "--show"], "-f json and --show cannot be combined: --show draws a table, not JSON"),
+    (["-f", "xml"], "unknown output format 'xml' (text or json)"),
+    (["-f", "JSON"], "unknown output format 'JSON' (text or json)"),
+    (["-f", ""], "unknown output format '' (text or json)"),
+    (["-f", "x" * 5000], f"unknown output format '{'x' * 40}' (text or json)"),
+    (["--deal", "-1"], "--deal: not a deal number: '-1'"),
+    (["--deal", "x"], "--deal: not a deal number: 'x'"),
+    (["--deal", "0"], f"--deal: Spider deal number 0 {OUT_OF_RANGE}"),
+    (["--deal", BIG], f"--deal: Spider deal number '{BIG[:40]}' {OUT_OF_RANGE}"),
+    (["-p", D1.rstrip("\n"), "--deal", "1"], "-p/--position and --deal cannot be combined: the position is the start"),
+    (["-p", D1.rstrip("\n"), "-s", "1"], "-p/--position and --suits cannot be combined: the position is the start"),
+    (["-p", "-", "-"], "stdin (-) can be read only once"),
+])
+def test_verify_refuses_bad_values_and_conflicts_before_reading(tmp_path, args, message):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("# spider deal 1, 1 suit\n23 32\n")
+    files = [] if "-" in args else [str(bad)]
+    assert run("spider", "verify", *args, *files, input="") == (2, "", f"error: {message}\n")
+    assert run("spider", "verify", *args, *files, "--json", input="")[:2] == (2, "")  # no JSON begun
+
+
+def test_verify_json_malformed_files_are_whole_lines_and_exit_2(tmp_path):
+    """With --json each file gets one whole object, in order, even one that cannot be
+    read; the error goes to stderr; the worst exit code wins (2 over 1)."""
+    files = {
+        "empty.txt": b"",
+        "comment.txt": b"# only a comment\n",
+        "binary.txt": b"\x00\xffjunk",
+        "latin1.txt": b"23 \xe947\n",
+        "header.txt": b"# spider deal 1, 3 suits\n23\n",
+        "huge-deal.txt": b"# spider deal 99999999999999999999999\n23\n",
+        "token.txt": b"23 zz\n",
+        "refused.txt": b"23 32\n",
+    }
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+    (tmp_path / "big.txt").write_bytes(b"")
+    import os
+
+    os.truncate(tmp_path / "big.txt", 16 * 1024 * 1024 + 1)  # sparse: over the limit without writing it
+    names = [*files, "big.txt", "missing.txt", "."]
+    paths = [str(tmp_path / name) if name != "." else str(tmp_path) for name in names]
+    code, out, err = run("spider", "verify", "--deal", "1", "-s", "1", "--json", *paths)
+    assert code == 2 and out.endswith("\n")
+    lines = [orjson.loads(line) for line in out.splitlines()]
+    assert [d["file"] for d in lines] == paths
+    reasons = [d["error"]["reason"] for d in lines]
+    p = dict(zip(names, paths))
+    assert reasons == [
+        "empty file, no moves",
+        "empty file, no moves",
+        f"{p['binary.txt']}: binary data, not a solution",
+        f"{p['latin1.txt']}: line 1: not UTF-8 text",
+        "line 1: header: Spider has 1, 2 or 4 suits, not 3",
+        "line 1: header: Spider deal number '99999999999999999999999' is out of range (1 to 9,999,999,999,999,999,999)",
+        "line 1: not a Spider move: 'zz' (e.g. 38, 30v2 with 0 for column 10, d to deal)",
+        "JS cannot go on 9S: it needs a card one rank higher",
+        f"{p['big.txt']} is larger than 16,777,216 bytes, the limit for a solution",
+        f"cannot read {p['missing.txt']}: No such file or directory",
+        f"{p['.']} is a directory, not a file",
+    ]
+    unreadable = {"binary.txt", "latin1.txt", "big.txt", "missing.txt", "."}
+    for name, d in zip(names, lines):
+        if name == "refused.txt":
+            assert (d["valid"], d["solved"], d["moves"]) == (False, False, 1)
+        else:
+            assert d == {"file": p[name], "valid": None, "solved": None, "moves": 0,
+                         "error": {"index": None, "move": None, "reason": d["error"]["reason"]}}
+    # stderr: one line a malformed file (the refused move is a verdict, on stdout)
+    assert err.splitlines() == [f"error: {r}" if n in unreadable else f"error: {p[n]}: {r}"
+                                for n, r in zip(names, reasons) if n != "refused.txt"]
+    text = run("spider", "verify", "--deal", "1", "-s", "1", *paths)
+    assert (text[0], text[2]) == (2, err) and text[1] == REFUSED
+
+
+def test_verify_json_from_stdin(tmp_path):
+    code, out, err = run("spider", "verify", "--json", "-", input="")
+    assert (code, err) == (2, "error: stdin: empty file, no moves\n")
+    assert orjson.loads(out) == {"file": "stdin", "valid": None, "solved": None, "moves": 0,
+                                 "error": {"index": None, "move": None, "reason": "empty file, no moves"}}
+    code, out, err = run("spider", "verify", "--json", "--deal", "1", "-s", "1", "-", input="23 47\n")
+    assert (code, err) == (1, "") and orjson.loads(out)["file"] == "stdin"

@@ -67,6 +67,9 @@ class SpiderFormat(str, Enum):
 SuitsOpt = Annotated[Suits, typer.Option("--suits", "-s", help="Number of suits: 1, 2 or 4.")]
 DealSuitsOpt = Annotated[Optional[Suits], typer.Option("--suits", "-s", show_default=False,
                                                        help="Suits of the deal: 1, 2 or 4 (default 4).")]
+SpiderDealOpt = Annotated[Optional[str], typer.Option(
+    "--deal", metavar="N", show_default=False,
+    help="Start from Spider deal N (1..10^19-1, PySolFC's numbering) instead of reading a position.")]
 UnrestrictedOpt = Annotated[
     bool, typer.Option("--unrestricted-deal", help="Allow a deal from the stock while a column is empty.")
 ]
@@ -89,6 +92,21 @@ def _read(argument: str | None = None, option: str | None = None) -> tuple[Posit
     fmt = detect_format(text)
     with errors_to_exit():
         return parse_position(text, fmt), fmt
+
+
+def _position_or_deal(argument: str | None, option: str | None, deal: str | None,
+                      suits: Suits | None) -> Position:
+    """The position a command works on: read (the argument or -p), or dealt with
+    ``--deal N`` (``--suits``: the caller refuses it without ``--deal``)."""
+    from ..spider.deals import deal as make_deal
+    from ..spider.deals import parse_deal_number
+
+    if deal is None:
+        return _read(argument, option)[0]
+    if argument is not None or option is not None:
+        raise fail("give one position: an argument, -p/--position, or --deal")  # as FreeCell's commands
+    with errors_to_exit():
+        return make_deal(parse_deal_number(deal), int(suits.value) if suits else 4)
 
 
 def _emit(text: str, output: str | None = None) -> None:
@@ -160,6 +178,8 @@ def deal_command(
 def show_command(
     position_arg: PositionArg = None,
     position_opt: PositionOpt = None,
+    deal: SpiderDealOpt = None,
+    suits: DealSuitsOpt = None,
     plain: Annotated[bool, typer.Option("--plain", help="ASCII only (automatic when not a terminal).")] = False,
     legal: Annotated[bool, typer.Option("--legal", help="Also list every legal move.")] = False,
     unrestricted: UnrestrictedOpt = False,
@@ -168,14 +188,19 @@ def show_command(
     quiet: QuietOpt = False,
     color: ColorOpt = ColorMode.auto,
 ) -> None:
-    """Draw the table: columns (## face down), stock and removed runs."""
+    """Draw the table: columns (## face down), stock and removed runs.
+
+    The position is read (an argument, -p, or stdin), or dealt with --deal N
+    (and --suits S).
+    """
     from ..spider.moves import legal_moves
     from ..spider.render import render_plain
 
     setup(quiet, color)
     refuse_together("--json" if json else None, "--plain" if plain else None, why="--json prints data, not a picture")
+    requires("--suits" if suits is not None else None, "--deal", deal is not None)
     check_output(output)
-    position, _ = _read(position_arg, position_opt)
+    position = _position_or_deal(position_arg, position_opt, deal, suits)
     moves = legal_moves(position, unrestricted)
     if json:
         import orjson
@@ -227,11 +252,18 @@ def move_command(
 @app.command("verify", short_help="Check Spider solution files: legal, and won?")
 def verify_command(
     solutions: Annotated[list[str], typer.Argument(metavar="SOLUTION...", help="Solution files (- for stdin).")],
-    deal: Annotated[Optional[str], typer.Option(help="Deal number, when the file names none (it must agree with the deal a file names).")] = None,
+    deal: Annotated[Optional[str], typer.Option(
+        "--deal", metavar="N", show_default=False,
+        help="Deal number, when the file names none (it must agree with the deal a file names).")] = None,
     suits: Annotated[Optional[Suits], typer.Option("--suits", "-s", help="Suits of --deal (default: the file's, else 4).")] = None,
     position_file: PositionOpt = None,
     unrestricted: UnrestrictedOpt = False,
-    json: Annotated[bool, typer.Option("--json", help="One JSON object per file (JSON Lines).")] = False,
+    format: Annotated[
+        Optional[str], typer.Option("--format", "-f", metavar="FORMAT", show_default=False,
+                                    help="Print the verdicts as text (the default) or json (one line per file).")
+    ] = None,
+    json: Annotated[bool, typer.Option("--json", help="One JSON object per file (JSON Lines), as -f json.")] = False,
+    show: Annotated[bool, typer.Option("--show", help="After a refused move, draw the table before it and print that position.")] = False,
     quiet: QuietOpt = False,
     color: ColorOpt = ColorMode.auto,
 ) -> None:
@@ -241,10 +273,19 @@ def verify_command(
 
     from ..errors import FreecellError
     from ..files import display_name
+    from ..files import read_text as read_file_text
     from ..spider.deals import parse_deal_number
+    from ..spider.formats import format_compact
+    from ..spider.render import render_plain
     from ..api import read_spider_solution, spider_verify
 
     setup(quiet, color)
+    if format not in (None, "text", "json"):
+        raise fail(f"unknown output format {format[:40]!r} (text or json)")
+    check_json_format(json, format)
+    as_json = "--json" if json else "-f json" if format == "json" else None
+    json = json or format == "json"
+    refuse_together(as_json, "--show" if show else None, why="--show draws a table, not JSON")
     if sum(s == "-" for s in solutions) + (position_file == "-") > 1:
         raise fail("stdin (-) can be read only once")
     try:
@@ -258,19 +299,23 @@ def verify_command(
     worst = EXIT_OK
     for name in solutions:
         label = "stdin" if name == "-" else display_name(name)
+        problem = None
         try:
-            text = read_text(name, "solution")
-        except typer.Exit as e:
-            worst = max(worst, e.exit_code)
-            continue
-        try:
-            verdict = spider_verify(start if start is not None else n, read_spider_solution(text),
-                                    suits=int(suits.value) if suits else None, unrestricted=unrestricted)
+            text = read_file_text(name, "solution")
         except FreecellError as e:
-            err(f"error: {label}: {e}")
-            if json:
+            problem = str(e)
+            err(f"error: {problem}")  # it names the file: "cannot read s.txt: ...", "s.txt: binary data, ..."
+        else:
+            try:
+                verdict = spider_verify(start if start is not None else n, read_spider_solution(text),
+                                        suits=int(suits.value) if suits else None, unrestricted=unrestricted)
+            except FreecellError as e:
+                problem = str(e)
+                err(f"error: {label}: {problem}")
+        if problem is not None:
+            if json:  # still one object for this file
                 sys.stdout.write(orjson.dumps({"file": label, "valid": None, "solved": None, "moves": 0,
-                                               "error": {"index": None, "move": None, "reason": str(e)}}).decode() + "\n")
+                                               "error": {"index": None, "move": None, "reason": problem}}).decode() + "\n")
             worst = max(worst, EXIT_USAGE)
             continue
         if not verdict.ok:
@@ -280,6 +325,9 @@ def verify_command(
             continue
         who = f"deal {verdict.deal} ({verdict.suits} suit{'' if verdict.suits == 1 else 's'})" if verdict.deal is not None else label
         sys.stdout.write(f"{'OK' if verdict.ok else 'FAIL'} {who}: {verdict.summary()}\n")
+        if show and verdict.before_error is not None:  # as FreeCell's verify --show: the table, then the position
+            sys.stdout.write(render_plain(verdict.before_error, unrestricted))
+            sys.stdout.write(format_compact(verdict.before_error) + "\n")
     raise typer.Exit(worst)
 
 
@@ -302,8 +350,6 @@ def solve_command(
     so it never answers 1, unsolvable). Every line is replayed by our verifier first."""
     import orjson
 
-    from ..spider.deals import deal as make_deal
-    from ..spider.deals import parse_deal_number
     from ..api import format_spider_solution, spider_solve
     from ..spider.solve import SOLVED
 
@@ -311,13 +357,8 @@ def solve_command(
     requires("--suits" if suits is not None else None, "--deal", deal is not None)
     limit = seconds_limit(time_limit)
     check_output(output)  # now, not after a long search
+    position = _position_or_deal(position_arg, position_opt, deal, suits)
     with errors_to_exit():
-        if deal is not None:
-            if position_arg is not None or position_opt is not None:
-                raise fail("give a position or --deal, not both")
-            position = make_deal(parse_deal_number(deal), int(suits.value) if suits else 4)
-        else:
-            position, _ = _read(position_arg, position_opt)
         result = spider_solve(position, time_limit=limit, max_states=max_states, unrestricted=unrestricted)
     if json:
         d = {"verdict": result.verdict, "moves": result.notation, "steps": result.steps(),
