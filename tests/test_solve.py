@@ -1,6 +1,6 @@
 import pytest
 
-from freecell_cli import deal, find_variant, parse_position
+from freecell_cli import Position, deal, find_variant, format_position, parse_position
 from freecell_cli.solutions import Solution
 from freecell_cli.solve.builtin import BuiltinEngine, Search
 from freecell_cli.solve.engine import GAVE_UP, SOLVED, UNSOLVABLE, Limits, SolverError, get_engine, solve
@@ -119,6 +119,61 @@ def test_fcsolve_program_path_without_bindings(monkeypatch):
     assert solve(deal(617), SITE, "fc-solve", Limits(states=10)).verdict == GAVE_UP
 
 
+def _two_cells_982():
+    p = deal(982)
+    p.cells = [None, None]
+    return p  # under standard fc-solve searches long and stores much here
+
+
+@needs_fcsolve
+@pytest.mark.parametrize("path", ["library", "program"])
+def test_fcsolve_gives_up_at_its_cap_of_stored_positions(monkeypatch, path):
+    # Without a cap a hard search took gigabytes (and crashed under ulimit -v).
+    from freecell_cli.solve import fcsolve
+
+    monkeypatch.setattr(fcsolve, "_LIB_STATE", {})  # handles are made with the cap: make new ones
+    monkeypatch.setattr(fcsolve, "stored_cap", lambda: 20_000)
+    if path == "program":
+        monkeypatch.setitem(fcsolve._LIB_STATE, "cls", None)
+    elif fcsolve._library() is None:
+        pytest.skip("no freecell_solver bindings")
+    r = solve(_two_cells_982(), STANDARD, "fc-solve", Limits(time=60))
+    assert r.verdict == GAVE_UP
+    assert r.reason == ("Freecell Solver's cap of 20,000 stored positions reached (about 0.0 GB); "
+                        "--engine builtin searches on")
+
+
+def test_the_cap_of_stored_positions_follows_ulimit(monkeypatch):
+    import resource
+
+    from freecell_cli.solve import fcsolve
+
+    real = resource.getrlimit
+    monkeypatch.setattr(resource, "getrlimit", lambda which: real(which))
+    if all(real(w)[0] == resource.RLIM_INFINITY for w in (resource.RLIMIT_AS, resource.RLIMIT_DATA)):
+        assert fcsolve.stored_cap() == fcsolve.MAX_STORED
+    limited = {resource.RLIMIT_AS: (1 << 30, resource.RLIM_INFINITY)}
+    monkeypatch.setattr(resource, "getrlimit", lambda which: limited.get(which, (resource.RLIM_INFINITY,) * 2))
+    assert fcsolve.stored_cap() == (1 << 29) // fcsolve.STORED_BYTES  # half of 1 GiB, 1.1 KB each
+
+
+@needs_fcsolve
+def test_fcsolve_keeps_a_short_time_limit():
+    # The time is looked at between chunks of iterations: the first is small.
+    r = solve(_two_cells_982(), STANDARD, "fc-solve", Limits(time=0.01))
+    assert r.verdict == GAVE_UP and r.reason == "time limit of 0.01 s reached"
+    assert r.states < 50_000  # the old first chunk
+
+
+@needs_fcsolve
+def test_fcsolve_says_which_column_is_too_tall_for_it():
+    cards = [c for col in deal(1).columns for c in col]
+    p = parse_position(format_position(Position([cards[0::2], cards[1::2]], 4)))
+    with pytest.raises(SolverError, match=r"^Freecell Solver takes at most 20 cards in a column; column 1 has 26 "):
+        solve(p, STANDARD, "fc-solve")
+    assert solve(p, STANDARD, "auto", Limits(time=30)).engine == "builtin"  # auto goes on with ours
+
+
 def test_library_moves_match_the_program():
     """The bindings' decoded moves are the program's -snx moves (same preset)."""
     import shutil
@@ -217,3 +272,22 @@ def test_time_limit_in_the_last_phase(monkeypatch):
     assert r.verdict == GAVE_UP and r.reason.startswith("time limit of 0.3 s reached after ")
     r = BuiltinEngine().solve(deal(11982), SITE, Limits(states=50))
     assert r.verdict == GAVE_UP and r.reason == "state limit of 50 reached" and r.states == 50
+
+
+def test_auto_names_the_users_limit_when_both_engines_give_up():
+    from freecell_cli.solve.engine import AutoEngine, Result
+
+    class Fake:
+        def __init__(self, name, reason):
+            self.name, self.reason = name, reason
+
+        def solve(self, position, variant, limits, exhaustive=False):
+            return Result(GAVE_UP, self.name, states=5, reason=self.reason(limits))
+
+    first = Fake("fc-solve", lambda limits: "Freecell Solver's cap of 10 stored positions reached")
+    second = Fake("builtin", lambda limits: f"time limit of {limits.time:g} s reached after 5 states")
+    r = AutoEngine(first, second).solve(deal(1), SITE, Limits(time=30))
+    assert r.reason == "Freecell Solver's cap of 10 stored positions reached; then the time limit of 30 s reached"
+    second = Fake("builtin", lambda limits: f"state limit of {limits.states:,} reached")
+    r = AutoEngine(first, second).solve(deal(1), SITE, Limits(states=1_000))
+    assert r.reason == "Freecell Solver's cap of 10 stored positions reached; then the state limit of 1,000 reached"

@@ -167,7 +167,13 @@ class AutoEngine:
         second.states += result.states
         second.seconds += spent
         if second.verdict == GAVE_UP:
-            second.reason = f"{result.reason}; then {second.reason}"
+            # Its limits were what was left of the user's: name the user's.
+            then = second.reason
+            if limits.time is not None and then.startswith("time limit of"):
+                then = f"the time limit of {limits.time:g} s reached"
+            elif limits.states is not None and then.startswith("state limit of"):
+                then = f"the state limit of {limits.states:,} reached"
+            second.reason = f"{result.reason}; then {then}"
         return second
 
 

@@ -35,6 +35,28 @@ def fcsolve_available() -> bool:
     return _library() is not None or shutil.which("fc-solve") is not None
 
 
+# Freecell Solver keeps every position it stores until the search ends: about
+# 1 KB each (measured: 1,000,000 took 1.0 GB; a search grows some 150 MB a second).
+# Without a cap a hard deal under a 60 s limit took gigabytes, and where the
+# address space is limited (ulimit -v) the library crashed on a failed malloc.
+STORED_BYTES = 1_100
+MAX_STORED = 1_000_000  # about 1 GB; the proofs of the 8 labelled deals store 25,000 at most
+MAX_COLUMN = 20  # cards in a column the library takes (as built by Debian)
+
+
+def stored_cap() -> int:
+    """How many positions fc-solve may store: :data:`MAX_STORED`, or less when the
+    process's address space or data size is limited (ulimit -v / -d)."""
+    import resource
+
+    cap = MAX_STORED
+    for which in (resource.RLIMIT_AS, resource.RLIMIT_DATA):
+        soft, _ = resource.getrlimit(which)
+        if soft != resource.RLIM_INFINITY:
+            cap = min(cap, max(10_000, int(soft * 0.5) // STORED_BYTES))
+    return cap
+
+
 # The freecell_solver bindings are untyped (cffi, no stubs): their FreecellSolver
 # class and its instances are Any to the type checker.
 _LIB_STATE: dict[str | tuple[int, int, str], Any] = {}
@@ -78,14 +100,15 @@ class _LibraryRun:
     between chunks of iterations)."""
 
     SOLVED, UNSOLVABLE, SUSPENDED = 0, 1, 5
-    CHUNK = 50_000
+    FIRST_CHUNK, CHUNK = 1_000, 50_000
 
     def __init__(self, cls: Any, position: Position, preset: str):  # cls: the bindings' class (untyped)
         key = (len(position.cells), len(position.columns), preset)
         handle = _LIB_STATE.get(key)
         if handle is None:
             handle = cls()
-            args = ["--freecells-num", str(key[0]), "--stacks-num", str(key[1])]
+            args = ["--freecells-num", str(key[0]), "--stacks-num", str(key[1]),
+                    "--max-stored-states", str(stored_cap())]
             if preset != "none":
                 args += ["-l", preset]
             parsed = handle.input_cmd_line(args)
@@ -100,20 +123,32 @@ class _LibraryRun:
         self.position = position
 
     def run(self, limits: Limits) -> tuple[int, list[Move], int]:
+        """(status, moves, states checked). A time limit is checked between chunks
+        of iterations, small at first (a short limit is kept) and growing.
+        ``full`` says the search stopped at its cap of stored positions."""
         h = self.handle
         start = time.perf_counter()
         cap = limits.states
-        budget = min(self.CHUNK, cap) if cap is not None else self.CHUNK
+        chunk = self.FIRST_CHUNK
         if limits.time is None and cap is None:
             budget = 1 << 62
+        else:
+            budget = chunk if cap is None else min(chunk, cap)
         h.limit_iterations(budget)
         ret = h.solve_board(format_fcs(self.position))
+        self.full = False
         while ret == self.SUSPENDED:
+            if h.get_num_times() < budget:
+                # Stopped short of its iterations: the cap of stored positions
+                # (a resume would return at once, for ever).
+                self.full = True
+                break
             if cap is not None and budget >= cap:
                 break
             if limits.time is not None and time.perf_counter() - start > limits.time:
                 break
-            budget = budget + self.CHUNK if cap is None else min(budget + self.CHUNK, cap)
+            chunk = min(chunk * 2, self.CHUNK)
+            budget = budget + chunk if cap is None else min(budget + chunk, cap)
             h.limit_iterations(budget)
             ret = h.resume_solution()
         states = h.get_num_times()
@@ -133,7 +168,7 @@ class FcSolveEngine:
 
     def command(self, position: Position, limits: Limits) -> list[str]:
         cmd = ["fc-solve", "-m", "-snx", "--freecells-num", str(len(position.cells)),
-               "--stacks-num", str(len(position.columns))]
+               "--stacks-num", str(len(position.columns)), "--max-stored-states", str(stored_cap())]
         if self.preset != "none":
             cmd += ["-l", self.preset]
         if limits.states is not None:
@@ -164,15 +199,21 @@ class FcSolveEngine:
 
     def _solve_library(self, cls: Any, position: Position, variant: Variant, limits: Limits) -> Result:
         start = time.perf_counter()
-        ret, moves, states = _LibraryRun(cls, position, self.preset).run(limits)
+        _check_columns(position)
+        run = _LibraryRun(cls, position, self.preset)
+        ret, moves, states = run.run(limits)
         if ret == _LibraryRun.SOLVED:
             return self._finish(position, variant, limits, moves, states, start)
         if ret == _LibraryRun.UNSOLVABLE:
             return self._not_solved(variant, limits, states, start, complete=True)
         if ret != _LibraryRun.SUSPENDED:  # e.g. 8, an invalid state: not a time-out
             raise SolverError(f"libfreecell-solver refused the position (status {ret})")
-        reason = (f"state limit of {limits.states:,} reached" if limits.states is not None and states >= limits.states
-                  else f"time limit of {limits.time:g} s reached")
+        if run.full:
+            reason = _full_reason()
+        elif limits.states is not None and states >= limits.states:
+            reason = f"state limit of {limits.states:,} reached"
+        else:
+            reason = f"time limit of {limits.time:g} s reached"
         return Result(GAVE_UP, self.name, states=states, seconds=time.perf_counter() - start, reason=reason)
 
     def _not_solved(self, variant: Variant, limits: Limits, states: int, start: float, complete: bool) -> Result:
@@ -202,6 +243,7 @@ class FcSolveEngine:
 
     def _solve_program(self, position: Position, variant: Variant, limits: Limits) -> Result:
         start = time.perf_counter()
+        _check_columns(position)
         out = self.run_raw(position, limits)
         if not out:
             return Result(GAVE_UP, self.name, seconds=time.perf_counter() - start,
@@ -209,10 +251,32 @@ class FcSolveEngine:
         sol = parse_solution(out, "fc-solve")
         states = _states_checked(out)
         if sol.claims_solved is not True:
+            if _generated(out) >= stored_cap():  # it says "could not solve" at its cap as well
+                return Result(GAVE_UP, self.name, states=states, seconds=time.perf_counter() - start,
+                              reason=_full_reason())
             complete = not (limits.states is not None and states >= limits.states)
             return self._not_solved(variant, limits, states, start, complete)
         planned = [sol.move(i) for i in range(len(sol))]
         return self._finish(position, variant, limits, planned, states, start)
+
+
+def _full_reason() -> str:
+    return (f"Freecell Solver's cap of {stored_cap():,} stored positions reached (about "
+            f"{stored_cap() * STORED_BYTES / 1e9:.1f} GB); --engine builtin searches on")
+
+
+def _check_columns(position: Position) -> None:
+    for i, col in enumerate(position.columns):
+        if len(col) > MAX_COLUMN:
+            raise SolverError(f"Freecell Solver takes at most {MAX_COLUMN} cards in a column; column {i + 1} "
+                              f"has {len(col)} (--engine builtin or beam take any)")
+
+
+def _generated(out: str) -> int:
+    for line in out.splitlines():
+        if line.startswith("This scan generated"):
+            return int(line.rstrip(".").split()[-2])
+    return 0
 
 
 def _states_checked(out: str) -> int:
