@@ -81,6 +81,9 @@ def _search(n: int, cells: int, variant: Variant, time_limit: float | None,
     second = solve(position, variant, ProveEngine(race=not exhausted), Limits(time=left(), states=state_limit))
     second.states += states
     second.seconds = time.perf_counter() - start
+    if second.verdict == GAVE_UP and time_limit is not None and second.reason.startswith("time limit of"):
+        # Its limit was what the count had left: name the count's own.
+        second.reason = f"time limit of {time_limit:g} s reached after {second.states:,} states"
     return second.verdict, second, "complete" if not exhausted else "complete (depth first)"
 
 

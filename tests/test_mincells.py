@@ -251,3 +251,12 @@ def test_agrees_with_the_published_textbook_table():
             continue
         r = min_cells(n, "standard", max_cells=4, time_limit=None, solutions=False)
         assert (n, r["min_cells"]) == (n, answer)
+
+
+def test_a_count_that_runs_out_of_time_names_the_limit_given():
+    # The complete search gets what the count has left; the record names the
+    # count's own limit (it said 'time limit of 0.001 s' for --time-limit 0.01).
+    r = min_cells(1, "site", max_cells=2, time_limit=0.01, use_fcsolve=False)
+    timed_out = [s for s in r["searches"] if s["verdict"] == "gave-up"]
+    assert timed_out, r["searches"]  # 2 cells takes longer than 0.01 s to settle
+    assert all(s["reason"].startswith("time limit of 0.01 s reached after ") for s in timed_out)
