@@ -255,8 +255,9 @@ def atomic_write(path: str, text: str | bytes) -> None:
         if not stat.S_ISREG(st.st_mode):  # a device or a pipe is never replaced by a file
             raise OutputError(f"cannot write {name}: not a regular file")
         keep_mode = stat.S_IMODE(st.st_mode)
+    _sweep_stale(target)
     try:
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp")
     except FileNotFoundError:  # the same words as check_output_path
         raise OutputError(f"cannot write {name}: no folder {display_name(Path(path).parent)}") from None
     except OSError as e:
@@ -280,6 +281,39 @@ def atomic_write(path: str, text: str | bytes) -> None:
         if isinstance(e, OSError):
             raise OutputError(f"cannot write {name}: {e.strerror or e}") from None
         raise
+
+
+def _sweep_stale(target: Path) -> None:
+    """Remove the temporary files a killed writer of ``target`` left beside it.
+
+    A process killed outright (SIGKILL, a power cut) cannot clean up: its
+    ``.<name>.<pid>.<random>.tmp`` stays (one of 108 MB after a killed replay
+    --html). The pid in the name tells whether its writer still runs."""
+    prefix = f".{target.name}."
+    try:
+        entries = list(os.scandir(target.parent))
+    except OSError:
+        return  # mkstemp will say what is wrong with the folder
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(prefix) and name.endswith(".tmp")):
+            continue
+        pid, dot, _ = name[len(prefix):-len(".tmp")].partition(".")
+        if dot and pid.isdigit() and int(pid) != os.getpid() and not _running(int(pid)):
+            try:
+                os.unlink(entry.path)
+            except OSError:
+                pass
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process, say: it runs
+        return True
+    return True
 
 
 def _write_synced(f: IO[AnyStr], data: AnyStr) -> None:

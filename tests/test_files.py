@@ -136,3 +136,28 @@ def test_a_bad_record_before_an_over_long_line_is_named_first(tmp_path, monkeypa
     with pytest.raises(InputTooLarge, match=r"r.jsonl: line 2 is longer than 100 bytes, the limit for a record$"):
         list(read_records(path, repair=True))
     assert path.read_bytes().endswith(b"x" * 200)  # and nothing is cut
+
+
+def test_a_killed_writers_temporary_file_is_swept_by_the_next_write(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    target = tmp_path / "keep.html"
+    # A writer killed outright leaves its temporary file; its pid no longer runs.
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    stale = tmp_path / f".keep.html.{dead}.abc123.tmp"
+    stale.write_text("half a page")
+    alive = tmp_path / f".keep.html.{os.getppid()}.xyz789.tmp"  # a writer still at work
+    alive.write_text("being written")
+    other = tmp_path / f".other.html.{dead}.abc123.tmp"  # another file's: not ours to judge
+    other.write_text("x")
+    unrelated = tmp_path / ".keep.html.notes.tmp"
+    unrelated.write_text("y")
+    files.atomic_write(str(target), "<html></html>\n")
+    assert target.read_text() == "<html></html>\n"
+    assert not stale.exists()
+    assert alive.exists() and other.exists() and unrelated.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["keep.html", alive.name, other.name, unrelated.name])
