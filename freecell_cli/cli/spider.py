@@ -37,7 +37,7 @@ from .common import (
     seconds_limit,
     setup,
     use_color,
-    write_file,
+    write_output,
 )
 
 if TYPE_CHECKING:
@@ -109,18 +109,10 @@ def _position_or_deal(argument: str | None, option: str | None, deal: str | None
         return make_deal(parse_deal_number(deal), int(suits.value) if suits else 4)
 
 
-def _emit(text: str, output: str | None = None) -> None:
-    """What the command prints: on stdout, or atomically into ``output``."""
-    if output is not None:
-        write_file(output, text)
-    else:
-        sys.stdout.write(text)
-
-
 def _write(position: Position, fmt: str, output: str | None = None) -> None:
     from ..spider.formats import format_position
 
-    _emit(format_position(position, fmt) + "\n", output)
+    write_output(format_position(position, fmt) + "\n", output)
 
 
 @app.command("deal")
@@ -209,11 +201,11 @@ def show_command(
 
         d = {"position": format_compact(position), **position_to_dict(position), "won": position.is_won(),
              "legal_moves": [str(m) for m in moves]}
-        _emit(orjson.dumps(d).decode() + "\n", output)
+        write_output(orjson.dumps(d).decode() + "\n", output)
         return
     listed = f"legal moves ({len(moves)}): {' '.join(str(m) for m in moves)}\n" if legal else ""
     if plain or output is not None or not use_color():
-        _emit(render_plain(position, unrestricted) + listed, output)
+        write_output(render_plain(position, unrestricted) + listed, output)
     else:
         from ..spider.render import render_rich
 
@@ -364,10 +356,10 @@ def solve_command(
         d = {"verdict": result.verdict, "moves": result.notation, "steps": result.steps(),
              "move_count": result.move_count, "seconds": round(result.seconds, 4), "states": result.states,
              "deal": position.deal, "suits": position.suits, "reason": result.reason or None}
-        _emit(orjson.dumps(d).decode() + "\n", output)
+        write_output(orjson.dumps(d).decode() + "\n", output)
     elif result.verdict == SOLVED:
         with errors_to_exit():
-            _emit(format_spider_solution(result, position), output)
+            write_output(format_spider_solution(result, position), output)
     if result.verdict == SOLVED:
         note(f"solved: {result.move_count} moves, {result.states:,} states, {result.seconds:.2f} s")
         raise typer.Exit(EXIT_OK)
