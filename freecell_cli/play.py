@@ -61,9 +61,13 @@ _checked_places: set[Path] = set()  # save files check_save_place found writable
 def check_save_place(daily: bool = False) -> None:
     """Make sure games can be saved before play starts (the folder can be made, the
     save file is not a directory...): :class:`OutputError` otherwise."""
+    check_save_file(save_path(daily))
+
+
+def check_save_file(path: Path) -> None:
+    """:func:`check_save_place` for the save file at ``path`` (FreeCell's and Spider's)."""
     from .files import check_output_path
 
-    path = save_path(daily)
     _made_data_dir()
     check_output_path(str(path))
     _checked_places.add(path)
@@ -87,20 +91,24 @@ def save_game(game: Game) -> None:
     """Save the game, atomically. Its place is checked once (:func:`check_save_place`),
     then again only when a write fails, so the error says why (or the folder, if it
     was removed, is made again and the save goes through)."""
+    save_json(save_path(game.daily is not None), game.to_dict())
+
+
+def save_json(path: Path, data: dict[str, object]) -> None:
+    """:func:`save_game` for any game: ``data`` as indented JSON into the save file
+    ``path``, atomically, its place checked once (FreeCell's and Spider's)."""
     import orjson
 
     from .files import OutputError
 
-    daily = game.daily is not None
-    path = save_path(daily)
-    text = orjson.dumps(game.to_dict(), option=orjson.OPT_INDENT_2).decode() + "\n"
+    text = orjson.dumps(data, option=orjson.OPT_INDENT_2).decode() + "\n"
     if path not in _checked_places:
-        check_save_place(daily)
+        check_save_file(path)
     try:
         atomic_write(str(path), text)
     except OutputError:
         _checked_places.discard(path)
-        check_save_place(daily)  # raises the error of a place that cannot be written
+        check_save_file(path)  # raises the error of a place that cannot be written
         atomic_write(str(path), text)
 
 

@@ -120,3 +120,16 @@ def test_spider_conflicting_options(args, message, tmp_path, monkeypatch):
 def test_quiet_drops_status_lines():
     code, out, err = run("spider", "deal", "--random", "--seed", "7", "-q")
     assert code == 0 and out.startswith("spider4:") and err == ""
+
+
+@pytest.mark.parametrize("command", [["play", "617"], ["spider", "play", "1", "-s", "1"]])
+def test_spider_play_says_why_it_cannot_save_as_freecell_play(command, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    data = tmp_path / "freecell"
+    data.write_text("")  # the folder of saves is a file
+    assert run(*command, input="q\n") == (
+        2, "", f"error: cannot keep saved games in {data}: File exists (set XDG_DATA_HOME to a folder)\n")
+    data.unlink()
+    save = data / ("spider.json" if command[0] == "spider" else "game.json")
+    save.mkdir(parents=True)  # the save file is a directory
+    assert run(*command, input="q\n") == (2, "", f"error: cannot write {save}: it is a directory\n")

@@ -36,3 +36,33 @@ def test_hint_then_play_it(tmp_path, monkeypatch):
     assert hint is not None and f"hint: {hint} (" in out.getvalue()
     s.handle("h")
     assert s.game.moves == [hint]
+
+
+# -- saving: the same functions, checks and messages as FreeCell's play -------------------
+def test_spider_save_place_is_checked_once_as_freecells(tmp_path, monkeypatch):
+    from freecell_cli import files
+    from freecell_cli.spider.play import save_game
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    checks = []
+    real = files.check_output_path
+    monkeypatch.setattr(files, "check_output_path", lambda path: (checks.append(path), real(path)))
+    g = Game(deal(1, suits=1))
+    for _ in range(3):
+        save_game(g)
+    assert checks == [str(tmp_path / "freecell" / "spider.json")]
+    assert load_game().position == g.position
+
+
+def test_spider_save_errors_are_freecells(tmp_path, monkeypatch):
+    import pytest
+
+    from freecell_cli.files import OutputError
+    from freecell_cli.spider.play import save_game
+
+    data = tmp_path / "freecell"
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    data.write_text("")  # the folder of saves is a file
+    with pytest.raises(OutputError) as e:
+        save_game(Game(deal(1, suits=1)))
+    assert str(e.value).startswith(f"cannot keep saved games in {data}: ") and "set XDG_DATA_HOME" in str(e.value)

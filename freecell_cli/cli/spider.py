@@ -394,7 +394,9 @@ def play_command(
         if position_file is not None:
             refuse_together("-p/--position", "--suits" if suits is not None else None, why="the position has its suits")
         from ..play import lock_saves
+        from ..spider.play import check_save_place
 
+        check_save_place()  # as FreeCell's play: a place that cannot take the save is said now
         ctx.call_on_close(lock_saves("spider").release)  # one session at a time on spider.json
         saved = load_game(warn=err)  # a damaged save is moved aside, never overwritten
         if random:
@@ -426,7 +428,8 @@ def play_command(
 
     interactive = is_terminal(sys.stdin)
     session = Session(game, interactive)
-    if interactive:
-        session.run(interactive_lines())
-    elif sys.stdin is not None:
-        session.run(script_lines(sys.stdin.buffer))
+    with errors_to_exit():  # a save that fails is one line, as in FreeCell's play
+        if interactive:
+            session.run(interactive_lines())
+        elif sys.stdin is not None:
+            session.run(script_lines(sys.stdin.buffer))

@@ -136,14 +136,20 @@ def save_path() -> Path:
     return data_dir() / "spider.json"
 
 
+def check_save_place() -> None:
+    """Make sure the game can be saved before play starts, as FreeCell's ``play``:
+    :class:`~freecell_cli.files.OutputError` otherwise."""
+    from ..play import check_save_file
+
+    check_save_file(save_path())
+
+
 def save_game(game: Game) -> None:
-    import orjson
+    """Save the game atomically, as FreeCell's (its place checked once, and again
+    when a write fails, so that the error says why)."""
+    from ..play import save_json
 
-    from ..files import atomic_write
-
-    path = save_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write(str(path), orjson.dumps(game.to_dict(), option=orjson.OPT_INDENT_2).decode() + "\n")
+    save_json(save_path(), game.to_dict())
 
 
 def load_game(warn: Warn | None = None) -> Game | None:
