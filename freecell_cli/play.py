@@ -9,13 +9,13 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, TextIO, TypeVar
+from typing import IO, TYPE_CHECKING, Protocol, TextIO, TypeVar
 
 from .errors import FreecellError
 from .files import atomic_write
-from .game import Game
+from .game import Game, Outcome
 from .moves import plural
 
 if TYPE_CHECKING:
@@ -209,6 +209,110 @@ def _clock(seconds: float) -> str:
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
 
+class _Won(Protocol):
+    def is_won(self) -> bool: ...
+
+
+class LineGame(Protocol):
+    """What line play needs of a game (FreeCell's :class:`~freecell_cli.game.Game`,
+    Spider's :class:`~freecell_cli.spider.play.Game`)."""
+
+    @property
+    def position(self) -> _Won: ...
+
+    def play(self, text: str) -> Outcome: ...
+
+    def undo(self) -> bool: ...
+
+    def redo(self) -> bool: ...
+
+    def restart(self) -> None: ...
+
+
+class LineSession(Protocol):
+    """What :func:`handle_line` needs of a session of line play."""
+
+    quit: bool
+
+    @property
+    def game(self) -> LineGame: ...
+
+    def say(self, text: str) -> None: ...
+
+    def draw(self) -> None: ...
+
+    def hint(self) -> bool: ...
+
+    def save_solution(self, path: str) -> None: ...
+
+    def won(self) -> None: ...
+
+
+def handle_line(session: LineSession, line: str, *, help: str, example: str,
+                words: Mapping[str, Callable[[str], bool]], save: Callable[[], None]) -> None:
+    """One command of line play, FreeCell's or Spider's: whatever it is, the game goes
+    on (a refusal is one line). Handled here: q, help (``help`` is printed), show,
+    save FILE, u, r, h, restart and moves; ``words`` are the game's own commands,
+    each given the rest of the line and saying whether the game changed. After a
+    change the game is saved (``save``) and drawn; a won game says so."""
+    if isinstance(line, TooLong):
+        session.say(f"refused: {line}")
+        return
+    try:
+        _handle_line(session, line, help, example, words, save)
+    except FreecellError as e:
+        session.say(f"refused: {e}")
+
+
+def _handle_line(session: LineSession, line: str, help: str, example: str,
+                 words: Mapping[str, Callable[[str], bool]], save: Callable[[], None]) -> None:
+    if "\x1b" in line:  # an arrow or another terminal key, read raw: never a move
+        session.say(f"ignored: arrow keys are not moves (type one like {example}; help lists the commands)")
+        return
+    line = line.split("#", 1)[0].strip()
+    if not line:
+        return
+    word, _, rest = line.partition(" ")
+    word = word.lower()
+    g = session.game
+    if word in ("q", "quit", "exit"):
+        session.quit = True
+        return
+    if word in ("help", "?"):
+        session.say(help)
+        return
+    if word == "show":
+        session.draw()
+        return
+    if word == "save":
+        session.save_solution(rest.strip())
+        return
+    if word in ("u", "undo"):
+        changed = g.undo()
+        session.say("undone" if changed else "nothing to undo")
+    elif word in ("r", "redo"):
+        changed = g.redo()
+        session.say("redone" if changed else "nothing to redo")
+    elif word in ("h", "hint"):
+        changed = session.hint()
+    elif word == "restart":
+        g.restart()
+        changed = True
+        session.say("back to the opening position")
+    elif word in words:
+        changed = words[word](rest.strip())
+    else:
+        outcome = g.play(line)
+        changed = outcome.ok or outcome.message.startswith("played")
+        if not outcome.ok:
+            session.say(f"refused {outcome.message}")
+    if changed:
+        save()
+        session.draw()
+    if session.game.position.is_won():
+        session.won()
+
+
 class Session:
     """One terminal (or script) session of play."""
 
@@ -257,66 +361,24 @@ class Session:
     # -- commands -----------------------------------------------------------------
     def handle(self, line: str) -> None:
         """One command; whatever it is, the game goes on (a refusal is one line)."""
-        if isinstance(line, TooLong):
-            self.say(f"refused: {line}")
-            return
-        try:
-            self._handle(line)
-        except FreecellError as e:
-            self.say(f"refused: {e}")
+        handle_line(self, line, help=HELP, example="5a", save=lambda: save_game(self.game),
+                    words={"a": self.collect, "collect": self.collect, "auto": self.collect,
+                           "new": self.new, "daily": self.daily})
 
-    def _handle(self, line: str) -> None:
-        if "\x1b" in line:  # an arrow or another terminal key, read raw: never a move
-            self.say("ignored: arrow keys are not moves (type one like 5a; help lists the commands)")
-            return
-        line = line.split("#", 1)[0].strip()
-        if not line:
-            return
-        word, _, rest = line.partition(" ")
-        word = word.lower()
+    def collect(self, rest: str = "") -> bool:
+        outcome = self.game.collect()
+        self.say(outcome.message)
+        return outcome.ok
+
+    def new(self, rest: str = "") -> bool:
         g = self.game
-        changed = True
-        if word in ("q", "quit", "exit"):
-            self.quit = True
-            return
-        if word in ("help", "?"):
-            self.say(HELP)
-            return
-        if word == "show":
-            self.draw()
-            return
-        if word in ("u", "undo"):
-            changed = g.undo()
-            self.say("undone" if changed else "nothing to undo")
-        elif word in ("r", "redo"):
-            changed = g.redo()
-            self.say("redone" if changed else "nothing to redo")
-        elif word in ("h", "hint"):
-            changed = self.hint()
-        elif word in ("a", "collect", "auto"):
-            outcome = g.collect()
-            changed = outcome.ok
-            self.say(outcome.message)
-        elif word == "restart":
-            g.restart()
-            self.say("back to the opening position")
-        elif word == "new":
-            self.switch(new_random_game(g.variant.name, len(g.start.cells)))
-        elif word == "daily":
-            self.switch(daily_game(rest.strip() or None, g.variant.name, len(g.start.cells)))
-        elif word == "save":
-            self.save_solution(rest.strip())
-            return
-        else:
-            outcome = g.play(line)
-            changed = outcome.ok or outcome.message.startswith("played")
-            if not outcome.ok:
-                self.say(f"refused {outcome.message}")
-        if changed:
-            save_game(g)
-            self.draw()
-        if g.position.is_won():
-            self.won()
+        self.switch(new_random_game(g.variant.name, len(g.start.cells)))
+        return True
+
+    def daily(self, rest: str = "") -> bool:
+        g = self.game
+        self.switch(daily_game(rest or None, g.variant.name, len(g.start.cells)))
+        return True
 
     def hint(self) -> bool:
         g = self.game

@@ -306,3 +306,12 @@ def test_verify_json_from_stdin(tmp_path):
                                  "error": {"index": None, "move": None, "reason": "empty file, no moves"}}
     code, out, err = run("spider", "verify", "--json", "--deal", "1", "-s", "1", "-", input="23 47\n")
     assert (code, err) == (1, "") and orjson.loads(out)["file"] == "stdin"
+
+
+def test_play_a_deal_to_the_end_says_won_as_freecell(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    code, solution, _ = run("spider", "solve", "--deal", "5", "-s", "1", "-q")
+    assert code == 0
+    count = len(solution.split("\n", 1)[1].split())
+    code, out, err = run("spider", "play", "5", "-s", "1", input=solution)
+    assert (code, err) == (0, "") and out.splitlines()[-1] == f"won deal 5 in {count} moves"

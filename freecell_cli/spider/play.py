@@ -23,6 +23,8 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, TextIO
 
 from ..errors import FreecellError
+from ..game import Outcome  # FreeCell's: what a play says, the same for both games
+from ..moves import plural
 from .moves import Move, apply, notation, resolve, split_moves
 from .position import Position
 
@@ -32,12 +34,6 @@ if TYPE_CHECKING:
 HELP = """moves: 38 (column 3 onto column 8; 0 is column 10), 30v2 (2 cards into an empty column 10)
 d deal from the stock   u undo   r redo   h hint (again: play it)   restart   new
 save FILE (the moves as a solution file)   show   help   q (quit; the game is kept)"""
-
-
-@dataclass
-class Outcome:
-    ok: bool
-    message: str = ""
 
 
 @dataclass
@@ -193,53 +189,24 @@ class Session:
             self.say("no legal move left: u (undo), restart, or new")
 
     def handle(self, line: str) -> None:
-        line = line.split("#", 1)[0].strip()
-        if not line:
-            return
-        word, _, rest = line.partition(" ")
-        word = word.lower()
+        """One command, as in FreeCell's line play (:func:`freecell_cli.play.handle_line`);
+        ``new`` and moves (``d`` deals) are Spider's."""
+        from ..play import handle_line
+
+        handle_line(self, line, help=HELP, example="38", save=lambda: save_game(self.game),
+                    words={"new": self.new})
+
+    def new(self, rest: str = "") -> bool:
+        save_game(self.game)
+        self.game = g = new_random_game(self.game.start.suits)
+        self.say(f"now playing deal {g.start.deal} ({plural(g.start.suits, 'suit')})")
+        return True
+
+    def won(self) -> None:
         g = self.game
-        if word in ("q", "quit", "exit"):
-            self.quit = True
-            return
-        if word in ("help", "?"):
-            self.say(HELP)
-            return
-        if word == "show":
-            self.draw()
-            return
-        if word == "save":
-            self.save_solution(rest.strip())
-            return
-        if word in ("u", "undo"):
-            changed = g.undo()
-            self.say("undone" if changed else "nothing to undo")
-        elif word in ("r", "redo"):
-            changed = g.redo()
-            self.say("redone" if changed else "nothing to redo")
-        elif word in ("h", "hint"):
-            changed = self.hint()
-        elif word == "restart":
-            g.restart()
-            changed = True
-            self.say("back to the opening position")
-        elif word == "new":
-            save_game(g)
-            self.game = g = new_random_game(g.start.suits)
-            changed = True
-            self.say(f"now playing deal {g.start.deal}, {g.start.suits} suit(s)")
-        else:
-            outcome = g.play(line)
-            changed = outcome.ok or outcome.message.startswith("played")
-            if not outcome.ok:
-                self.say(f"refused {outcome.message}")
-        if changed:
-            save_game(g)
-            self.draw()
-        if g.position.is_won():
-            name = f"deal {g.start.deal}" if g.start.deal is not None else "the position"
-            self.say(f"won {name} in {g.position.moves} moves")
-            self.quit = not self.interactive
+        name = f"deal {g.start.deal}" if g.start.deal is not None else "the position"
+        self.say(f"won {name} in {plural(g.position.moves, 'move')}")
+        self.quit = not self.interactive
 
     def hint(self) -> bool:
         from .solve import SOLVED, Limits, solve
