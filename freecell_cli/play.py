@@ -417,20 +417,35 @@ class Session:
 
     # -- the loop -----------------------------------------------------------------
     def run(self, lines: Iterable[str]) -> None:
-        self.draw()
-        if self.game.position.is_won():
-            self.won()
-            return
-        try:
-            for line in lines:
-                self.handle(line)
-                if self.quit:
-                    break
-        except KeyboardInterrupt:  # Ctrl-C while a command ran (a long hint)
-            self.interrupted = True
-        save_game(self.game)
+        run_lines(self, lines, save=lambda: save_game(self.game))
         if self.interrupted:
             sys.stderr.write(f"interrupted: {saved_note(self.game)}\n")
+
+
+class RunningSession(LineSession, Protocol):
+    """What :func:`run_lines` needs of a session of line play."""
+
+    interrupted: bool
+
+    def handle(self, line: str) -> None: ...
+
+
+def run_lines(session: RunningSession, lines: Iterable[str], save: Callable[[], None]) -> None:
+    """A session of line play, FreeCell's or Spider's: the table, then each command
+    until q or the end of the lines; Ctrl-C while one runs stops the session
+    (``session.interrupted``). The game is saved (``save``) at the end."""
+    session.draw()
+    if session.game.position.is_won():
+        session.won()
+        return
+    try:
+        for line in lines:
+            session.handle(line)
+            if session.quit:
+                break
+    except KeyboardInterrupt:  # Ctrl-C while a command ran (a long hint)
+        session.interrupted = True
+    save()
 
 
 MAX_LINE = 4096  # a command line of play: moves and words, never more than this
@@ -486,17 +501,37 @@ def daily_game(date: str | None, variant: str | None, cells: int) -> Game:
     return Game.new(daily_number(when), variant, cells, daily=when.isoformat())
 
 
+class _Clock(Protocol):
+    def pause_clock(self) -> None: ...
+
+    def resume_clock(self) -> None: ...
+
+
+class _Prompted(Protocol):
+    interrupted: bool
+
+    def say(self, text: str) -> None: ...
+
+
 def interactive_lines(session: Session) -> Iterator[str]:
     """Prompted input with Ctrl-Z stopping the clock."""
+    return prompted_lines(session, lambda: session.game)
+
+
+def prompted_lines(session: _Prompted, clock: Callable[[], _Clock] | None = None) -> Iterator[str]:
+    """Prompted input, with line editing where readline is there; Ctrl-D ends it,
+    Ctrl-C too (``session.interrupted``). ``clock`` gives the game whose clock
+    Ctrl-Z stops (FreeCell's; Spider's games have none)."""
     def on_suspend(signum: int, frame: FrameType | None) -> None:
-        session.game.pause_clock()
+        assert clock is not None
+        clock().pause_clock()
         signal.signal(signal.SIGTSTP, signal.SIG_DFL)
         os.kill(os.getpid(), signal.SIGTSTP)
         # execution resumes here after SIGCONT
         signal.signal(signal.SIGTSTP, on_suspend)
-        session.game.resume_clock()
+        clock().resume_clock()
 
-    if hasattr(signal, "SIGTSTP"):
+    if clock is not None and hasattr(signal, "SIGTSTP"):
         signal.signal(signal.SIGTSTP, on_suspend)
     try:  # line editing and history; arrows then never reach the game
         import readline  # noqa: F401

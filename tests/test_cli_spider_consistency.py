@@ -133,3 +133,36 @@ def test_spider_play_says_why_it_cannot_save_as_freecell_play(command, tmp_path,
     save = data / ("spider.json" if command[0] == "spider" else "game.json")
     save.mkdir(parents=True)  # the save file is a directory
     assert run(*command, input="q\n") == (2, "", f"error: cannot write {save}: it is a directory\n")
+
+
+def test_spider_play_ctrl_c_leaves_the_game_saved_as_freecell_play(tmp_path, monkeypatch):
+    import os
+    import sys
+
+    pexpect = pytest.importorskip("pexpect")
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "COLUMNS": "100"}
+    child = pexpect.spawn(sys.executable, ["-m", "freecell_cli", "spider", "play", "1", "-s", "1"], env=env,
+                          encoding="utf-8", timeout=60, dimensions=(60, 100))
+    child.expect("> ")
+    child.sendline("23")
+    child.expect("> ")
+    child.sendcontrol("c")
+    child.expect("interrupted: deal 1 is saved at move 1; `freecell spider play` resumes it")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130  # Ctrl-C: saved, and the code says so
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    out = run("spider", "play", "-q", input="q\n")[1]
+    assert out.startswith("deal 1 | 1 suit | ") and "| moves 1\n" in out
+
+
+def test_spider_play_with_stdin_closed_draws_and_saves(tmp_path):
+    import subprocess
+    import sys
+
+    env = {"XDG_DATA_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    p = subprocess.run([sys.executable, "-m", "freecell_cli", "spider", "play", "1", "-s", "1"], stdin=None,
+                       capture_output=True, text=True, env=env, timeout=60, close_fds=True,
+                       preexec_fn=lambda: __import__("os").close(0))
+    assert p.returncode == 0 and p.stdout.startswith("deal 1 | 1 suit") and "Traceback" not in p.stderr
+    assert (tmp_path / "freecell" / "spider.json").exists()

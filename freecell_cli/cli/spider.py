@@ -428,8 +428,13 @@ def play_command(
 
     interactive = is_terminal(sys.stdin)
     session = Session(game, interactive)
+    if interactive:
+        lines = interactive_lines(session)
+    elif sys.stdin is None:
+        lines = iter(())
+    else:  # a script: bytes that are not UTF-8 become U+FFFD, then a refused move
+        lines = script_lines(sys.stdin.buffer)
     with errors_to_exit():  # a save that fails is one line, as in FreeCell's play
-        if interactive:
-            session.run(interactive_lines())
-        elif sys.stdin is not None:
-            session.run(script_lines(sys.stdin.buffer))
+        session.run(lines)
+    if session.interrupted:
+        raise typer.Exit(130)  # the game is saved and the line said so; the code says Ctrl-C

@@ -169,6 +169,7 @@ class Session:
         # sys.stdout looked up now, not at import: test runners swap it
         self.game, self.interactive, self.out = game, interactive, out or sys.stdout
         self.quit = False
+        self.interrupted = False
 
     def say(self, text: str) -> None:
         self.out.write(text + "\n")
@@ -237,17 +238,25 @@ class Session:
         save_moves(path, self.game.solution_text(), len(self.game.moves), self.say)
 
     def run(self, lines: Iterable[str]) -> None:
-        self.draw()
-        for line in lines:
-            self.handle(line)
-            if self.quit:
-                break
-        save_game(self.game)
+        """As FreeCell's session (:func:`freecell_cli.play.run_lines`): Ctrl-C
+        saves the game and says where it is kept."""
+        from ..play import run_lines
+
+        run_lines(self, lines, save=lambda: save_game(self.game))
+        if self.interrupted:
+            sys.stderr.write(f"interrupted: {saved_note(self.game)}\n")
 
 
-def interactive_lines() -> Iterator[str]:
-    while True:
-        try:
-            yield input("> ")
-        except (EOFError, KeyboardInterrupt):
-            return
+def interactive_lines(session: Session) -> Iterator[str]:
+    """Prompted input, as FreeCell's line play (:func:`freecell_cli.play.prompted_lines`)."""
+    from ..play import prompted_lines
+
+    return prompted_lines(session)
+
+
+def saved_note(game: Game) -> str:
+    """Where the game is kept, for the last line of a session (as FreeCell's)."""
+    name = f"deal {game.start.deal}" if game.start.deal is not None else "the game"
+    if game.position.is_won():
+        return f"{name} is won ({plural(game.position.moves, 'move')})"
+    return f"{name} is saved at move {game.position.moves}; `freecell spider play` resumes it"
