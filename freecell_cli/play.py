@@ -228,11 +228,15 @@ class LineGame(Protocol):
 
     def restart(self) -> None: ...
 
+    @property
+    def hint(self) -> str | None: ...
+
 
 class LineSession(Protocol):
     """What :func:`handle_line` needs of a session of line play."""
 
     quit: bool
+    interactive: bool
 
     @property
     def game(self) -> LineGame: ...
@@ -241,7 +245,7 @@ class LineSession(Protocol):
 
     def draw(self) -> None: ...
 
-    def hint(self) -> bool: ...
+    def find_hint(self) -> None: ...
 
     def save_solution(self, path: str) -> None: ...
 
@@ -294,7 +298,7 @@ def _handle_line(session: LineSession, line: str, help: str, example: str,
         changed = g.redo()
         session.say("redone" if changed else "nothing to redo")
     elif word in ("h", "hint"):
-        changed = session.hint()
+        changed = _hint(session)
     elif word == "restart":
         g.restart()
         changed = True
@@ -311,6 +315,20 @@ def _handle_line(session: LineSession, line: str, help: str, example: str,
         session.draw()
     if session.game.position.is_won():
         session.won()
+
+
+def _hint(session: LineSession) -> bool:
+    """``h``: play the hint shown last, or look for one (``session.find_hint``)."""
+    g = session.game
+    if g.hint is not None:
+        text = g.hint
+        outcome = g.play(text)
+        session.say(f"played the hint {text}" if outcome.ok else f"refused {outcome.message}")
+        return outcome.ok
+    if session.interactive:
+        session.say("computing a hint...")
+    session.find_hint()
+    return False
 
 
 class Session:
@@ -380,23 +398,15 @@ class Session:
         self.switch(daily_game(rest or None, g.variant.name, len(g.start.cells)))
         return True
 
-    def hint(self) -> bool:
-        g = self.game
-        if g.hint is not None:
-            text = g.hint
-            outcome = g.play(text)
-            self.say(f"played the hint {text}" if outcome.ok else f"refused {outcome.message}")
-            return outcome.ok
-        if self.interactive:
-            self.say("computing a hint...")
-        hint = g.find_hint(seconds=10)
+    def find_hint(self) -> None:
+        """``h`` with no hint shown: look for one (10 s at most) and say it."""
+        hint = self.game.find_hint(seconds=10)
         if hint.verdict == "move":
             self.say(hint.message[:-1] + "; h again plays it)")
         elif hint.verdict in ("unsolvable", "stuck"):
             self.say(hint.message.split(":")[0] + ": u (undo), restart, or new")
         else:
             self.say(hint.message)
-        return False
 
     def switch(self, game: Game) -> None:
         self.game = leave_for(self.game, game, self.say)

@@ -209,17 +209,11 @@ class Session:
         self.say(f"won {name} in {plural(g.position.moves, 'move')}")
         self.quit = not self.interactive
 
-    def hint(self) -> bool:
+    def find_hint(self) -> None:
+        """``h`` with no hint shown: look for one (10 s at most) and say it."""
         from .solve import SOLVED, Limits, solve
 
         g = self.game
-        if g.hint is not None:
-            text = g.hint
-            outcome = g.play(text)
-            self.say(f"played the hint {text}" if outcome.ok else f"refused {outcome.message}")
-            return outcome.ok
-        if self.interactive:
-            self.say("computing a hint...")
         result = solve(g.position, Limits(time=10), g.unrestricted)
         if result.verdict == SOLVED and result.moves:
             from .moves import describe, resolve
@@ -230,7 +224,6 @@ class Session:
             self.say(f"hint: {g.hint} ({why}; {result.move_count} moves to finish; h again plays it)")
         else:
             self.say("no winning line found within 10 s")
-        return False
 
     def save_solution(self, path: str) -> None:
         from ..play import save_moves
