@@ -423,18 +423,7 @@ def play_command(
             aside = move_aside(save_path(), f".deal-{saved.start.deal}" if saved.start.deal else ".position",
                                "holds an unfinished game")
         err(f"note: the unfinished Spider game ({plural(len(saved.moves), 'move')}) is kept in {aside}")
-    from ..play import script_lines
-    from .common import is_terminal
+    from .common import is_terminal, play_lines
 
-    interactive = is_terminal(sys.stdin)
-    session = Session(game, interactive)
-    if interactive:
-        lines = interactive_lines(session)
-    elif sys.stdin is None:
-        lines = iter(())
-    else:  # a script: bytes that are not UTF-8 become U+FFFD, then a refused move
-        lines = script_lines(sys.stdin.buffer)
-    with errors_to_exit():  # a save that fails is one line, as in FreeCell's play
-        session.run(lines)
-    if session.interrupted:
-        raise typer.Exit(130)  # the game is saved and the line said so; the code says Ctrl-C
+    session = Session(game, is_terminal(sys.stdin))
+    play_lines(session, lambda: interactive_lines(session))  # as FreeCell's play
