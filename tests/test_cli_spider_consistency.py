@@ -166,3 +166,8 @@ def test_spider_play_with_stdin_closed_draws_and_saves(tmp_path):
                        preexec_fn=lambda: __import__("os").close(0))
     assert p.returncode == 0 and p.stdout.startswith("deal 1 | 1 suit") and "Traceback" not in p.stderr
     assert (tmp_path / "freecell" / "spider.json").exists()
+
+
+@pytest.mark.parametrize("command", [["show"], ["spider", "show"]])
+def test_empty_input_is_refused_as_in_freecell(command):
+    assert run(*command, input="") == (2, "", "error: empty input, no position\n")

@@ -81,3 +81,24 @@ def test_compact_refusals_quote_the_input(text, message):
 def test_json_refusals(text, message):
     with pytest.raises(InvalidPosition, match=message):
         parse_json(text)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "empty input, no position"),
+    (" \n", "empty input, no position"),
+    ("spider1\x00", "binary data, not a position"),
+    (b"\xff\xfe", "not UTF-8 text, not a position"),
+    (3, "a position is text, not int"),
+])
+def test_what_cannot_be_a_position_is_refused_as_freecells(text, message):
+    from freecell_cli.formats import parse_position as freecell_parse
+
+    for parse in (parse_position, freecell_parse):
+        with pytest.raises(InvalidPosition) as e:
+            parse(text)
+        assert str(e.value) == message
+
+
+def test_bytes_are_read_as_freecells():
+    assert parse_position(DEAL_1_ONE_SUIT.encode()) == deal(1, suits=1)
+    assert parse_position(format_json(deal(1, suits=1)).encode("utf-8-sig")) == deal(1, suits=1)

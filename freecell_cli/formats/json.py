@@ -86,10 +86,15 @@ def position_from_dict(d: Any) -> Position:
 
 
 def parse_json(text: str | bytes) -> Position:
+    return position_from_dict(load_json(text))
+
+
+def load_json(text: str | bytes) -> Any:
+    """The JSON value of a position's text: bad JSON is :class:`InvalidPosition`
+    (FreeCell's and Spider's ``parse_json``)."""
     import orjson
 
     try:
-        data = orjson.loads(text)
+        return orjson.loads(text)
     except orjson.JSONDecodeError as e:
         raise InvalidPosition(f"bad JSON: {e}") from None
-    return position_from_dict(data)

@@ -174,13 +174,9 @@ def position_from_dict(d: Any) -> Position:
 
 
 def parse_json(text: str | bytes) -> Position:
-    import orjson
+    from ..formats.json import load_json
 
-    try:
-        data = orjson.loads(text)
-    except orjson.JSONDecodeError as e:
-        raise InvalidPosition(f"bad JSON: {e}") from None
-    return position_from_dict(data)
+    return position_from_dict(load_json(text))
 
 
 def detect_format(text: str) -> str:
@@ -188,7 +184,12 @@ def detect_format(text: str) -> str:
     return "json" if text.lstrip().startswith("{") else "compact"
 
 
-def parse_position(text: str, fmt: str | None = None) -> Position:
+def parse_position(text: str | bytes, fmt: str | None = None) -> Position:
+    """Read a position (``fmt``: compact or json, detected by default); text that
+    cannot be a position (binary, empty...) is refused as FreeCell's is."""
+    from ..formats.detect import position_text
+
+    text = position_text(text)
     fmt = fmt or detect_format(text)
     return parse_json(text) if fmt == "json" else parse_compact(text)
 
