@@ -189,8 +189,9 @@ def test_verify_show_draws_the_position_before_the_refused_move(tmp_path):
     assert run("spider", "verify", str(bad)) == (1, REFUSED, "")
     # the start from -p: the same table
     assert run("spider", "verify", "--show", "-p", D1.rstrip("\n"), str(bad)) == (1, REFUSED + drawn, "")
-    # several files: each FAIL line has its table under it
-    assert run("spider", "verify", "--show", str(bad), str(bad)) == (1, 2 * (REFUSED + drawn), "")
+    # several files: each FAIL line names its file and has its table under it
+    named = REFUSED.replace("FAIL deal", f"FAIL {bad}: deal")
+    assert run("spider", "verify", "--show", str(bad), str(bad)) == (1, 2 * (named + drawn), "")
 
 
 def test_verify_show_draws_nothing_without_a_refused_move(tmp_path):
@@ -296,7 +297,7 @@ def test_verify_json_malformed_files_are_whole_lines_and_exit_2(tmp_path):
     assert err.splitlines() == [f"error: {r}" if n in unreadable else f"error: {p[n]}: {r}"
                                 for n, r in zip(names, reasons) if n != "refused.txt"]
     text = run("spider", "verify", "--deal", "1", "-s", "1", *paths)
-    assert (text[0], text[2]) == (2, err) and text[1] == REFUSED
+    assert (text[0], text[2]) == (2, err) and text[1] == REFUSED.replace("FAIL deal", f"FAIL {p['refused.txt']}: deal")
 
 
 def test_verify_json_from_stdin(tmp_path):

@@ -171,3 +171,30 @@ def test_spider_play_with_stdin_closed_draws_and_saves(tmp_path):
 @pytest.mark.parametrize("command", [["show"], ["spider", "show"]])
 def test_empty_input_is_refused_as_in_freecell(command):
     assert run(*command, input="") == (2, "", "error: empty input, no position\n")
+
+
+def test_verify_names_the_file_on_each_line_when_there_are_several(tmp_path):
+    good, bad = tmp_path / "good.txt", tmp_path / "bad.txt"
+    code, solution, _ = run("spider", "solve", "--deal", "5", "-s", "1", "-q")
+    good.write_text(solution)
+    bad.write_text("# spider deal 1, 1 suit\n23 47\n")
+    count = len(solution.split("\n", 1)[1].split())
+    assert run("spider", "verify", str(good), str(bad)) == (
+        1, f"OK {good}: deal 5 (1 suit): solved in {count} moves\n"
+           f"FAIL {bad}: deal 1 (1 suit): all 2 moves legal, not solved: 0 of 8 runs removed\n", "")
+    # one file: the deal alone, as FreeCell's verify
+    assert run("spider", "verify", str(bad))[1] == "FAIL deal 1 (1 suit): all 2 moves legal, not solved: 0 of 8 runs removed\n"
+    # a file that names no deal is named once
+    nodeal = tmp_path / "nodeal.txt"
+    nodeal.write_text("23 47\n")
+    assert run("spider", "verify", "--deal", "1", "-s", "1", str(nodeal), str(bad))[1] == (
+        f"FAIL {nodeal}: deal 1 (1 suit): all 2 moves legal, not solved: 0 of 8 runs removed\n"
+        f"FAIL {bad}: deal 1 (1 suit): all 2 moves legal, not solved: 0 of 8 runs removed\n")
+
+
+def test_freecell_verify_names_files_the_same_way(tmp_path):
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    for f in (a, b):
+        f.write_text("# freecell-cli solution\n# deal: 617\n5a\n")
+    out = run("verify", str(a), str(b))[1].splitlines()
+    assert [line.split(" (")[0] for line in out] == [f"FAIL {a}: deal 617", f"FAIL {b}: deal 617"]

@@ -315,7 +315,9 @@ def verify_command(
         if json:
             sys.stdout.write(orjson.dumps({"file": label, **verdict.to_dict()}).decode() + "\n")
             continue
-        who = f"deal {verdict.deal} ({verdict.suits} suit{'' if verdict.suits == 1 else 's'})" if verdict.deal is not None else label
+        who = f"deal {verdict.deal} ({plural(verdict.suits, 'suit')})" if verdict.deal is not None else label
+        if len(solutions) > 1 and who != label:  # several files: each line names its file, as FreeCell's verify
+            who = f"{label}: {who}"
         sys.stdout.write(f"{'OK' if verdict.ok else 'FAIL'} {who}: {verdict.summary()}\n")
         if show and verdict.before_error is not None:  # as FreeCell's verify --show: the table, then the position
             sys.stdout.write(render_plain(verdict.before_error, unrestricted))
