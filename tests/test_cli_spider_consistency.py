@@ -198,3 +198,14 @@ def test_freecell_verify_names_files_the_same_way(tmp_path):
         f.write_text("# freecell-cli solution\n# deal: 617\n5a\n")
     out = run("verify", str(a), str(b))[1].splitlines()
     assert [line.split(" (")[0] for line in out] == [f"FAIL {a}: deal 617", f"FAIL {b}: deal 617"]
+
+
+@pytest.mark.parametrize("command, sentence", [
+    ("show", "Deal with 1, 2 or 4 suits (default 4)."),
+    ("solve", "Deal with 1, 2 or 4 suits (default 4)."),
+    ("play", "Deal with 1, 2 or 4 suits (default 4)."),
+    ("verify", "Replay --deal with 1, 2 or 4 suits (default: the file's, else 4)."),
+])
+def test_suits_help_is_a_whole_sentence(command, sentence):
+    code, out, err = run("spider", command, "--help")
+    assert (code, err) == (0, "") and sentence in " ".join(out.split())

@@ -66,7 +66,7 @@ class SpiderFormat(str, Enum):
 
 SuitsOpt = Annotated[Suits, typer.Option("--suits", "-s", help="Number of suits: 1, 2 or 4.")]
 DealSuitsOpt = Annotated[Optional[Suits], typer.Option("--suits", "-s", show_default=False,
-                                                       help="Suits of the deal: 1, 2 or 4 (default 4).")]
+                                                       help="Deal with 1, 2 or 4 suits (default 4).")]
 SpiderDealOpt = Annotated[Optional[str], typer.Option(
     "--deal", metavar="N", show_default=False,
     help="Start from Spider deal N (1..10^19-1, PySolFC's numbering) instead of reading a position.")]
@@ -247,7 +247,7 @@ def verify_command(
     deal: Annotated[Optional[str], typer.Option(
         "--deal", metavar="N", show_default=False,
         help="Deal number, when the file names none (it must agree with the deal a file names).")] = None,
-    suits: Annotated[Optional[Suits], typer.Option("--suits", "-s", help="Suits of --deal (default: the file's, else 4).")] = None,
+    suits: Annotated[Optional[Suits], typer.Option("--suits", "-s", help="Replay --deal with 1, 2 or 4 suits (default: the file's, else 4).")] = None,
     position_file: PositionOpt = None,
     unrestricted: UnrestrictedOpt = False,
     format: Annotated[
