@@ -165,16 +165,22 @@ def free_name(path: Path, suffix: str) -> Path:
 def keep_unfinished(game: Game, warn: Warn) -> None:
     """Before a new game takes the save of an unfinished one, move that save aside
     (``game.json.deal-617``) and say where: nothing saved is overwritten silently."""
+    tag = f".daily-{game.daily}" if game.daily else (f".deal-{game.deal}" if game.deal else ".position")
+    keep_aside(save_path(game.daily is not None), tag,
+               f"{'daily ' + game.daily if game.daily else 'deal ' + str(game.deal)} ({plural(game.moves, 'move')})",
+               warn)
+
+
+def keep_aside(path: Path, tag: str, what: str, warn: Warn) -> None:
+    """:func:`keep_unfinished` for any game: the save ``path`` of an unfinished game
+    (``what`` it is: "deal 617 (3 moves)") is moved to ``path + tag`` and ``warn`` is
+    told where. FreeCell's and Spider's."""
     from .files import display_name
 
-    path = save_path(game.daily is not None)
     if not path.exists():
         return
-    tag = f".daily-{game.daily}" if game.daily else (f".deal-{game.deal}" if game.deal else ".position")
     aside = move_aside(path, tag, "holds an unfinished game")
-    warn(f"note: the unfinished {'daily ' + game.daily if game.daily else 'deal ' + str(game.deal)} "
-         f"({plural(game.moves, 'move')}) is kept in {display_name(aside)}: "
-         "its moves are all there (plain JSON)")
+    warn(f"note: the unfinished {what} is kept in {display_name(aside)}: its moves are all there (plain JSON)")
 
 
 def leave_for(old: Game, new: Game, warn: Warn) -> Game:

@@ -209,3 +209,25 @@ def test_freecell_verify_names_files_the_same_way(tmp_path):
 def test_suits_help_is_a_whole_sentence(command, sentence):
     code, out, err = run("spider", command, "--help")
     assert (code, err) == (0, "") and sentence in " ".join(out.split())
+
+
+def test_a_new_spider_game_keeps_the_unfinished_one_as_freecell(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    kept = tmp_path / "freecell" / "spider.json.deal-1"
+    assert run("spider", "play", "1", "-s", "1", input="23 47\nq\n")[0] == 0
+    code, _, err = run("spider", "play", "2", "-s", "1", input="q\n")
+    assert (code, err) == (0, f"note: the unfinished deal 1 (2 moves) is kept in {kept}: "
+                              "its moves are all there (plain JSON)\n")
+    assert orjson.loads(kept.read_bytes())["moves"] == ["23", "47"]
+
+
+def test_new_in_spider_line_play_keeps_the_unfinished_game(tmp_path, monkeypatch):
+    """`new` typed in a Spider game let the new deal overwrite the unfinished one."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    kept = tmp_path / "freecell" / "spider.json.deal-1"
+    assert run("spider", "play", "1", "-s", "1", input="23 47\nq\n")[0] == 0
+    code, out, _ = run("spider", "play", input="new\nq\n")
+    assert code == 0 and f"note: the unfinished deal 1 (2 moves) is kept in {kept}: " in out
+    assert orjson.loads(kept.read_bytes())["moves"] == ["23", "47"]
+    now = orjson.loads((tmp_path / "freecell" / "spider.json").read_bytes())
+    assert now["moves"] == [] and now["start"].endswith(":0:1") is False  # the new deal, saved at once

@@ -418,13 +418,10 @@ def play_command(
             else:
                 game = new_random_game(s)
     if saved is not None and game is not saved and saved.moves and not saved.position.is_won():
-        from ..play import move_aside
-        from ..spider.play import save_path
+        from ..spider.play import keep_unfinished
 
         with errors_to_exit():
-            aside = move_aside(save_path(), f".deal-{saved.start.deal}" if saved.start.deal else ".position",
-                               "holds an unfinished game")
-        err(f"note: the unfinished Spider game ({plural(len(saved.moves), 'move')}) is kept in {aside}")
+            keep_unfinished(saved, err)
     from .common import is_terminal, play_lines
 
     session = Session(game, is_terminal(sys.stdin))

@@ -148,6 +148,16 @@ def save_game(game: Game) -> None:
     save_json(save_path(), game.to_dict())
 
 
+def keep_unfinished(game: Game, warn: Warn) -> None:
+    """Before a new game takes ``spider.json`` from an unfinished one, move it aside
+    (``spider.json.deal-1``) and say where, as FreeCell's play does."""
+    from ..play import keep_aside
+
+    deal = game.start.deal
+    keep_aside(save_path(), f".deal-{deal}" if deal else ".position",
+               f"{f'deal {deal}' if deal else 'game'} ({plural(len(game.moves), 'move')})", warn)
+
+
 def load_game(warn: Warn | None = None) -> Game | None:
     """The saved Spider game, or None. A damaged save is never overwritten: it is
     moved aside to ``spider.json.bad`` (``warn`` is told) and play starts afresh."""
@@ -198,8 +208,14 @@ class Session:
                     words={"new": self.new})
 
     def new(self, rest: str = "") -> bool:
-        save_game(self.game)
-        self.game = g = new_random_game(self.game.start.suits)
+        """A random deal with as many suits; an unfinished game is kept aside first
+        (:func:`keep_unfinished`), and the new one saved at once, as in FreeCell's."""
+        old = self.game
+        save_game(old)
+        if old.moves and not old.position.is_won():
+            keep_unfinished(old, self.say)
+        self.game = g = new_random_game(old.start.suits)
+        save_game(g)
         self.say(f"now playing deal {g.start.deal} ({plural(g.start.suits, 'suit')})")
         return True
 
