@@ -231,3 +231,22 @@ def test_new_in_spider_line_play_keeps_the_unfinished_game(tmp_path, monkeypatch
     assert orjson.loads(kept.read_bytes())["moves"] == ["23", "47"]
     now = orjson.loads((tmp_path / "freecell" / "spider.json").read_bytes())
     assert now["moves"] == [] and now["start"].endswith(":0:1") is False  # the new deal, saved at once
+
+
+def test_spider_play_random_says_the_deal_and_keeps_the_deal_rule(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    code, out, err = run("spider", "play", "--random", "-s", "2", "--unrestricted-deal", input="q\n")
+    saved = orjson.loads((tmp_path / "freecell" / "spider.json").read_bytes())
+    n = int(saved["start"].rsplit(":", 1)[1])
+    assert (code, err) == (0, f"playing deal {n}, chosen at random\n") and saved["unrestricted"] is True
+    code, out, err = run("spider", "play", input="new\nq\n")  # `new` keeps the suits and the deal rule
+    saved = orjson.loads((tmp_path / "freecell" / "spider.json").read_bytes())
+    assert code == 0 and saved["unrestricted"] is True and saved["start"].startswith("spider2:")
+
+
+def test_spider_play_with_no_saved_game_says_what_it_deals(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    code, out, err = run("spider", "play", input="q\n")
+    n = int(orjson.loads((tmp_path / "freecell" / "spider.json").read_bytes())["start"].rsplit(":", 1)[1])
+    assert (code, err) == (0, f"no saved game: playing deal {n}, chosen at random\n")
+    assert run("spider", "play", "-q", input="q\n")[2] == ""  # -q drops it

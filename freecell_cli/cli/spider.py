@@ -402,7 +402,8 @@ def play_command(
         ctx.call_on_close(lock_saves("spider").release)  # one session at a time on spider.json
         saved = load_game(warn=err)  # a damaged save is moved aside, never overwritten
         if random:
-            game = new_random_game(s)
+            game = new_random_game(s, unrestricted=unrestricted)
+            note(f"playing deal {game.start.deal}, chosen at random")  # as FreeCell's play
         elif position_file is not None:
             game = Game(_read(None, position_file)[0], unrestricted)
         elif number is not None:
@@ -416,7 +417,9 @@ def play_command(
                 game = saved
                 note(f"resuming {'deal ' + str(game.start.deal) if game.start.deal else 'a game'} at move {game.position.moves}")
             else:
-                game = new_random_game(s)
+                game = new_random_game(s, unrestricted=unrestricted)
+                note(f"{'the last game was won' if saved is not None else 'no saved game'}: "
+                     f"playing deal {game.start.deal}, chosen at random")
     if saved is not None and game is not saved and saved.moves and not saved.position.is_won():
         from ..spider.play import keep_unfinished
 

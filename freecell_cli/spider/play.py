@@ -166,10 +166,10 @@ def load_game(warn: Warn | None = None) -> Game | None:
     return load_save(save_path(), Game.from_dict, warn)
 
 
-def new_random_game(suits: int, seed: str | None = None) -> Game:
+def new_random_game(suits: int, seed: str | None = None, unrestricted: bool = False) -> Game:
     from .deals import deal, random_number
 
-    return Game(deal(random_number(seed), suits))
+    return Game(deal(random_number(seed), suits), unrestricted)
 
 
 class Session:
@@ -214,7 +214,7 @@ class Session:
         save_game(old)
         if old.moves and not old.position.is_won():
             keep_unfinished(old, self.say)
-        self.game = g = new_random_game(old.start.suits)
+        self.game = g = new_random_game(old.start.suits, unrestricted=old.unrestricted)
         save_game(g)
         self.say(f"now playing deal {g.start.deal} ({plural(g.start.suits, 'suit')})")
         return True
