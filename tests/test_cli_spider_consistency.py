@@ -250,3 +250,16 @@ def test_spider_play_with_no_saved_game_says_what_it_deals(tmp_path, monkeypatch
     n = int(orjson.loads((tmp_path / "freecell" / "spider.json").read_bytes())["start"].rsplit(":", 1)[1])
     assert (code, err) == (0, f"no saved game: playing deal {n}, chosen at random\n")
     assert run("spider", "play", "-q", input="q\n")[2] == ""  # -q drops it
+
+
+def test_resuming_refuses_a_deal_rule_the_saved_game_would_ignore(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert run("spider", "play", "1", "-s", "1", input="23\nq\n")[0] == 0
+    tail = "; give N or --random to start a new game with them\n"
+    assert run("spider", "play", "--unrestricted-deal", input="q\n") == (
+        2, "", "error: --unrestricted-deal: the saved game is played with 1 suit and no deal while a column "
+               "is empty" + tail)
+    assert run("spider", "play", "-s", "4", "--unrestricted-deal", input="q\n") == (
+        2, "", "error: --suits 4 and --unrestricted-deal: the saved game is played with 1 suit and no deal "
+               "while a column is empty" + tail)
+    assert run("spider", "play", "-s", "1", "-q", input="q\n")[0] == 0  # what it is played with: resumed

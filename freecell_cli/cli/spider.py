@@ -410,9 +410,15 @@ def play_command(
             game = Game(deal(parse_deal_number(number), s), unrestricted)
         else:
             if saved is not None and not saved.position.is_won():
-                if suits is not None and s != saved.start.suits:  # the resumed game would ignore it
-                    raise fail(f"--suits {s}: the saved game is played with {saved.start.suits} "
-                               f"suit{'' if saved.start.suits == 1 else 's'}; give N or --random to start a "
+                differ = []  # what the resumed game would ignore: say so, as FreeCell's play
+                if suits is not None and s != saved.start.suits:
+                    differ.append(f"--suits {s}")
+                if unrestricted and not saved.unrestricted:
+                    differ.append("--unrestricted-deal")
+                if differ:
+                    rule = " and no deal while a column is empty" if unrestricted and not saved.unrestricted else ""
+                    raise fail(f"{' and '.join(differ)}: the saved game is played with "
+                               f"{plural(saved.start.suits, 'suit')}{rule}; give N or --random to start a "
                                "new game with them")
                 game = saved
                 note(f"resuming {'deal ' + str(game.start.deal) if game.start.deal else 'a game'} at move {game.position.moves}")
