@@ -9,13 +9,13 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, TextIO, TypeVar
+from typing import IO, TYPE_CHECKING, Protocol, TextIO, TypeVar
 
 from .errors import FreecellError
 from .files import atomic_write
-from .game import Game
+from .game import Game, Outcome
 from .moves import plural
 
 if TYPE_CHECKING:
@@ -61,9 +61,13 @@ _checked_places: set[Path] = set()  # save files check_save_place found writable
 def check_save_place(daily: bool = False) -> None:
     """Make sure games can be saved before play starts (the folder can be made, the
     save file is not a directory...): :class:`OutputError` otherwise."""
+    check_save_file(save_path(daily))
+
+
+def check_save_file(path: Path) -> None:
+    """:func:`check_save_place` for the save file at ``path`` (FreeCell's and Spider's)."""
     from .files import check_output_path
 
-    path = save_path(daily)
     _made_data_dir()
     check_output_path(str(path))
     _checked_places.add(path)
@@ -87,20 +91,24 @@ def save_game(game: Game) -> None:
     """Save the game, atomically. Its place is checked once (:func:`check_save_place`),
     then again only when a write fails, so the error says why (or the folder, if it
     was removed, is made again and the save goes through)."""
+    save_json(save_path(game.daily is not None), game.to_dict())
+
+
+def save_json(path: Path, data: dict[str, object]) -> None:
+    """:func:`save_game` for any game: ``data`` as indented JSON into the save file
+    ``path``, atomically, its place checked once (FreeCell's and Spider's)."""
     import orjson
 
     from .files import OutputError
 
-    daily = game.daily is not None
-    path = save_path(daily)
-    text = orjson.dumps(game.to_dict(), option=orjson.OPT_INDENT_2).decode() + "\n"
+    text = orjson.dumps(data, option=orjson.OPT_INDENT_2).decode() + "\n"
     if path not in _checked_places:
-        check_save_place(daily)
+        check_save_file(path)
     try:
         atomic_write(str(path), text)
     except OutputError:
         _checked_places.discard(path)
-        check_save_place(daily)  # raises the error of a place that cannot be written
+        check_save_file(path)  # raises the error of a place that cannot be written
         atomic_write(str(path), text)
 
 
@@ -157,16 +165,22 @@ def free_name(path: Path, suffix: str) -> Path:
 def keep_unfinished(game: Game, warn: Warn) -> None:
     """Before a new game takes the save of an unfinished one, move that save aside
     (``game.json.deal-617``) and say where: nothing saved is overwritten silently."""
+    tag = f".daily-{game.daily}" if game.daily else (f".deal-{game.deal}" if game.deal else ".position")
+    keep_aside(save_path(game.daily is not None), tag,
+               f"{'daily ' + game.daily if game.daily else 'deal ' + str(game.deal)} ({plural(game.moves, 'move')})",
+               warn)
+
+
+def keep_aside(path: Path, tag: str, what: str, warn: Warn) -> None:
+    """:func:`keep_unfinished` for any game: the save ``path`` of an unfinished game
+    (``what`` it is: "deal 617 (3 moves)") is moved to ``path + tag`` and ``warn`` is
+    told where. FreeCell's and Spider's."""
     from .files import display_name
 
-    path = save_path(game.daily is not None)
     if not path.exists():
         return
-    tag = f".daily-{game.daily}" if game.daily else (f".deal-{game.deal}" if game.deal else ".position")
     aside = move_aside(path, tag, "holds an unfinished game")
-    warn(f"note: the unfinished {'daily ' + game.daily if game.daily else 'deal ' + str(game.deal)} "
-         f"({plural(game.moves, 'move')}) is kept in {display_name(aside)}: "
-         "its moves are all there (plain JSON)")
+    warn(f"note: the unfinished {what} is kept in {display_name(aside)}: its moves are all there (plain JSON)")
 
 
 def leave_for(old: Game, new: Game, warn: Warn) -> Game:
@@ -199,6 +213,128 @@ def save_moves(path: str, text: str, count: int, say: Warn) -> None:
 def _clock(seconds: float) -> str:
     s = int(seconds)
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+
+
+class _Won(Protocol):
+    def is_won(self) -> bool: ...
+
+
+class LineGame(Protocol):
+    """What line play needs of a game (FreeCell's :class:`~freecell_cli.game.Game`,
+    Spider's :class:`~freecell_cli.spider.play.Game`)."""
+
+    @property
+    def position(self) -> _Won: ...
+
+    def play(self, text: str) -> Outcome: ...
+
+    def undo(self) -> bool: ...
+
+    def redo(self) -> bool: ...
+
+    def restart(self) -> None: ...
+
+    @property
+    def hint(self) -> str | None: ...
+
+
+class LineSession(Protocol):
+    """What :func:`handle_line` needs of a session of line play."""
+
+    quit: bool
+    interactive: bool
+
+    @property
+    def game(self) -> LineGame: ...
+
+    def say(self, text: str) -> None: ...
+
+    def draw(self) -> None: ...
+
+    def find_hint(self) -> None: ...
+
+    def save_solution(self, path: str) -> None: ...
+
+    def won(self) -> None: ...
+
+
+def handle_line(session: LineSession, line: str, *, help: str, example: str,
+                words: Mapping[str, Callable[[str], bool]], save: Callable[[], None]) -> None:
+    """One command of line play, FreeCell's or Spider's: whatever it is, the game goes
+    on (a refusal is one line). Handled here: q, help (``help`` is printed), show,
+    save FILE, u, r, h, restart and moves; ``words`` are the game's own commands,
+    each given the rest of the line and saying whether the game changed. After a
+    change the game is saved (``save``) and drawn; a won game says so."""
+    if isinstance(line, TooLong):
+        session.say(f"refused: {line}")
+        return
+    try:
+        _handle_line(session, line, help, example, words, save)
+    except FreecellError as e:
+        session.say(f"refused: {e}")
+
+
+def _handle_line(session: LineSession, line: str, help: str, example: str,
+                 words: Mapping[str, Callable[[str], bool]], save: Callable[[], None]) -> None:
+    if "\x1b" in line:  # an arrow or another terminal key, read raw: never a move
+        session.say(f"ignored: arrow keys are not moves (type one like {example}; help lists the commands)")
+        return
+    line = line.split("#", 1)[0].strip()
+    if not line:
+        return
+    word, _, rest = line.partition(" ")
+    word = word.lower()
+    g = session.game
+    if word in ("q", "quit", "exit"):
+        session.quit = True
+        return
+    if word in ("help", "?"):
+        session.say(help)
+        return
+    if word == "show":
+        session.draw()
+        return
+    if word == "save":
+        session.save_solution(rest.strip())
+        return
+    if word in ("u", "undo"):
+        changed = g.undo()
+        session.say("undone" if changed else "nothing to undo")
+    elif word in ("r", "redo"):
+        changed = g.redo()
+        session.say("redone" if changed else "nothing to redo")
+    elif word in ("h", "hint"):
+        changed = _hint(session)
+    elif word == "restart":
+        g.restart()
+        changed = True
+        session.say("back to the opening position")
+    elif word in words:
+        changed = words[word](rest.strip())
+    else:
+        outcome = g.play(line)
+        changed = outcome.ok or outcome.message.startswith("played")
+        if not outcome.ok:
+            session.say(f"refused {outcome.message}")
+    if changed:
+        save()
+        session.draw()
+    if session.game.position.is_won():
+        session.won()
+
+
+def _hint(session: LineSession) -> bool:
+    """``h``: play the hint shown last, or look for one (``session.find_hint``)."""
+    g = session.game
+    if g.hint is not None:
+        text = g.hint
+        outcome = g.play(text)
+        session.say(f"played the hint {text}" if outcome.ok else f"refused {outcome.message}")
+        return outcome.ok
+    if session.interactive:
+        session.say("computing a hint...")
+    session.find_hint()
+    return False
 
 
 class Session:
@@ -249,84 +385,34 @@ class Session:
     # -- commands -----------------------------------------------------------------
     def handle(self, line: str) -> None:
         """One command; whatever it is, the game goes on (a refusal is one line)."""
-        if isinstance(line, TooLong):
-            self.say(f"refused: {line}")
-            return
-        try:
-            self._handle(line)
-        except FreecellError as e:
-            self.say(f"refused: {e}")
+        handle_line(self, line, help=HELP, example="5a", save=lambda: save_game(self.game),
+                    words={"a": self.collect, "collect": self.collect, "auto": self.collect,
+                           "new": self.new, "daily": self.daily})
 
-    def _handle(self, line: str) -> None:
-        if "\x1b" in line:  # an arrow or another terminal key, read raw: never a move
-            self.say("ignored: arrow keys are not moves (type one like 5a; help lists the commands)")
-            return
-        line = line.split("#", 1)[0].strip()
-        if not line:
-            return
-        word, _, rest = line.partition(" ")
-        word = word.lower()
-        g = self.game
-        changed = True
-        if word in ("q", "quit", "exit"):
-            self.quit = True
-            return
-        if word in ("help", "?"):
-            self.say(HELP)
-            return
-        if word == "show":
-            self.draw()
-            return
-        if word in ("u", "undo"):
-            changed = g.undo()
-            self.say("undone" if changed else "nothing to undo")
-        elif word in ("r", "redo"):
-            changed = g.redo()
-            self.say("redone" if changed else "nothing to redo")
-        elif word in ("h", "hint"):
-            changed = self.hint()
-        elif word in ("a", "collect", "auto"):
-            outcome = g.collect()
-            changed = outcome.ok
-            self.say(outcome.message)
-        elif word == "restart":
-            g.restart()
-            self.say("back to the opening position")
-        elif word == "new":
-            self.switch(new_random_game(g.variant.name, len(g.start.cells)))
-        elif word == "daily":
-            self.switch(daily_game(rest.strip() or None, g.variant.name, len(g.start.cells)))
-        elif word == "save":
-            self.save_solution(rest.strip())
-            return
-        else:
-            outcome = g.play(line)
-            changed = outcome.ok or outcome.message.startswith("played")
-            if not outcome.ok:
-                self.say(f"refused {outcome.message}")
-        if changed:
-            save_game(g)
-            self.draw()
-        if g.position.is_won():
-            self.won()
+    def collect(self, rest: str = "") -> bool:
+        outcome = self.game.collect()
+        self.say(outcome.message)
+        return outcome.ok
 
-    def hint(self) -> bool:
+    def new(self, rest: str = "") -> bool:
         g = self.game
-        if g.hint is not None:
-            text = g.hint
-            outcome = g.play(text)
-            self.say(f"played the hint {text}" if outcome.ok else f"refused {outcome.message}")
-            return outcome.ok
-        if self.interactive:
-            self.say("computing a hint...")
-        hint = g.find_hint(seconds=10)
+        self.switch(new_random_game(g.variant.name, len(g.start.cells)))
+        return True
+
+    def daily(self, rest: str = "") -> bool:
+        g = self.game
+        self.switch(daily_game(rest or None, g.variant.name, len(g.start.cells)))
+        return True
+
+    def find_hint(self) -> None:
+        """``h`` with no hint shown: look for one (10 s at most) and say it."""
+        hint = self.game.find_hint(seconds=10)
         if hint.verdict == "move":
             self.say(hint.message[:-1] + "; h again plays it)")
         elif hint.verdict in ("unsolvable", "stuck"):
             self.say(hint.message.split(":")[0] + ": u (undo), restart, or new")
         else:
             self.say(hint.message)
-        return False
 
     def switch(self, game: Game) -> None:
         self.game = leave_for(self.game, game, self.say)
@@ -347,20 +433,35 @@ class Session:
 
     # -- the loop -----------------------------------------------------------------
     def run(self, lines: Iterable[str]) -> None:
-        self.draw()
-        if self.game.position.is_won():
-            self.won()
-            return
-        try:
-            for line in lines:
-                self.handle(line)
-                if self.quit:
-                    break
-        except KeyboardInterrupt:  # Ctrl-C while a command ran (a long hint)
-            self.interrupted = True
-        save_game(self.game)
+        run_lines(self, lines, save=lambda: save_game(self.game))
         if self.interrupted:
             sys.stderr.write(f"interrupted: {saved_note(self.game)}\n")
+
+
+class RunningSession(LineSession, Protocol):
+    """What :func:`run_lines` needs of a session of line play."""
+
+    interrupted: bool
+
+    def handle(self, line: str) -> None: ...
+
+
+def run_lines(session: RunningSession, lines: Iterable[str], save: Callable[[], None]) -> None:
+    """A session of line play, FreeCell's or Spider's: the table, then each command
+    until q or the end of the lines; Ctrl-C while one runs stops the session
+    (``session.interrupted``). The game is saved (``save``) at the end."""
+    session.draw()
+    if session.game.position.is_won():
+        session.won()
+        return
+    try:
+        for line in lines:
+            session.handle(line)
+            if session.quit:
+                break
+    except KeyboardInterrupt:  # Ctrl-C while a command ran (a long hint)
+        session.interrupted = True
+    save()
 
 
 MAX_LINE = 4096  # a command line of play: moves and words, never more than this
@@ -416,17 +517,37 @@ def daily_game(date: str | None, variant: str | None, cells: int) -> Game:
     return Game.new(daily_number(when), variant, cells, daily=when.isoformat())
 
 
+class _Clock(Protocol):
+    def pause_clock(self) -> None: ...
+
+    def resume_clock(self) -> None: ...
+
+
+class _Prompted(Protocol):
+    interrupted: bool
+
+    def say(self, text: str) -> None: ...
+
+
 def interactive_lines(session: Session) -> Iterator[str]:
     """Prompted input with Ctrl-Z stopping the clock."""
+    return prompted_lines(session, lambda: session.game)
+
+
+def prompted_lines(session: _Prompted, clock: Callable[[], _Clock] | None = None) -> Iterator[str]:
+    """Prompted input, with line editing where readline is there; Ctrl-D ends it,
+    Ctrl-C too (``session.interrupted``). ``clock`` gives the game whose clock
+    Ctrl-Z stops (FreeCell's; Spider's games have none)."""
     def on_suspend(signum: int, frame: FrameType | None) -> None:
-        session.game.pause_clock()
+        assert clock is not None
+        clock().pause_clock()
         signal.signal(signal.SIGTSTP, signal.SIG_DFL)
         os.kill(os.getpid(), signal.SIGTSTP)
         # execution resumes here after SIGCONT
         signal.signal(signal.SIGTSTP, on_suspend)
-        session.game.resume_clock()
+        clock().resume_clock()
 
-    if hasattr(signal, "SIGTSTP"):
+    if clock is not None and hasattr(signal, "SIGTSTP"):
         signal.signal(signal.SIGTSTP, on_suspend)
     try:  # line editing and history; arrows then never reach the game
         import readline  # noqa: F401

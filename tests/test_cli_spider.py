@@ -147,8 +147,8 @@ OUT_OF_RANGE = "is out of range (1 to 9,999,999,999,999,999,999)"
     (["--deal", "1.5"], "not a deal number: '1.5'"),
     (["--deal", "١"], "not a deal number: '١'"),
     (["--deal", "0"], f"Spider deal number 0 {OUT_OF_RANGE}"),
-    (["--deal", "10000000000000000000"], f"Spider deal number '10000000000000000000' {OUT_OF_RANGE}"),
-    (["--deal", BIG], f"Spider deal number '{BIG[:40]}' {OUT_OF_RANGE}"),
+    (["--deal", "10000000000000000000"], f"Spider deal number 10000000000000000000 {OUT_OF_RANGE}"),
+    (["--deal", BIG], f"Spider deal number with over 60 digits {OUT_OF_RANGE}"),
     (["--suits", "2"], "--suits goes with --deal"),
     ([D1, "-s", "1"], "--suits goes with --deal"),
     ([D1, "--deal", "1"], "give one position: an argument, -p/--position, or --deal"),
@@ -189,8 +189,9 @@ def test_verify_show_draws_the_position_before_the_refused_move(tmp_path):
     assert run("spider", "verify", str(bad)) == (1, REFUSED, "")
     # the start from -p: the same table
     assert run("spider", "verify", "--show", "-p", D1.rstrip("\n"), str(bad)) == (1, REFUSED + drawn, "")
-    # several files: each FAIL line has its table under it
-    assert run("spider", "verify", "--show", str(bad), str(bad)) == (1, 2 * (REFUSED + drawn), "")
+    # several files: each FAIL line names its file and has its table under it
+    named = REFUSED.replace("FAIL deal", f"FAIL {bad}: deal")
+    assert run("spider", "verify", "--show", str(bad), str(bad)) == (1, 2 * (named + drawn), "")
 
 
 def test_verify_show_draws_nothing_without_a_refused_move(tmp_path):
@@ -232,7 +233,7 @@ def test_verify_format_text_and_json(tmp_path):
     (["--deal", "-1"], "--deal: not a deal number: '-1'"),
     (["--deal", "x"], "--deal: not a deal number: 'x'"),
     (["--deal", "0"], f"--deal: Spider deal number 0 {OUT_OF_RANGE}"),
-    (["--deal", BIG], f"--deal: Spider deal number '{BIG[:40]}' {OUT_OF_RANGE}"),
+    (["--deal", BIG], f"--deal: Spider deal number with over 60 digits {OUT_OF_RANGE}"),
     (["-p", D1.rstrip("\n"), "--deal", "1"], "-p/--position and --deal cannot be combined: the position is the start"),
     (["-p", D1.rstrip("\n"), "-s", "1"], "-p/--position and --suits cannot be combined: the position is the start"),
     (["-p", "-", "-"], "stdin (-) can be read only once"),
@@ -278,7 +279,7 @@ def test_verify_json_malformed_files_are_whole_lines_and_exit_2(tmp_path):
         f"{p['binary.txt']}: binary data, not a solution",
         f"{p['latin1.txt']}: line 1: not UTF-8 text",
         "line 1: header: Spider has 1, 2 or 4 suits, not 3",
-        "line 1: header: Spider deal number '99999999999999999999999' is out of range (1 to 9,999,999,999,999,999,999)",
+        "line 1: header: Spider deal number 99999999999999999999999 is out of range (1 to 9,999,999,999,999,999,999)",
         "line 1: not a Spider move: 'zz' (e.g. 38, 30v2 with 0 for column 10, d to deal)",
         "JS cannot go on 9S: it needs a card one rank higher",
         f"{p['big.txt']} is larger than 16,777,216 bytes, the limit for a solution",
@@ -296,7 +297,7 @@ def test_verify_json_malformed_files_are_whole_lines_and_exit_2(tmp_path):
     assert err.splitlines() == [f"error: {r}" if n in unreadable else f"error: {p[n]}: {r}"
                                 for n, r in zip(names, reasons) if n != "refused.txt"]
     text = run("spider", "verify", "--deal", "1", "-s", "1", *paths)
-    assert (text[0], text[2]) == (2, err) and text[1] == REFUSED
+    assert (text[0], text[2]) == (2, err) and text[1] == REFUSED.replace("FAIL deal", f"FAIL {p['refused.txt']}: deal")
 
 
 def test_verify_json_from_stdin(tmp_path):
@@ -306,3 +307,12 @@ def test_verify_json_from_stdin(tmp_path):
                                  "error": {"index": None, "move": None, "reason": "empty file, no moves"}}
     code, out, err = run("spider", "verify", "--json", "--deal", "1", "-s", "1", "-", input="23 47\n")
     assert (code, err) == (1, "") and orjson.loads(out)["file"] == "stdin"
+
+
+def test_play_a_deal_to_the_end_says_won_as_freecell(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    code, solution, _ = run("spider", "solve", "--deal", "5", "-s", "1", "-q")
+    assert code == 0
+    count = len(solution.split("\n", 1)[1].split())
+    code, out, err = run("spider", "play", "5", "-s", "1", input=solution)
+    assert (code, err) == (0, "") and out.splitlines()[-1] == f"won deal 5 in {count} moves"

@@ -120,3 +120,146 @@ def test_spider_conflicting_options(args, message, tmp_path, monkeypatch):
 def test_quiet_drops_status_lines():
     code, out, err = run("spider", "deal", "--random", "--seed", "7", "-q")
     assert code == 0 and out.startswith("spider4:") and err == ""
+
+
+@pytest.mark.parametrize("command", [["play", "617"], ["spider", "play", "1", "-s", "1"]])
+def test_spider_play_says_why_it_cannot_save_as_freecell_play(command, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    data = tmp_path / "freecell"
+    data.write_text("")  # the folder of saves is a file
+    assert run(*command, input="q\n") == (
+        2, "", f"error: cannot keep saved games in {data}: File exists (set XDG_DATA_HOME to a folder)\n")
+    data.unlink()
+    save = data / ("spider.json" if command[0] == "spider" else "game.json")
+    save.mkdir(parents=True)  # the save file is a directory
+    assert run(*command, input="q\n") == (2, "", f"error: cannot write {save}: it is a directory\n")
+
+
+def test_spider_play_ctrl_c_leaves_the_game_saved_as_freecell_play(tmp_path, monkeypatch):
+    import os
+    import sys
+
+    pexpect = pytest.importorskip("pexpect")
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "COLUMNS": "100"}
+    child = pexpect.spawn(sys.executable, ["-m", "freecell_cli", "spider", "play", "1", "-s", "1"], env=env,
+                          encoding="utf-8", timeout=60, dimensions=(60, 100))
+    child.expect("> ")
+    child.sendline("23")
+    child.expect("> ")
+    child.sendcontrol("c")
+    child.expect("interrupted: deal 1 is saved at move 1; `freecell spider play` resumes it")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130  # Ctrl-C: saved, and the code says so
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    out = run("spider", "play", "-q", input="q\n")[1]
+    assert out.startswith("deal 1 | 1 suit | ") and "| moves 1\n" in out
+
+
+def test_spider_play_with_stdin_closed_draws_and_saves(tmp_path):
+    import subprocess
+    import sys
+
+    env = {"XDG_DATA_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    p = subprocess.run([sys.executable, "-m", "freecell_cli", "spider", "play", "1", "-s", "1"], stdin=None,
+                       capture_output=True, text=True, env=env, timeout=60, close_fds=True,
+                       preexec_fn=lambda: __import__("os").close(0))
+    assert p.returncode == 0 and p.stdout.startswith("deal 1 | 1 suit") and "Traceback" not in p.stderr
+    assert (tmp_path / "freecell" / "spider.json").exists()
+
+
+@pytest.mark.parametrize("command", [["show"], ["spider", "show"]])
+def test_empty_input_is_refused_as_in_freecell(command):
+    assert run(*command, input="") == (2, "", "error: empty input, no position\n")
+
+
+def test_verify_names_the_file_on_each_line_when_there_are_several(tmp_path):
+    good, bad = tmp_path / "good.txt", tmp_path / "bad.txt"
+    code, solution, _ = run("spider", "solve", "--deal", "5", "-s", "1", "-q")
+    good.write_text(solution)
+    bad.write_text("# spider deal 1, 1 suit\n23 47\n")
+    count = len(solution.split("\n", 1)[1].split())
+    assert run("spider", "verify", str(good), str(bad)) == (
+        1, f"OK {good}: deal 5 (1 suit): solved in {count} moves\n"
+           f"FAIL {bad}: deal 1 (1 suit): all 2 moves legal, not solved: 0 of 8 runs removed\n", "")
+    # one file: the deal alone, as FreeCell's verify
+    assert run("spider", "verify", str(bad))[1] == "FAIL deal 1 (1 suit): all 2 moves legal, not solved: 0 of 8 runs removed\n"
+    # a file that names no deal is named once
+    nodeal = tmp_path / "nodeal.txt"
+    nodeal.write_text("23 47\n")
+    assert run("spider", "verify", "--deal", "1", "-s", "1", str(nodeal), str(bad))[1] == (
+        f"FAIL {nodeal}: deal 1 (1 suit): all 2 moves legal, not solved: 0 of 8 runs removed\n"
+        f"FAIL {bad}: deal 1 (1 suit): all 2 moves legal, not solved: 0 of 8 runs removed\n")
+
+
+def test_freecell_verify_names_files_the_same_way(tmp_path):
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    for f in (a, b):
+        f.write_text("# freecell-cli solution\n# deal: 617\n5a\n")
+    out = run("verify", str(a), str(b))[1].splitlines()
+    assert [line.split(" (")[0] for line in out] == [f"FAIL {a}: deal 617", f"FAIL {b}: deal 617"]
+
+
+@pytest.mark.parametrize("command, sentence", [
+    ("show", "Deal with 1, 2 or 4 suits (default 4)."),
+    ("solve", "Deal with 1, 2 or 4 suits (default 4)."),
+    ("play", "Deal with 1, 2 or 4 suits (default 4)."),
+    ("verify", "Replay --deal with 1, 2 or 4 suits (default: the file's, else 4)."),
+])
+def test_suits_help_is_a_whole_sentence(command, sentence):
+    code, out, err = run("spider", command, "--help")
+    assert (code, err) == (0, "") and sentence in " ".join(out.split())
+
+
+def test_a_new_spider_game_keeps_the_unfinished_one_as_freecell(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    kept = tmp_path / "freecell" / "spider.json.deal-1"
+    assert run("spider", "play", "1", "-s", "1", input="23 47\nq\n")[0] == 0
+    code, _, err = run("spider", "play", "2", "-s", "1", input="q\n")
+    assert (code, err) == (0, f"note: the unfinished deal 1 (2 moves) is kept in {kept}: "
+                              "its moves are all there (plain JSON)\n")
+    assert orjson.loads(kept.read_bytes())["moves"] == ["23", "47"]
+
+
+def test_new_in_spider_line_play_keeps_the_unfinished_game(tmp_path, monkeypatch):
+    """`new` typed in a Spider game let the new deal overwrite the unfinished one."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    kept = tmp_path / "freecell" / "spider.json.deal-1"
+    assert run("spider", "play", "1", "-s", "1", input="23 47\nq\n")[0] == 0
+    code, out, _ = run("spider", "play", input="new\nq\n")
+    assert code == 0 and f"note: the unfinished deal 1 (2 moves) is kept in {kept}: " in out
+    assert orjson.loads(kept.read_bytes())["moves"] == ["23", "47"]
+    now = orjson.loads((tmp_path / "freecell" / "spider.json").read_bytes())
+    assert now["moves"] == [] and now["start"].endswith(":0:1") is False  # the new deal, saved at once
+
+
+def test_spider_play_random_says_the_deal_and_keeps_the_deal_rule(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    code, out, err = run("spider", "play", "--random", "-s", "2", "--unrestricted-deal", input="q\n")
+    saved = orjson.loads((tmp_path / "freecell" / "spider.json").read_bytes())
+    n = int(saved["start"].rsplit(":", 1)[1])
+    assert (code, err) == (0, f"playing deal {n}, chosen at random\n") and saved["unrestricted"] is True
+    code, out, err = run("spider", "play", input="new\nq\n")  # `new` keeps the suits and the deal rule
+    saved = orjson.loads((tmp_path / "freecell" / "spider.json").read_bytes())
+    assert code == 0 and saved["unrestricted"] is True and saved["start"].startswith("spider2:")
+
+
+def test_spider_play_with_no_saved_game_says_what_it_deals(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    code, out, err = run("spider", "play", input="q\n")
+    n = int(orjson.loads((tmp_path / "freecell" / "spider.json").read_bytes())["start"].rsplit(":", 1)[1])
+    assert (code, err) == (0, f"no saved game: playing deal {n}, chosen at random\n")
+    assert run("spider", "play", "-q", input="q\n")[2] == ""  # -q drops it
+
+
+def test_resuming_refuses_a_deal_rule_the_saved_game_would_ignore(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert run("spider", "play", "1", "-s", "1", input="23\nq\n")[0] == 0
+    tail = "; give N or --random to start a new game with them\n"
+    assert run("spider", "play", "--unrestricted-deal", input="q\n") == (
+        2, "", "error: --unrestricted-deal: the saved game is played with 1 suit and no deal while a column "
+               "is empty" + tail)
+    assert run("spider", "play", "-s", "4", "--unrestricted-deal", input="q\n") == (
+        2, "", "error: --suits 4 and --unrestricted-deal: the saved game is played with 1 suit and no deal "
+               "while a column is empty" + tail)
+    assert run("spider", "play", "-s", "1", "-q", input="q\n")[0] == 0  # what it is played with: resumed

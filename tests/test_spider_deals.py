@@ -58,3 +58,47 @@ def test_deal_numbers():
 def test_random_numbers_are_reproducible():
     assert random_number(7) == random_number(7) and random_number("a") == random_number("a")
     assert 1 <= random_number() <= 1_000_000
+
+
+# -- refusals: one form, FreeCell's (freecell_cli.deals) ------------------------------------
+SPIDER_RANGE = "is out of range (1 to 9,999,999,999,999,999,999)"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("0", f"Spider deal number 0 {SPIDER_RANGE}"),
+    ("#0,000", f"Spider deal number 0 {SPIDER_RANGE}"),
+    ("10000000000000000000", f"Spider deal number 10000000000000000000 {SPIDER_RANGE}"),
+    ("1" * 45, f"Spider deal number {'1' * 37}... {SPIDER_RANGE}"),
+    ("9" * 5000, f"Spider deal number with over 60 digits {SPIDER_RANGE}"),
+    ("x", "not a deal number: 'x'"),
+    ("x" * 60, f"not a deal number: '{'x' * 36}..."),
+])
+def test_deal_number_refusals_read_as_freecells(text, message):
+    from freecell_cli.deals import parse_deal_number as freecell_parse
+    from freecell_cli.errors import InvalidDeal
+    from freecell_cli.spider.deals import parse_deal_number
+
+    with pytest.raises(InvalidDeal) as e:
+        parse_deal_number(text)
+    assert str(e.value) == message
+    if message.startswith("not a deal number"):  # the very words of FreeCell's
+        with pytest.raises(InvalidDeal) as f:
+            freecell_parse(text)
+        assert str(e.value) == str(f.value)
+    else:  # FreeCell's form, with Spider's name and range
+        with pytest.raises(InvalidDeal) as f:
+            freecell_parse("0")
+        assert str(f.value) == "deal number 0 is out of range (1 to 8,589,934,591)"
+
+
+def test_check_deal_number_refuses_what_is_not_an_integer_as_freecell():
+    from freecell_cli.deals import check_deal_number as freecell_check
+    from freecell_cli.errors import InvalidDeal
+    from freecell_cli.spider.deals import check_deal_number
+
+    for value in ("7", 1.5, True, None):
+        with pytest.raises(InvalidDeal) as e:
+            check_deal_number(value)
+        with pytest.raises(InvalidDeal) as f:
+            freecell_check(value)  # type: ignore[arg-type]
+        assert str(e.value) == "Spider " + str(f.value)

@@ -81,3 +81,40 @@ def test_compact_refusals_quote_the_input(text, message):
 def test_json_refusals(text, message):
     with pytest.raises(InvalidPosition, match=message):
         parse_json(text)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "empty input, no position"),
+    (" \n", "empty input, no position"),
+    ("spider1\x00", "binary data, not a position"),
+    (b"\xff\xfe", "not UTF-8 text, not a position"),
+    (3, "a position is text, not int"),
+])
+def test_what_cannot_be_a_position_is_refused_as_freecells(text, message):
+    from freecell_cli.formats import parse_position as freecell_parse
+
+    for parse in (parse_position, freecell_parse):
+        with pytest.raises(InvalidPosition) as e:
+            parse(text)
+        assert str(e.value) == message
+
+
+def test_bytes_are_read_as_freecells():
+    assert parse_position(DEAL_1_ONE_SUIT.encode()) == deal(1, suits=1)
+    assert parse_position(format_json(deal(1, suits=1)).encode("utf-8-sig")) == deal(1, suits=1)
+
+
+@pytest.mark.parametrize("text, message", [
+    (DEAL_1_ONE_SUIT.replace("3SAS", "3S10X", 1), "unknown card '10X' in column 1"),
+    (DEAL_1_ONE_SUIT.replace(".7S:QSQS", ".7S:ZZQS"), "unknown card 'ZZ' in the stock"),
+    ('{"columns": [{"down": [7]}]}', "column 1 down: expected a card string, got 7"),
+    ('{"columns": [{"down": "7S"}]}', "column 1 down: expected a list of cards"),
+])
+def test_cards_are_refused_in_freecells_words(text, message):
+    with pytest.raises(InvalidPosition) as e:
+        parse_position(text)
+    assert str(e.value) == message
+
+
+def test_a_rank_may_be_written_10_as_in_freecell():
+    assert parse_compact(DEAL_1_ONE_SUIT.replace("TS", "10S")) == deal(1, suits=1)

@@ -36,3 +36,68 @@ def test_hint_then_play_it(tmp_path, monkeypatch):
     assert hint is not None and f"hint: {hint} (" in out.getvalue()
     s.handle("h")
     assert s.game.moves == [hint]
+
+
+# -- saving: the same functions, checks and messages as FreeCell's play -------------------
+def test_spider_save_place_is_checked_once_as_freecells(tmp_path, monkeypatch):
+    from freecell_cli import files
+    from freecell_cli.spider.play import save_game
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    checks = []
+    real = files.check_output_path
+    monkeypatch.setattr(files, "check_output_path", lambda path: (checks.append(path), real(path)))
+    g = Game(deal(1, suits=1))
+    for _ in range(3):
+        save_game(g)
+    assert checks == [str(tmp_path / "freecell" / "spider.json")]
+    assert load_game().position == g.position
+
+
+def test_spider_save_errors_are_freecells(tmp_path, monkeypatch):
+    import pytest
+
+    from freecell_cli.files import OutputError
+    from freecell_cli.spider.play import save_game
+
+    data = tmp_path / "freecell"
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    data.write_text("")  # the folder of saves is a file
+    with pytest.raises(OutputError) as e:
+        save_game(Game(deal(1, suits=1)))
+    assert str(e.value).startswith(f"cannot keep saved games in {data}: ") and "set XDG_DATA_HOME" in str(e.value)
+
+
+# -- line play: the same commands and messages as FreeCell's (freecell_cli.play.handle_line) --
+def test_line_play_refuses_as_freecells(tmp_path, monkeypatch):
+    from freecell_cli.play import TooLong
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    out = io.StringIO()
+    s = Session(Game(deal(1, suits=1)), interactive=False, out=out)
+    s.handle(TooLong("line 1 is longer than 4,096 characters: ignored"))
+    s.handle("\x1b[A")
+    s.handle("save")
+    s.handle("  # only a comment")
+    assert out.getvalue() == ("refused: line 1 is longer than 4,096 characters: ignored\n"
+                              "ignored: arrow keys are not moves (type one like 38; help lists the commands)\n"
+                              "save needs a file name\n")
+    assert s.game.moves == [] and not (tmp_path / "freecell" / "spider.json").exists()
+
+
+def test_a_save_that_fails_is_refused_and_play_goes_on(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    (tmp_path / "freecell" / "spider.json").mkdir(parents=True)  # the save file is a directory
+    out = io.StringIO()
+    s = Session(Game(deal(1, suits=1)), interactive=False, out=out)
+    s.handle("23")
+    assert out.getvalue() == f"refused: cannot write {tmp_path / 'freecell' / 'spider.json'}: it is a directory\n"
+    assert s.game.moves == ["23"] and not s.quit
+
+
+def test_new_says_the_deal_and_its_suits(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    out = io.StringIO()
+    s = Session(Game(deal(1, suits=2)), interactive=False, out=out)
+    s.handle("new")
+    assert f"now playing deal {s.game.start.deal} (2 suits)\n" in out.getvalue()

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from enum import Enum, EnumMeta
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional, TextIO, TypeVar
+from typing import TYPE_CHECKING, Annotated, Optional, Protocol, TextIO, TypeVar
 
 import typer
 
@@ -343,3 +343,31 @@ def write_file(path: str, data: str | bytes) -> None:
 
 def stdout_is_terminal() -> bool:
     return is_terminal(sys.stdout)
+
+
+class LinePlay(Protocol):
+    """A session of line play (FreeCell's or Spider's ``Session``)."""
+
+    interactive: bool
+    interrupted: bool
+
+    def run(self, lines: Iterable[str]) -> None: ...
+
+
+def play_lines(session: LinePlay, prompted: Callable[[], Iterator[str]]) -> None:
+    """Run ``session`` on stdin: ``prompted`` lines on a terminal, else a script's
+    lines (bytes that are not UTF-8 become U+FFFD, then a refused move; none when
+    stdin is closed). A save that fails is one line; Ctrl-C exits 130 (the game is
+    saved, and the session said so). FreeCell's ``play`` and Spider's."""
+    from ..play import script_lines
+
+    if session.interactive:
+        lines = prompted()
+    elif sys.stdin is None:
+        lines = iter(())
+    else:
+        lines = script_lines(sys.stdin.buffer)
+    with errors_to_exit():
+        session.run(lines)
+    if session.interrupted:
+        raise typer.Exit(130)

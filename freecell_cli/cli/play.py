@@ -21,6 +21,7 @@ from .common import (
     given,
     is_terminal,
     note,
+    play_lines,
     read_position,
     setup,
 )
@@ -114,18 +115,7 @@ def play_command(
         if shown:
             raise typer.Exit(130 if shown == "interrupted" else 0)  # Ctrl-C: saved, and said so
     session = Session(game, interactive)
-    if interactive:
-        lines = interactive_lines(session)
-    elif sys.stdin is None:
-        lines = iter(())
-    else:  # a script: bytes that are not UTF-8 become U+FFFD, then a refused move
-        from ..play import script_lines
-
-        lines = script_lines(sys.stdin.buffer)
-    with errors_to_exit():
-        session.run(lines)
-    if session.interrupted:
-        raise typer.Exit(130)  # the game is saved and the line said so; the code says Ctrl-C
+    play_lines(session, lambda: interactive_lines(session))
 
 
 

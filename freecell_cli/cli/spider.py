@@ -37,7 +37,7 @@ from .common import (
     seconds_limit,
     setup,
     use_color,
-    write_file,
+    write_output,
 )
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ class SpiderFormat(str, Enum):
 
 SuitsOpt = Annotated[Suits, typer.Option("--suits", "-s", help="Number of suits: 1, 2 or 4.")]
 DealSuitsOpt = Annotated[Optional[Suits], typer.Option("--suits", "-s", show_default=False,
-                                                       help="Suits of the deal: 1, 2 or 4 (default 4).")]
+                                                       help="Deal with 1, 2 or 4 suits (default 4).")]
 SpiderDealOpt = Annotated[Optional[str], typer.Option(
     "--deal", metavar="N", show_default=False,
     help="Start from Spider deal N (1..10^19-1, PySolFC's numbering) instead of reading a position.")]
@@ -109,18 +109,10 @@ def _position_or_deal(argument: str | None, option: str | None, deal: str | None
         return make_deal(parse_deal_number(deal), int(suits.value) if suits else 4)
 
 
-def _emit(text: str, output: str | None = None) -> None:
-    """What the command prints: on stdout, or atomically into ``output``."""
-    if output is not None:
-        write_file(output, text)
-    else:
-        sys.stdout.write(text)
-
-
 def _write(position: Position, fmt: str, output: str | None = None) -> None:
     from ..spider.formats import format_position
 
-    _emit(format_position(position, fmt) + "\n", output)
+    write_output(format_position(position, fmt) + "\n", output)
 
 
 @app.command("deal")
@@ -209,11 +201,11 @@ def show_command(
 
         d = {"position": format_compact(position), **position_to_dict(position), "won": position.is_won(),
              "legal_moves": [str(m) for m in moves]}
-        _emit(orjson.dumps(d).decode() + "\n", output)
+        write_output(orjson.dumps(d).decode() + "\n", output)
         return
     listed = f"legal moves ({len(moves)}): {' '.join(str(m) for m in moves)}\n" if legal else ""
     if plain or output is not None or not use_color():
-        _emit(render_plain(position, unrestricted) + listed, output)
+        write_output(render_plain(position, unrestricted) + listed, output)
     else:
         from ..spider.render import render_rich
 
@@ -255,7 +247,7 @@ def verify_command(
     deal: Annotated[Optional[str], typer.Option(
         "--deal", metavar="N", show_default=False,
         help="Deal number, when the file names none (it must agree with the deal a file names).")] = None,
-    suits: Annotated[Optional[Suits], typer.Option("--suits", "-s", help="Suits of --deal (default: the file's, else 4).")] = None,
+    suits: Annotated[Optional[Suits], typer.Option("--suits", "-s", help="Replay --deal with 1, 2 or 4 suits (default: the file's, else 4).")] = None,
     position_file: PositionOpt = None,
     unrestricted: UnrestrictedOpt = False,
     format: Annotated[
@@ -323,7 +315,9 @@ def verify_command(
         if json:
             sys.stdout.write(orjson.dumps({"file": label, **verdict.to_dict()}).decode() + "\n")
             continue
-        who = f"deal {verdict.deal} ({verdict.suits} suit{'' if verdict.suits == 1 else 's'})" if verdict.deal is not None else label
+        who = f"deal {verdict.deal} ({plural(verdict.suits, 'suit')})" if verdict.deal is not None else label
+        if len(solutions) > 1 and who != label:  # several files: each line names its file, as FreeCell's verify
+            who = f"{label}: {who}"
         sys.stdout.write(f"{'OK' if verdict.ok else 'FAIL'} {who}: {verdict.summary()}\n")
         if show and verdict.before_error is not None:  # as FreeCell's verify --show: the table, then the position
             sys.stdout.write(render_plain(verdict.before_error, unrestricted))
@@ -364,10 +358,10 @@ def solve_command(
         d = {"verdict": result.verdict, "moves": result.notation, "steps": result.steps(),
              "move_count": result.move_count, "seconds": round(result.seconds, 4), "states": result.states,
              "deal": position.deal, "suits": position.suits, "reason": result.reason or None}
-        _emit(orjson.dumps(d).decode() + "\n", output)
+        write_output(orjson.dumps(d).decode() + "\n", output)
     elif result.verdict == SOLVED:
         with errors_to_exit():
-            _emit(format_spider_solution(result, position), output)
+            write_output(format_spider_solution(result, position), output)
     if result.verdict == SOLVED:
         note(f"solved: {result.move_count} moves, {result.states:,} states, {result.seconds:.2f} s")
         raise typer.Exit(EXIT_OK)
@@ -402,39 +396,42 @@ def play_command(
         if position_file is not None:
             refuse_together("-p/--position", "--suits" if suits is not None else None, why="the position has its suits")
         from ..play import lock_saves
+        from ..spider.play import check_save_place
 
+        check_save_place()  # as FreeCell's play: a place that cannot take the save is said now
         ctx.call_on_close(lock_saves("spider").release)  # one session at a time on spider.json
         saved = load_game(warn=err)  # a damaged save is moved aside, never overwritten
         if random:
-            game = new_random_game(s)
+            game = new_random_game(s, unrestricted=unrestricted)
+            note(f"playing deal {game.start.deal}, chosen at random")  # as FreeCell's play
         elif position_file is not None:
             game = Game(_read(None, position_file)[0], unrestricted)
         elif number is not None:
             game = Game(deal(parse_deal_number(number), s), unrestricted)
         else:
             if saved is not None and not saved.position.is_won():
-                if suits is not None and s != saved.start.suits:  # the resumed game would ignore it
-                    raise fail(f"--suits {s}: the saved game is played with {saved.start.suits} "
-                               f"suit{'' if saved.start.suits == 1 else 's'}; give N or --random to start a "
+                differ = []  # what the resumed game would ignore: say so, as FreeCell's play
+                if suits is not None and s != saved.start.suits:
+                    differ.append(f"--suits {s}")
+                if unrestricted and not saved.unrestricted:
+                    differ.append("--unrestricted-deal")
+                if differ:
+                    rule = " and no deal while a column is empty" if unrestricted and not saved.unrestricted else ""
+                    raise fail(f"{' and '.join(differ)}: the saved game is played with "
+                               f"{plural(saved.start.suits, 'suit')}{rule}; give N or --random to start a "
                                "new game with them")
                 game = saved
                 note(f"resuming {'deal ' + str(game.start.deal) if game.start.deal else 'a game'} at move {game.position.moves}")
             else:
-                game = new_random_game(s)
+                game = new_random_game(s, unrestricted=unrestricted)
+                note(f"{'the last game was won' if saved is not None else 'no saved game'}: "
+                     f"playing deal {game.start.deal}, chosen at random")
     if saved is not None and game is not saved and saved.moves and not saved.position.is_won():
-        from ..play import move_aside
-        from ..spider.play import save_path
+        from ..spider.play import keep_unfinished
 
         with errors_to_exit():
-            aside = move_aside(save_path(), f".deal-{saved.start.deal}" if saved.start.deal else ".position",
-                               "holds an unfinished game")
-        err(f"note: the unfinished Spider game ({plural(len(saved.moves), 'move')}) is kept in {aside}")
-    from ..play import script_lines
-    from .common import is_terminal
+            keep_unfinished(saved, err)
+    from .common import is_terminal, play_lines
 
-    interactive = is_terminal(sys.stdin)
-    session = Session(game, interactive)
-    if interactive:
-        session.run(interactive_lines())
-    elif sys.stdin is not None:
-        session.run(script_lines(sys.stdin.buffer))
+    session = Session(game, is_terminal(sys.stdin))
+    play_lines(session, lambda: interactive_lines(session))  # as FreeCell's play

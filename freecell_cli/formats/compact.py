@@ -26,6 +26,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..cards import RANK_CHARS, Card
 from ..errors import InvalidCard, InvalidPosition, quote
 from ..position import Position
@@ -50,22 +52,38 @@ def format_compact(position: Position) -> str:
 
 
 def _cards(text: str, where: str, allow_empty_slot: bool) -> list[Card | None]:
-    out: list[Card | None] = []
+    return [None if token == "-" else position_card(token, where)
+            for token in card_tokens(text, "-" if allow_empty_slot else "")]
+
+
+def card_tokens(text: str, empty: str = "") -> Iterator[str]:
+    """The cards of ``text``, written one after another, as tokens: a card is two
+    characters, or three when the rank is written 10; ``empty`` (one character, when
+    given) is an empty slot. FreeCell's compact format and Spider's.
+
+    >>> list(card_tokens("7S10H-TD", "-"))
+    ['7S', '10H', '-', 'TD']
+    """
     i = 0
     while i < len(text):
-        if allow_empty_slot and text[i] == "-":
-            out.append(None)
+        if empty and text[i] == empty:
+            yield empty
             i += 1
             continue
-        # A card is two characters, or three when the rank is written 10.
         size = 3 if text.startswith("10", i) else 2
-        token = text[i : i + size]
-        try:
-            out.append(Card.parse(token))
-        except InvalidCard:
-            raise InvalidPosition(f"unknown card {quote(token)} in {where}") from None
+        yield text[i : i + size]
         i += size
-    return out
+
+
+def position_card(token: object, where: str) -> Card:
+    """The card ``token`` names, read in a position (``where`` in it): anything else
+    is :class:`InvalidPosition` ("unknown card 'XS' in column 1"). Both games' formats."""
+    if not isinstance(token, str):
+        raise InvalidPosition(f"{where}: expected a card string, got {quote(token)}")
+    try:
+        return Card.parse(token)
+    except InvalidCard:
+        raise InvalidPosition(f"unknown card {quote(token)} in {where}") from None
 
 
 def parse_compact(text: str) -> Position:

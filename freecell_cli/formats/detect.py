@@ -34,17 +34,7 @@ def parse_position(text: str, format: str | None = None) -> "Position":
     >>> parse_position(format_position(deal(617))) == deal(617)
     True
     """
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise InvalidPosition("not UTF-8 text, not a position") from None
-    if not isinstance(text, str):
-        raise InvalidPosition(f"a position is text, not {type(text).__name__}")
-    if "\x00" in text:
-        raise InvalidPosition("binary data, not a position")
-    if not text.strip():
-        raise InvalidPosition("empty input, no position")
+    text = position_text(text)
     fmt = format or detect_format(text)
     # Each format's module is imported only when that format is met.
     if fmt == "json":
@@ -60,6 +50,28 @@ def parse_position(text: str, format: str | None = None) -> "Position":
 
         return parse_fcs(text)
     raise InvalidPosition(f"unknown position format {quote(format)} (choose from {', '.join(FORMATS)})")
+
+
+def position_text(text: object) -> str:
+    """``text`` as the text of a position, whatever the game: bytes are decoded (UTF-8),
+    and what cannot be a position (not text, binary data, nothing) is refused with
+    :class:`InvalidPosition` (FreeCell's and Spider's ``parse_position``).
+
+    >>> position_text(b"spider1:...")
+    'spider1:...'
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise InvalidPosition("not UTF-8 text, not a position") from None
+    if not isinstance(text, str):
+        raise InvalidPosition(f"a position is text, not {type(text).__name__}")
+    if "\x00" in text:
+        raise InvalidPosition("binary data, not a position")
+    if not text.strip():
+        raise InvalidPosition("empty input, no position")
+    return text
 
 
 def format_position(position: "Position", format: str = "compact") -> str:

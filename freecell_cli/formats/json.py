@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import SUITS, Card
-from ..errors import FreecellError, InvalidCard, InvalidPosition, quote
+from ..cards import SUITS
+from ..errors import FreecellError, InvalidPosition, quote
 from ..position import Position
+from .compact import position_card as _card
 
 
 def position_to_dict(position: Position) -> dict[str, Any]:
@@ -38,15 +39,6 @@ def format_json(position: Position) -> str:
     import orjson
 
     return orjson.dumps(position_to_dict(position)).decode() + "\n"
-
-
-def _card(value: Any, where: str) -> Card:
-    if not isinstance(value, str):
-        raise InvalidPosition(f"{where}: expected a card string, got {quote(value)}")
-    try:
-        return Card.parse(value)
-    except InvalidCard:
-        raise InvalidPosition(f"unknown card {quote(value)} in {where}") from None
 
 
 def position_from_dict(d: Any) -> Position:
@@ -86,10 +78,15 @@ def position_from_dict(d: Any) -> Position:
 
 
 def parse_json(text: str | bytes) -> Position:
+    return position_from_dict(load_json(text))
+
+
+def load_json(text: str | bytes) -> Any:
+    """The JSON value of a position's text: bad JSON is :class:`InvalidPosition`
+    (FreeCell's and Spider's ``parse_json``)."""
     import orjson
 
     try:
-        data = orjson.loads(text)
+        return orjson.loads(text)
     except orjson.JSONDecodeError as e:
         raise InvalidPosition(f"bad JSON: {e}") from None
-    return position_from_dict(data)

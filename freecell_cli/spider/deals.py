@@ -46,23 +46,42 @@ ROWS = (0, 3, 6, 9, 1, 2, 4, 5, 7, 8)
 
 
 def check_deal_number(n: object) -> int:
-    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_DEAL:
-        raise InvalidDeal(f"Spider deal number {n!r} is out of range (1 to {MAX_DEAL:,})")
+    """``n`` itself when it is a Spider deal number, else :class:`InvalidDeal`, in
+    the words of FreeCell's :func:`freecell_cli.deals.check_deal_number`.
+
+    >>> check_deal_number(0)
+    Traceback (most recent call last):
+    freecell_cli.errors.InvalidDeal: Spider deal number 0 is out of range (1 to 9,999,999,999,999,999,999)
+    """
+    from ..deals import _short  # FreeCell's: a value in a message, cut short
+
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise InvalidDeal(f"Spider deal number must be an integer, got {_short(n)}")
+    if not 1 <= n <= MAX_DEAL:
+        raise _out_of_range(_short(n))
     return n
 
 
+def _out_of_range(shown: str) -> InvalidDeal:
+    return InvalidDeal(f"Spider deal number {shown} is out of range (1 to {MAX_DEAL:,})")
+
+
 def parse_deal_number(text: str) -> int:
-    """Read a deal number (``617``, ``#617``, ``1,000,000``)."""
+    """Read a deal number (``617``, ``#617``, ``1,000,000``); refusals are worded as
+    FreeCell's :func:`freecell_cli.deals.parse_deal_number`."""
+    from ..deals import _short
+
     if not isinstance(text, str):
-        raise InvalidDeal(f"not a deal number: {type(text).__name__}")
+        raise InvalidDeal(f"not a deal number: {_short(text)}")
     t = text.strip().lstrip("#").replace(",", "").replace("_", "")
     # ASCII digits only ("²" and "١" are not), and no more than fit: int() of
     # thousands of digits raises.
     if not t or not t.isascii() or not t.isdigit():
-        raise InvalidDeal(f"not a deal number: {text[:40]!r}")
-    if len(t.lstrip("0")) > len(str(MAX_DEAL)):
-        raise InvalidDeal(f"Spider deal number {text[:40]!r} is out of range (1 to {MAX_DEAL:,})")
-    return check_deal_number(int(t))
+        raise InvalidDeal(f"not a deal number: {_short(text)}")
+    digits = t.lstrip("0") or "0"
+    if len(digits) > 60:  # shown as FreeCell shows such a number, without making it an int
+        raise _out_of_range("with over 60 digits")
+    return check_deal_number(int(digits))
 
 
 def pysol_order(n: int, suits: int) -> list[Card]:

@@ -33,7 +33,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..cards import Card
-from ..errors import FreecellError, InvalidCard, InvalidPosition
+from ..errors import FreecellError, InvalidPosition
 from .position import COLUMNS, Column, Position
 
 FORMATS = ("compact", "json")
@@ -52,17 +52,10 @@ def format_compact(position: Position) -> str:
 
 
 def _parse_cards(text: str, where: str) -> tuple[Card, ...]:
-    out = []
-    i = 0
-    while i < len(text):
-        size = 3 if text.startswith("10", i) else 2  # a rank may be written 10
-        token = text[i : i + size]
-        try:
-            out.append(Card.parse(token))
-        except InvalidCard:
-            raise InvalidPosition(f"unknown card {token!r} in {where}") from None
-        i += size
-    return tuple(out)
+    """Cards written one after another, as in FreeCell's compact format."""
+    from ..formats.compact import card_tokens, position_card
+
+    return tuple(position_card(token, where) for token in card_tokens(text))
 
 
 def _suits(value: Any, where: str) -> int:
@@ -138,17 +131,11 @@ def format_json(position: Position) -> str:
 
 
 def _card_list(value: Any, where: str) -> tuple[Card, ...]:
+    from ..formats.compact import position_card
+
     if not isinstance(value, list):
         raise InvalidPosition(f"{where}: expected a list of cards")
-    out = []
-    for v in value:
-        if not isinstance(v, str):
-            raise InvalidPosition(f"{where}: expected a card string, got {v!r}")
-        try:
-            out.append(Card.parse(v))
-        except InvalidCard:
-            raise InvalidPosition(f"unknown card {v!r} in {where}") from None
-    return tuple(out)
+    return tuple(position_card(v, where) for v in value)
 
 
 def position_from_dict(d: Any) -> Position:
@@ -174,13 +161,9 @@ def position_from_dict(d: Any) -> Position:
 
 
 def parse_json(text: str | bytes) -> Position:
-    import orjson
+    from ..formats.json import load_json
 
-    try:
-        data = orjson.loads(text)
-    except orjson.JSONDecodeError as e:
-        raise InvalidPosition(f"bad JSON: {e}") from None
-    return position_from_dict(data)
+    return position_from_dict(load_json(text))
 
 
 def detect_format(text: str) -> str:
@@ -188,7 +171,12 @@ def detect_format(text: str) -> str:
     return "json" if text.lstrip().startswith("{") else "compact"
 
 
-def parse_position(text: str, fmt: str | None = None) -> Position:
+def parse_position(text: str | bytes, fmt: str | None = None) -> Position:
+    """Read a position (``fmt``: compact or json, detected by default); text that
+    cannot be a position (binary, empty...) is refused as FreeCell's is."""
+    from ..formats.detect import position_text
+
+    text = position_text(text)
     fmt = fmt or detect_format(text)
     return parse_json(text) if fmt == "json" else parse_compact(text)
 

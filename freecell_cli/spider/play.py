@@ -23,6 +23,8 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, TextIO
 
 from ..errors import FreecellError
+from ..game import Outcome  # FreeCell's: what a play says, the same for both games
+from ..moves import plural
 from .moves import Move, apply, notation, resolve, split_moves
 from .position import Position
 
@@ -32,12 +34,6 @@ if TYPE_CHECKING:
 HELP = """moves: 38 (column 3 onto column 8; 0 is column 10), 30v2 (2 cards into an empty column 10)
 d deal from the stock   u undo   r redo   h hint (again: play it)   restart   new
 save FILE (the moves as a solution file)   show   help   q (quit; the game is kept)"""
-
-
-@dataclass
-class Outcome:
-    ok: bool
-    message: str = ""
 
 
 @dataclass
@@ -136,14 +132,30 @@ def save_path() -> Path:
     return data_dir() / "spider.json"
 
 
+def check_save_place() -> None:
+    """Make sure the game can be saved before play starts, as FreeCell's ``play``:
+    :class:`~freecell_cli.files.OutputError` otherwise."""
+    from ..play import check_save_file
+
+    check_save_file(save_path())
+
+
 def save_game(game: Game) -> None:
-    import orjson
+    """Save the game atomically, as FreeCell's (its place checked once, and again
+    when a write fails, so that the error says why)."""
+    from ..play import save_json
 
-    from ..files import atomic_write
+    save_json(save_path(), game.to_dict())
 
-    path = save_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write(str(path), orjson.dumps(game.to_dict(), option=orjson.OPT_INDENT_2).decode() + "\n")
+
+def keep_unfinished(game: Game, warn: Warn) -> None:
+    """Before a new game takes ``spider.json`` from an unfinished one, move it aside
+    (``spider.json.deal-1``) and say where, as FreeCell's play does."""
+    from ..play import keep_aside
+
+    deal = game.start.deal
+    keep_aside(save_path(), f".deal-{deal}" if deal else ".position",
+               f"{f'deal {deal}' if deal else 'game'} ({plural(len(game.moves), 'move')})", warn)
 
 
 def load_game(warn: Warn | None = None) -> Game | None:
@@ -154,10 +166,10 @@ def load_game(warn: Warn | None = None) -> Game | None:
     return load_save(save_path(), Game.from_dict, warn)
 
 
-def new_random_game(suits: int, seed: str | None = None) -> Game:
+def new_random_game(suits: int, seed: str | None = None, unrestricted: bool = False) -> Game:
     from .deals import deal, random_number
 
-    return Game(deal(random_number(seed), suits))
+    return Game(deal(random_number(seed), suits), unrestricted)
 
 
 class Session:
@@ -167,6 +179,7 @@ class Session:
         # sys.stdout looked up now, not at import: test runners swap it
         self.game, self.interactive, self.out = game, interactive, out or sys.stdout
         self.quit = False
+        self.interrupted = False
 
     def say(self, text: str) -> None:
         self.out.write(text + "\n")
@@ -187,65 +200,36 @@ class Session:
             self.say("no legal move left: u (undo), restart, or new")
 
     def handle(self, line: str) -> None:
-        line = line.split("#", 1)[0].strip()
-        if not line:
-            return
-        word, _, rest = line.partition(" ")
-        word = word.lower()
-        g = self.game
-        if word in ("q", "quit", "exit"):
-            self.quit = True
-            return
-        if word in ("help", "?"):
-            self.say(HELP)
-            return
-        if word == "show":
-            self.draw()
-            return
-        if word == "save":
-            self.save_solution(rest.strip())
-            return
-        if word in ("u", "undo"):
-            changed = g.undo()
-            self.say("undone" if changed else "nothing to undo")
-        elif word in ("r", "redo"):
-            changed = g.redo()
-            self.say("redone" if changed else "nothing to redo")
-        elif word in ("h", "hint"):
-            changed = self.hint()
-        elif word == "restart":
-            g.restart()
-            changed = True
-            self.say("back to the opening position")
-        elif word == "new":
-            save_game(g)
-            self.game = g = new_random_game(g.start.suits)
-            changed = True
-            self.say(f"now playing deal {g.start.deal}, {g.start.suits} suit(s)")
-        else:
-            outcome = g.play(line)
-            changed = outcome.ok or outcome.message.startswith("played")
-            if not outcome.ok:
-                self.say(f"refused {outcome.message}")
-        if changed:
-            save_game(g)
-            self.draw()
-        if g.position.is_won():
-            name = f"deal {g.start.deal}" if g.start.deal is not None else "the position"
-            self.say(f"won {name} in {g.position.moves} moves")
-            self.quit = not self.interactive
+        """One command, as in FreeCell's line play (:func:`freecell_cli.play.handle_line`);
+        ``new`` and moves (``d`` deals) are Spider's."""
+        from ..play import handle_line
 
-    def hint(self) -> bool:
+        handle_line(self, line, help=HELP, example="38", save=lambda: save_game(self.game),
+                    words={"new": self.new})
+
+    def new(self, rest: str = "") -> bool:
+        """A random deal with as many suits; an unfinished game is kept aside first
+        (:func:`keep_unfinished`), and the new one saved at once, as in FreeCell's."""
+        old = self.game
+        save_game(old)
+        if old.moves and not old.position.is_won():
+            keep_unfinished(old, self.say)
+        self.game = g = new_random_game(old.start.suits, unrestricted=old.unrestricted)
+        save_game(g)
+        self.say(f"now playing deal {g.start.deal} ({plural(g.start.suits, 'suit')})")
+        return True
+
+    def won(self) -> None:
+        g = self.game
+        name = f"deal {g.start.deal}" if g.start.deal is not None else "the position"
+        self.say(f"won {name} in {plural(g.position.moves, 'move')}")
+        self.quit = not self.interactive
+
+    def find_hint(self) -> None:
+        """``h`` with no hint shown: look for one (10 s at most) and say it."""
         from .solve import SOLVED, Limits, solve
 
         g = self.game
-        if g.hint is not None:
-            text = g.hint
-            outcome = g.play(text)
-            self.say(f"played the hint {text}" if outcome.ok else f"refused {outcome.message}")
-            return outcome.ok
-        if self.interactive:
-            self.say("computing a hint...")
         result = solve(g.position, Limits(time=10), g.unrestricted)
         if result.verdict == SOLVED and result.moves:
             from .moves import describe, resolve
@@ -256,7 +240,6 @@ class Session:
             self.say(f"hint: {g.hint} ({why}; {result.move_count} moves to finish; h again plays it)")
         else:
             self.say("no winning line found within 10 s")
-        return False
 
     def save_solution(self, path: str) -> None:
         from ..play import save_moves
@@ -264,17 +247,25 @@ class Session:
         save_moves(path, self.game.solution_text(), len(self.game.moves), self.say)
 
     def run(self, lines: Iterable[str]) -> None:
-        self.draw()
-        for line in lines:
-            self.handle(line)
-            if self.quit:
-                break
-        save_game(self.game)
+        """As FreeCell's session (:func:`freecell_cli.play.run_lines`): Ctrl-C
+        saves the game and says where it is kept."""
+        from ..play import run_lines
+
+        run_lines(self, lines, save=lambda: save_game(self.game))
+        if self.interrupted:
+            sys.stderr.write(f"interrupted: {saved_note(self.game)}\n")
 
 
-def interactive_lines() -> Iterator[str]:
-    while True:
-        try:
-            yield input("> ")
-        except (EOFError, KeyboardInterrupt):
-            return
+def interactive_lines(session: Session) -> Iterator[str]:
+    """Prompted input, as FreeCell's line play (:func:`freecell_cli.play.prompted_lines`)."""
+    from ..play import prompted_lines
+
+    return prompted_lines(session)
+
+
+def saved_note(game: Game) -> str:
+    """Where the game is kept, for the last line of a session (as FreeCell's)."""
+    name = f"deal {game.start.deal}" if game.start.deal is not None else "the game"
+    if game.position.is_won():
+        return f"{name} is won ({plural(game.position.moves, 'move')})"
+    return f"{name} is saved at move {game.position.moves}; `freecell spider play` resumes it"
