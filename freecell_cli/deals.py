@@ -57,13 +57,18 @@ def check_deal_number(n: int) -> int:
     617
     """
     if isinstance(n, bool) or not isinstance(n, int):
-        raise InvalidDeal(f"deal number must be an integer, got {_short(n)}")
+        raise InvalidDeal(f"deal number must be an integer, got {short_repr(n)}")
     if not 1 <= n <= MAX_DEAL:
-        raise InvalidDeal(f"deal number {_short(n)} is out of range (1 to {MAX_DEAL:,})")
+        raise InvalidDeal(f"deal number {short_repr(n)} is out of range (1 to {MAX_DEAL:,})")
     return n
 
 
-def _short(value: object) -> str:
+def short_repr(value: object) -> str:
+    """``value`` as an error message shows it: its repr, cut short.
+
+    >>> short_repr("x" * 50), short_repr(10**70)
+    ("'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...", 'with over 60 digits')
+    """
     text = repr(value) if not isinstance(value, int) or value.bit_length() < 200 else "with over 60 digits"
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -81,13 +86,14 @@ def parse_deal_number(text: str) -> int:
     1000000
     """
     if not isinstance(text, str):
-        raise InvalidDeal(f"not a deal number: {_short(text)}")
+        raise InvalidDeal(f"not a deal number: {short_repr(text)}")
     t = text.strip().lstrip("#").replace(",", "").replace("_", "")
     if not t or not set(t) <= _ASCII_DIGITS:
-        raise InvalidDeal(f"not a deal number: {_short(text)}")
-    if len(t.lstrip("0")) > len(str(MAX_DEAL)):
-        raise InvalidDeal(f"deal number {_short(text)} is out of range (1 to {MAX_DEAL:,})")
-    return check_deal_number(int(t))
+        raise InvalidDeal(f"not a deal number: {short_repr(text)}")
+    digits = t.lstrip("0") or "0"
+    if len(digits) > 60:  # no int() of thousands of digits; shown as check_deal_number shows a huge one
+        raise InvalidDeal(f"deal number with over 60 digits is out of range (1 to {MAX_DEAL:,})")
+    return check_deal_number(int(digits))
 
 
 def deal(n: int, cells: int = 4, columns: int = 8) -> Position:
@@ -102,9 +108,9 @@ def deal(n: int, cells: int = 4, columns: int = 8) -> Position:
 
     check_deal_number(n)
     if isinstance(cells, bool) or not isinstance(cells, int) or not 0 <= cells <= MAX_CELLS:
-        raise InvalidDeal(f"free cells must be 0..{MAX_CELLS}, got {_short(cells)}")
+        raise InvalidDeal(f"free cells must be 0..{MAX_CELLS}, got {short_repr(cells)}")
     if isinstance(columns, bool) or not isinstance(columns, int) or not 1 <= columns <= MAX_COLUMNS:
-        raise InvalidDeal(f"columns must be 1..{MAX_COLUMNS}, got {_short(columns)}")
+        raise InvalidDeal(f"columns must be 1..{MAX_COLUMNS}, got {short_repr(columns)}")
     cols: list[list[Card]] = [[] for _ in range(columns)]
     for i, idx in enumerate(_ms_order(n)):
         cols[i % columns].append(CARDS[idx])

@@ -49,7 +49,9 @@ def test_daily_and_random():
     "args,message",
     [
         (["0"], "deal number 0 is out of range (1 to 8,589,934,591)"),
-        (["8589934592"], "out of range"),
+        (["8589934592"], "deal number 8589934592 is out of range (1 to 8,589,934,591)"),
+        (["999999999999"], "deal number 999999999999 is out of range (1 to 8,589,934,591)"),  # never quoted
+        (["9" * 70], "deal number with over 60 digits is out of range (1 to 8,589,934,591)"),
         (["--", "-3"], "not a deal number: '-3'"),
         (["abc"], "not a deal number: 'abc'"),
         ([], "give a deal number, --daily or --random"),
@@ -62,6 +64,10 @@ def test_deal_errors(args, message):
     code, out, err = run("deal", *args)
     assert code == 2 and out == ""
     assert err == f"error: {message}\n" or (message in err and err.count("\n") == 1)
+
+
+def test_leading_zeros_count_for_nothing():
+    assert run("deal", "0" * 70 + "617") == run("deal", "617")
 
 
 def test_usage_error_exit_2():

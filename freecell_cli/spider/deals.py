@@ -53,12 +53,12 @@ def check_deal_number(n: object) -> int:
     Traceback (most recent call last):
     freecell_cli.errors.InvalidDeal: Spider deal number 0 is out of range (1 to 9,999,999,999,999,999,999)
     """
-    from ..deals import _short  # FreeCell's: a value in a message, cut short
+    from ..deals import short_repr
 
     if isinstance(n, bool) or not isinstance(n, int):
-        raise InvalidDeal(f"Spider deal number must be an integer, got {_short(n)}")
+        raise InvalidDeal(f"Spider deal number must be an integer, got {short_repr(n)}")
     if not 1 <= n <= MAX_DEAL:
-        raise _out_of_range(_short(n))
+        raise _out_of_range(short_repr(n))
     return n
 
 
@@ -69,15 +69,15 @@ def _out_of_range(shown: str) -> InvalidDeal:
 def parse_deal_number(text: str) -> int:
     """Read a deal number (``617``, ``#617``, ``1,000,000``); refusals are worded as
     FreeCell's :func:`freecell_cli.deals.parse_deal_number`."""
-    from ..deals import _short
+    from ..deals import short_repr
 
     if not isinstance(text, str):
-        raise InvalidDeal(f"not a deal number: {_short(text)}")
+        raise InvalidDeal(f"not a deal number: {short_repr(text)}")
     t = text.strip().lstrip("#").replace(",", "").replace("_", "")
     # ASCII digits only ("²" and "١" are not), and no more than fit: int() of
     # thousands of digits raises.
     if not t or not t.isascii() or not t.isdigit():
-        raise InvalidDeal(f"not a deal number: {_short(text)}")
+        raise InvalidDeal(f"not a deal number: {short_repr(text)}")
     digits = t.lstrip("0") or "0"
     if len(digits) > 60:  # shown as FreeCell shows such a number, without making it an int
         raise _out_of_range("with over 60 digits")
