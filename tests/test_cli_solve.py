@@ -120,3 +120,9 @@ def test_width_and_optimize_options():
     assert (code, out) == (2, "") and err == "error: --width and --optimize go with --engine beam\n"
     code, out, err = run("solve", "--deal", "1", "--width", "0")
     assert code == 2 and out == "" and "Traceback" not in err
+
+
+def test_a_position_file_that_cannot_be_read_is_named(tmp_path):
+    garbage = tmp_path / "garbage.txt"
+    garbage.write_text("garbage\n")
+    assert run("solve", str(garbage)) == (2, "", f"error: {garbage}: line 1: unknown card 'garbage'\n")
