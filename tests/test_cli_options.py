@@ -157,3 +157,6 @@ def test_a_bare_position_that_starts_with_a_dash_is_read_as_the_position():
     # after -p, or after --, nothing is rewritten: after --, move itself reads it as the position
     assert freecell("show", "--plain", "-p", position)[0] == 0
     assert freecell("move", "--", position, "1a") == freecell("move", position, "1a")
+    # a field too many: refused for what it is, not as an unknown option
+    assert freecell("move", position + ":standard:extra", "1a") == (
+        2, "", "error: compact position needs 3 to 5 ':'-separated fields, got 6\n")
