@@ -141,3 +141,9 @@ def test_errors_name_the_solution_file(tmp_path):
     assert run("replay", "--deal", "1", str(garbage)) == (2, "", f"error: {garbage}: line 1: not a move: 'garbage'\n")
     assert run("replay", "--deal", "1", str(empty)) == (2, "", f"error: {empty}: empty file, no moves\n")
     assert run("replay", "--deal", "1", "-", input="") == (2, "", "error: stdin: empty file, no moves\n")
+
+
+def test_html_dash_is_stdout(tmp_path):
+    code, out, err = run("replay", "--deal", "617", str(EXAMPLES / "617.snx-out.txt"), "--html", "-")
+    assert (code, err) == (0, "104 frames; OK deal 617: solved in 103 moves (site)\n")
+    assert out.startswith("<!DOCTYPE html>") and not (tmp_path / "-").exists() and not os.path.exists("-")

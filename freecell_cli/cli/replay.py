@@ -50,7 +50,7 @@ def replay_command(
         Optional[str], typer.Option("--input-format", "--solution-format", metavar="FORMAT", help="Force a solution format: standard, fc-solve, fcpro, freecell-cli, json.")
     ] = None,
     format: Annotated[Optional[Format], typer.Option("--format", "-f", help="Position format of the piped output (compact, the default; fcs; json).")] = None,
-    html: Annotated[Optional[str], typer.Option("--html", metavar="FILE", help="Write one self-contained HTML page to FILE.")] = None,
+    html: Annotated[Optional[str], typer.Option("--html", metavar="FILE", help="Write one self-contained HTML page to FILE (- is stdout).")] = None,
     delay: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds between steps when playing.", min=0.02, max=60)] = 0.6,
     quiet: QuietOpt = False,
     color: ColorOpt = ColorMode.auto,
@@ -109,8 +109,12 @@ def replay_command(
     if html is not None:
         from ..replay_page import to_html
 
-        write_file(html, to_html(r, delay=delay))
-        note(f"wrote {display_name(html)}: {r.frames} frames; {verdict}")
+        if html == "-":  # - is stdout, as with -o
+            sys.stdout.write(to_html(r, delay=delay))
+            note(f"{r.frames} frames; {verdict}")
+        else:
+            write_file(html, to_html(r, delay=delay))
+            note(f"wrote {display_name(html)}: {r.frames} frames; {verdict}")
         raise typer.Exit(code)
     keys = _terminal_keys() if sys.stdout.isatty() else None
     if keys is not None:
