@@ -134,3 +134,10 @@ def test_an_empty_or_strange_file_name_makes_a_one_line_error():
     assert run("verify", "--deal", "1", "no\nsuch", "\x1b[31mred") == (
         2, "", "error: cannot read 'no\\nsuch': No such file or directory\n"
                "error: cannot read '\\x1b[31mred': No such file or directory\n")
+
+
+def test_json_names_the_file_as_it_is():
+    code, out, err = run("verify", "--deal", "1", "no\nsuch", "--json")
+    assert (code, err) == (2, "error: cannot read 'no\\nsuch': No such file or directory\n")
+    assert orjson.loads(out) == {"file": "no\nsuch", "valid": None,
+                                 "error": {"reason": "cannot read 'no\\nsuch': No such file or directory"}}

@@ -229,7 +229,7 @@ class _Progress:
         self.kept: list[Record] | None = [] if keep else None  # for --plot when the records went to stdout
         self.start = time.perf_counter()
         self.bar = None
-        if is_terminal(sys.stderr):
+        if is_terminal(sys.stderr) and not is_quiet():  # -q: no status, the bar neither
             from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
@@ -113,6 +114,8 @@ def verify_command(
     worst = EXIT_OK
     for name in solutions:
         label = "stdin" if name == "-" else display_name(name)
+        # JSON escapes what it holds: its "file" is the name itself (undecodable bytes as \xNN)
+        file = "stdin" if name == "-" else os.fsencode(name).decode("utf-8", "backslashreplace")
         try:
             if not name:  # Path("") would be ".", a directory
                 raise UnreadableInput("cannot read '': an empty file name is not a file")
@@ -126,13 +129,13 @@ def verify_command(
             message = str(e)
             err(f"error: {message}" if message.startswith((label, "cannot read")) else f"error: {label}: {message}")
             if json:
-                sys.stdout.write(orjson.dumps({"file": label, "valid": None, "error": {"reason": message}}).decode() + "\n")
+                sys.stdout.write(orjson.dumps({"file": file, "valid": None, "error": {"reason": message}}).decode() + "\n")
             worst = max(worst, EXIT_USAGE)
             continue
         if not verdict.ok:
             worst = max(worst, EXIT_NEGATIVE)
         if json:
-            d = {"file": label, **verdict.to_dict()}
+            d = {"file": file, **verdict.to_dict()}
             sys.stdout.write(orjson.dumps(d).decode() + "\n")
             continue
         who = f"deal {verdict.deal}" if verdict.deal is not None else label
