@@ -138,3 +138,9 @@ def test_a_position_file_that_cannot_be_read_is_named(tmp_path):
     two.write_text(D617 + "\ngarbage\n")
     assert run("move", "-p", str(two), "5a") == (
         2, "", f"error: {two}: line 2: 'garbage' after the position on line 1 (a compact position is one line)\n")
+
+
+def test_an_fcs_board_that_starts_with_a_bare_freecells_line_is_still_read(tmp_path):
+    board = tmp_path / "zero.fcs"
+    board.write_text("Freecells:\n" + format_fcs(deal(1, cells=0)).split("\n", 2)[2])
+    assert run("move", "-p", str(board), "1h")[0] == 1  # read (6S cannot go home), not refused as text after a position

@@ -293,11 +293,13 @@ def read_position(source: str | None) -> tuple["Position", str]:
 def _one_compact_line(text: str) -> None:
     """Refuse text after a compact position (a file holds one position): without
     this the whole is read as the fcs format and the message blames line 1."""
+    import re
+
     from ..errors import InvalidPosition, quote
-    from ..formats.compact import looks_compact
 
     lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
-    if len(lines) > 1 and looks_compact(lines[0][1]):
+    # three ':' fields: an fcs board's first line may be a bare "Freecells:", never that
+    if len(lines) > 1 and re.fullmatch(_BARE_COMPACT, lines[0][1]):
         n, extra = lines[1]
         raise InvalidPosition(f"line {n}: {quote(extra)} after the position on line {lines[0][0]} "
                               "(a compact position is one line)")
