@@ -270,10 +270,9 @@ def seconds_limit(value: float | None) -> float | None:
 def read_position(source: str | None) -> tuple["Position", str]:
     """A position and the format it was written in, from a file, stdin, or the
     text itself (see :data:`POSITION_HELP`)."""
-    from ..formats.detect import detect_format, parse_position
-
     from ..errors import FreecellError
     from ..files import display_name
+    from ..formats.detect import detect_format, parse_position
 
     text = inline_position(source)
     if text is not None:  # the text itself: the message quotes it, no file to name
