@@ -31,7 +31,7 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, BinaryIO, Generic, NoReturn, TypeVar
 
 from .deals import MAX_DEAL, SITE_DEALS, check_deal_number, daily_number, parse_date
 from .errors import FreecellError
@@ -618,19 +618,30 @@ def read_records(path: str | os.PathLike[str], repair: bool = False) -> Iterator
     ``LIMITS['results record']`` long). A torn last line (no newline yet, or not
     JSON: a run killed while writing) is dropped, and cut off the file when
     ``repair``; any other bad line raises :class:`InvalidResults` naming it.
-    A deal recorded twice comes twice: callers keep the first."""
+    A deal recorded twice comes twice: callers keep the first. ``-`` reads stdin."""
+    import contextlib
+
     import orjson
 
-    name = display_name(path)
-    try:
-        if os.path.isdir(path):
-            raise UnreadableInput(f"{name} is a directory, not a results file")
-        f = open(path, "rb")
-    except OSError as e:
-        raise UnreadableInput(f"cannot read {name}: {e.strerror or e}") from None
+    f: BinaryIO
+    if os.fspath(path) == "-":  # stdin, as everywhere: read once, never repaired or closed
+        name, repair = "stdin", False
+        if sys.stdin is None:
+            raise UnreadableInput("stdin is closed")
+        f = sys.stdin.buffer
+        holder: contextlib.AbstractContextManager[object] = contextlib.nullcontext()
+    else:
+        name = display_name(path)
+        try:
+            if os.path.isdir(path):
+                raise UnreadableInput(f"{name} is a directory, not a results file")
+            f = open(path, "rb")
+        except OSError as e:
+            raise UnreadableInput(f"cannot read {name}: {e.strerror or e}") from None
+        holder = f
     good_end = end = 0  # where the good records end, and where the lines read end
     bad_line: InvalidResults | None = None  # an error unless it turns out to be the last line
-    with f:
+    with holder:
         try:
             for lineno, start, raw, torn in raw_lines(f, name, LIMITS["results record"], line_what="record",
                                                       torn=True):
@@ -665,6 +676,11 @@ def read_records(path: str | os.PathLike[str], repair: bool = False) -> Iterator
                 os.fsync(g.fileno())
         except OSError as e:
             raise OutputError(f"cannot repair {name}: {e.strerror or e}") from None
+
+
+def _source_name(path: str | os.PathLike[str]) -> str:
+    """How messages name a results file (``-``: stdin)."""
+    return "stdin" if os.fspath(path) == "-" else display_name(path)
 
 
 def load_records(path: str | os.PathLike[str], repair: bool = False) -> list[Record]:
@@ -1336,7 +1352,7 @@ def compare_min_cells(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> R
     def records(path: str | os.PathLike[str]) -> Iterator[Record]:
         for lineno, record in read_records(path):
             if record.get("mode") != "min-cells":
-                raise InvalidResults(f"{display_name(path)}: line {lineno}: not a min-cells record "
+                raise InvalidResults(f"{_source_name(path)}: line {lineno}: not a min-cells record "
                                      "(made by analyze --min-cells)")
             yield record
 
@@ -1389,7 +1405,7 @@ def summarize_file(path: str | os.PathLike[str], hardest: int = 10) -> list[Reco
                     break
             else:
                 if len(groups) == MAX_SETTINGS_GROUPS:
-                    raise InvalidResults(f"{display_name(path)}: line {lineno}: the file mixes more than "
+                    raise InvalidResults(f"{_source_name(path)}: line {lineno}: the file mixes more than "
                                          f"{MAX_SETTINGS_GROUPS} different settings")
                 group = (stated, summary_for(stated, hardest), DealSet())
                 groups.append(group)

@@ -55,12 +55,20 @@ class OutputError(FreecellError):
 
 
 def display_name(path: str | os.PathLike[str]) -> str:
-    """A file name fit to print: bytes that are not UTF-8 shown as ``\\xNN``.
+    """A file name fit to print on one line: bytes that are not UTF-8 shown as
+    ``\\xNN``; a name with a newline, a terminal escape or another character that
+    does not print (or an empty name) quoted, those characters escaped as Python
+    writes them, so no message ever spans two lines or drives the terminal.
 
     >>> display_name(os.fsdecode(b"bad\\xff.txt"))
     'bad\\\\xff.txt'
+    >>> print(display_name("no\\nsuch"), display_name("\\x1b[31mred"), display_name(""))
+    'no\\nsuch' '\\x1b[31mred' ''
     """
-    return os.fsencode(path).decode("utf-8", "backslashreplace")
+    name = os.fsencode(path).decode("utf-8", "backslashreplace")
+    if name and name.isprintable():
+        return name
+    return "'" + "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in name) + "'"
 
 
 def _open_input(source: str | None) -> tuple[BinaryIO, str]:
@@ -70,6 +78,8 @@ def _open_input(source: str | None) -> tuple[BinaryIO, str]:
             raise UnreadableInput("stdin is closed")
         return stream, "stdin"
     name = display_name(source)
+    if not source:  # open("") fails, but a Path("") would be ".", a directory
+        raise UnreadableInput("cannot read '': an empty file name is not a file")
     try:
         if stat.S_ISDIR(os.stat(source).st_mode):
             raise UnreadableInput(f"{name} is a directory, not a file")

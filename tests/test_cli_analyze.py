@@ -158,3 +158,33 @@ def test_deals_that_could_not_be_analysed_are_counted(tmp_path, monkeypatch):
     code, out, err = run("analyze", "7", "--jobs", "1", "--out", str(tmp_path / "e.jsonl"), "--engine", "builtin")
     assert code == 0 and out.startswith("deals: 1\nsolved: 0\nunsolvable: 0\ngave-up: 0\nerror: 1\nerror deals: 7\n")
     assert err == "1 deal(s) could not be analysed: their records say why (verdict error)\n"
+
+
+def test_quiet_drops_the_summary_on_stderr():
+    code, out, err = run("analyze", "1-2", "--jobs", "1", "--no-solutions", "--engine", "builtin", "-q")
+    assert (code, err) == (0, "") and len(out.splitlines()) == 2
+
+
+def test_seed_without_a_random_range_is_refused():
+    assert run("analyze", "1-2", "--seed", "3") == (2, "", "error: --seed goes with a random:N range\n")
+    def deals():
+        code, out, err = run("analyze", "random:2", "--seed", "3", "--jobs", "1", "--no-solutions", "-q")
+        assert (code, err) == (0, "")
+        return [orjson.loads(line)["deal"] for line in out.splitlines()]
+
+    assert deals() == deals() == [909905, 485596]
+
+
+def test_summary_of_stdin(tmp_path):
+    path = tmp_path / "a.jsonl"
+    assert run("analyze", "1-3", "--out", str(path), "--jobs", "1", "--no-solutions", "-q")[0] == 0
+    text = path.read_text()
+    from_file = run("analyze", "--summary", str(path))
+    assert from_file[0] == 0 and from_file[1].startswith("deals: 3\nsolved: 3\n")
+    assert run("analyze", "--summary", "-", input=text) == from_file
+    assert run("analyze", "--summary", "-", input="garbage\n") == (
+        2, "", "error: stdin: line 1 is not a result record (is it a results file?)\n")
+    assert run("analyze", "--summary", "-", "--summary", "-", input=text) == (
+        2, "", "error: stdin (-) can be read only once\n")
+    assert run("analyze", "--summary", "-", "--plot", str(tmp_path / "p.svg"), input=text) == (
+        2, "", "error: --plot reads the results file again: give a file, not - (stdin)\n")

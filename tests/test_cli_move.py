@@ -106,3 +106,41 @@ def test_same_source_and_destination_is_an_illegal_move_exit_1():
     code, out, err = run("move", "5a", "55", input=D617)
     assert (code, out) == (1, "")
     assert err == 'error: move 2 "55": column 5 is both source and destination\n'
+
+
+# A bare compact position that does not start with "-" (a card in a free cell) is the
+# position too: it is the first argument, and no move has a colon.
+AFTER_5A = run("move", "5a", input=D617)[1].strip()
+
+
+def test_a_bare_position_first_is_the_position():
+    code, out, err = run("move", AFTER_5A, "82")
+    assert (code, out, err) == run("move", "--deal", "617", "5a", "82")
+    assert code == 0 and out.startswith("JC---:0000:")
+    assert run("move", AFTER_5A) == (2, "", "error: no moves given\n")
+    assert run("move", AFTER_5A, "82", "--deal", "3") == (
+        2, "", "error: give one position: an argument, -p/--position, or --deal\n")
+    # a file that exists is never taken for a position, and moves still work as before
+    assert run("move", "82", "5a", input=D617)[0] == 0
+
+
+def test_a_bare_position_with_an_extra_field_says_what_is_wrong():
+    assert run("move", AFTER_5A + ":standard:extra", "82") == (
+        2, "", "error: compact position needs 3 to 5 ':'-separated fields, got 6\n")
+
+
+def test_a_position_file_that_cannot_be_read_is_named(tmp_path):
+    garbage = tmp_path / "garbage.txt"
+    garbage.write_text("garbage\n")
+    assert run("move", "-p", str(garbage), "5a") == (2, "", f"error: {garbage}: line 1: unknown card 'garbage'\n")
+    assert run("move", "5a", input="garbage\n") == (2, "", "error: stdin: line 1: unknown card 'garbage'\n")
+    two = tmp_path / "two.txt"
+    two.write_text(D617 + "\ngarbage\n")
+    assert run("move", "-p", str(two), "5a") == (
+        2, "", f"error: {two}: line 2: 'garbage' after the position on line 1 (a compact position is one line)\n")
+
+
+def test_an_fcs_board_that_starts_with_a_bare_freecells_line_is_still_read(tmp_path):
+    board = tmp_path / "zero.fcs"
+    board.write_text("Freecells:\n" + format_fcs(deal(1, cells=0)).split("\n", 2)[2])
+    assert run("move", "-p", str(board), "1h")[0] == 1  # read (6S cannot go home), not refused as text after a position

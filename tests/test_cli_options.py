@@ -154,7 +154,9 @@ def test_a_bare_position_that_starts_with_a_dash_is_read_as_the_position():
 
     assert freecell("show", "--plain", position)[1] == freecell("show", "--plain", "--deal", "1")[1]
     assert freecell("move", position, "1a") == (0, "6S---" + position[4:].replace("6D6S/", "6D/", 1) + "\n", "")
-    # after -p, or after --, nothing is rewritten
+    # after -p, or after --, nothing is rewritten: after --, move itself reads it as the position
     assert freecell("show", "--plain", "-p", position)[0] == 0
-    code, _, err = freecell("move", "--", position, "1a")
-    assert code == 2 and "not a move" in err
+    assert freecell("move", "--", position, "1a") == freecell("move", position, "1a")
+    # a field too many: refused for what it is, not as an unknown option
+    assert freecell("move", position + ":standard:extra", "1a") == (
+        2, "", "error: compact position needs 3 to 5 ':'-separated fields, got 6\n")

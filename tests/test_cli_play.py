@@ -135,3 +135,13 @@ def test_says_which_deal_it_chose(env):
     assert f"deal {chosen} | moves 0" in p.stdout
     p = play(["--random"], "q\n", env)
     assert "chosen at random" in p.stderr
+
+
+def test_a_bare_position_is_played(env):
+    after = subprocess.run(FREECELL + ["move", "--deal", "617", "5a"], capture_output=True, text=True).stdout.strip()
+    p = play([after], "q\n", env)
+    assert p.returncode == 0 and "Traceback" not in p.stderr
+    assert p.stdout.splitlines()[1].startswith("deal 617 | site | can move 8 (3 free cells, 0 empty columns)")
+    p = play([after, "--deal", "3"], "q\n", env)
+    assert (p.returncode, p.stdout, p.stderr) == (
+        2, "", "error: give one position: an argument, -p/--position, or --deal\n")

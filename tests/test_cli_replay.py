@@ -62,9 +62,9 @@ def test_errors():
     code, _, err = run("replay", "-p", "-", "-", input="x")
     assert code == 2 and err == "error: stdin (-) can be read only once\n"
     code, _, err = run("replay", "-", input="5a 82\n")
-    assert code == 2 and err == "error: the solution names no deal: give --deal N or --position FILE\n"
+    assert code == 2 and err == "error: stdin: the solution names no deal: give --deal N or --position FILE\n"
     code, _, err = run("replay", "--deal", "617", "-", input="5a zz\n")
-    assert code == 2 and err.startswith("error: line 1: not a move: 'zz'")
+    assert code == 2 and err.startswith("error: stdin: line 1: not a move: 'zz'")
     code, _, err = run("replay", "--deal", "617", "/nonexistent.sol")
     assert code == 2 and err.startswith("error: cannot read /nonexistent.sol")
     code, _, err = run("replay", "--deal", "617", "--solution-format", "xml", "-", input="5a")
@@ -117,3 +117,33 @@ def test_replay_does_not_slow_deal_start_up():
             "m.split('.')[-1] in ('replay', 'svg', 'viewer', 'replay_page', 'plots')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
     assert out == "[]\n"
+
+
+def test_a_bare_position_first_is_the_position(tmp_path):
+    moves = " ".join((EXAMPLES / "617.snx-out.txt").read_text().splitlines()[2:13]).split()
+    rest = tmp_path / "rest.txt"
+    rest.write_text(" ".join(moves[1:]) + "\n")
+    position = run("move", moves[0], "--deal", "617")[1].strip()
+    code, out, err = run("replay", position, str(rest))
+    assert (code, err) == (0, "OK deal 617: solved in 102 moves (site)\n")
+    assert out.startswith(f"7b\n") and len(pairs(out)) == 102
+    assert run("replay", position) == (2, "", "error: no solution file given after the position (- for stdin)\n")
+    assert run("replay", position, str(rest), "--deal", "617") == (
+        2, "", "error: give one position: an argument, -p/--position, or --deal\n")
+    assert run("replay", str(rest), str(rest)) == (
+        2, "", "error: give one solution file, after the position when it is given bare (a compact position)\n")
+
+
+def test_errors_name_the_solution_file(tmp_path):
+    garbage, empty = tmp_path / "garbage.txt", tmp_path / "empty.txt"
+    garbage.write_text("garbage\n")
+    empty.write_text("")
+    assert run("replay", "--deal", "1", str(garbage)) == (2, "", f"error: {garbage}: line 1: not a move: 'garbage'\n")
+    assert run("replay", "--deal", "1", str(empty)) == (2, "", f"error: {empty}: empty file, no moves\n")
+    assert run("replay", "--deal", "1", "-", input="") == (2, "", "error: stdin: empty file, no moves\n")
+
+
+def test_html_dash_is_stdout(tmp_path):
+    code, out, err = run("replay", "--deal", "617", str(EXAMPLES / "617.snx-out.txt"), "--html", "-")
+    assert (code, err) == (0, "104 frames; OK deal 617: solved in 103 moves (site)\n")
+    assert out.startswith("<!DOCTYPE html>") and not (tmp_path / "-").exists() and not os.path.exists("-")

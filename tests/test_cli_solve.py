@@ -1,4 +1,5 @@
 import orjson
+import pytest
 
 from cli_helpers import run
 from freecell_cli import deal, format_position
@@ -50,8 +51,12 @@ def test_hint():
     assert code == 0 and out.count("\n") == 1 and "moves to finish)" in out
     code, out, _ = run("solve", "--hint", "--deal", "11982", "--exhaustive")
     assert (code, out) == (1, "this position is unsolvable\n")
-    code, out, _ = run("solve", "--hint", "--deal", "617", "--max-states", "3")
-    assert (code, out) == (3, "no verdict within the limit\n")
+    # no verdict: no move to print, and the diagnostic on stderr (as without --hint)
+    assert run("solve", "--hint", "--deal", "617", "--max-states", "10") == (
+        3, "", "gave up: state limit of 10 reached (11 states explored)\n")
+    assert run("solve", "--hint", "--deal", "617", "--max-states", "10", "-q") == (3, "", "")
+    assert run("solve", "--hint", "--deal", "617", "--max-states", "10", "--json") == (
+        3, '{"verdict":"gave-up","move":null,"reason":"state limit of 10 reached","move_count":0}\n', "")
 
 
 def test_bare_formats_and_output_file(tmp_path):
@@ -120,3 +125,42 @@ def test_width_and_optimize_options():
     assert (code, out) == (2, "") and err == "error: --width and --optimize go with --engine beam\n"
     code, out, err = run("solve", "--deal", "1", "--width", "0")
     assert code == 2 and out == "" and "Traceback" not in err
+
+
+def test_a_position_file_that_cannot_be_read_is_named(tmp_path):
+    garbage = tmp_path / "garbage.txt"
+    garbage.write_text("garbage\n")
+    assert run("solve", str(garbage)) == (2, "", f"error: {garbage}: line 1: unknown card 'garbage'\n")
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--exhaustive", "--optimize"], "--exhaustive and --optimize cannot be combined: a complete search has no beam"),
+    (["--exhaustive", "--width", "5"], "--exhaustive and --width 5 cannot be combined: a complete search has no beam"),
+    (["--exhaustive", "--engine", "auto", "--preset", "ve"],
+     "--exhaustive and --preset ve cannot be combined: with --engine auto the complete search is the built-in "
+     "engine's (--engine fc-solve takes a preset)"),
+    (["--engine", "fc-solve", "--preset", ""], "--preset needs a name (fc-solve's -l; the default is lg)"),
+    (["--engine", "beam", "--preset", "ve"], "--preset goes with --engine fc-solve or auto"),
+])
+def test_options_that_would_be_ignored_are_refused(args, message):
+    assert run("solve", "--deal", "617", *args) == (2, "", f"error: {message}\n")
+
+
+def test_an_unknown_preset_is_refused_with_auto_too():
+    from freecell_cli.solve.fcsolve import fcsolve_available
+
+    expected = ("error: fc-solve does not know 'nonsense' (preset 'nonsense'?)\n" if fcsolve_available()
+                else "error: --preset nonsense: Freecell Solver is not installed, so nothing would use it\n")
+    assert run("solve", "--deal", "617", "--engine", "auto", "--preset", "nonsense") == (2, "", expected)
+
+
+def test_two_positions_are_refused():
+    """-p twice, or a bare position that starts with - besides -p: click would keep the last."""
+    import subprocess
+    import sys
+
+    d1, d2 = run("deal", "1")[1].strip(), run("deal", "2")[1].strip()
+    for args in (["-p", d1, d2], ["-p", d1, "-p", d2], [d1, d2]):
+        p = subprocess.run([sys.executable, "-m", "freecell_cli", "solve", "-q", *args], capture_output=True, text=True)
+        assert (p.returncode, p.stdout, p.stderr) == (
+            2, "", "error: give one position: an argument, -p/--position, or --deal\n")

@@ -102,3 +102,42 @@ def test_a_place_the_table_lacks_is_malformed_in_move_and_verify(moves, reason):
     assert (code, out, err) == (2, "", f"error: stdin: line 1: {reason}\n")
     code, out, err = run("verify", "--deal", "617", "--json", "-", input=moves + "\n")
     assert code == 2 and orjson.loads(out)["error"] == {"reason": f"line 1: {reason}"}
+
+
+def _after_first_move(tmp_path):
+    """Deal 617 after the first move of examples/617.snx-out.txt (7a), and a file of the other moves."""
+    from freecell_cli import deal, format_position
+
+    moves = " ".join((EXAMPLES / "617.snx-out.txt").read_text().splitlines()[2:13]).split()
+    assert moves[0] == "7a" and len(moves) == 103
+    rest = tmp_path / "rest.txt"
+    rest.write_text(" ".join(moves[1:]) + "\n")
+    position = run("move", "7a", input=format_position(deal(617)))[1].strip()
+    assert not position.startswith("-")
+    return position, str(rest)
+
+
+def test_a_bare_position_first_is_the_position(tmp_path):
+    position, rest = _after_first_move(tmp_path)
+    assert run("verify", position, rest) == (0, "OK deal 617: solved in 102 moves (site)\n", "")
+    assert run("verify", position) == (2, "", "error: no solution file given after the position (- for stdin)\n")
+    assert run("verify", position, rest, "--deal", "617") == (
+        2, "", "error: give one position: an argument, -p/--position, or --deal\n")
+    # a file name is a file name, even one that looks like a position
+    named = tmp_path / "a:b:c"
+    named.write_text((EXAMPLES / "617.snx-out.txt").read_text())
+    assert run("verify", "--deal", "617", str(named)) == (0, "OK deal 617: solved in 103 moves (site)\n", "")
+
+
+def test_an_empty_or_strange_file_name_makes_a_one_line_error():
+    assert run("verify", "--deal", "1", "") == (2, "", "error: cannot read '': an empty file name is not a file\n")
+    assert run("verify", "--deal", "1", "no\nsuch", "\x1b[31mred") == (
+        2, "", "error: cannot read 'no\\nsuch': No such file or directory\n"
+               "error: cannot read '\\x1b[31mred': No such file or directory\n")
+
+
+def test_json_names_the_file_as_it_is():
+    code, out, err = run("verify", "--deal", "1", "no\nsuch", "--json")
+    assert (code, err) == (2, "error: cannot read 'no\\nsuch': No such file or directory\n")
+    assert orjson.loads(out) == {"file": "no\nsuch", "valid": None,
+                                 "error": {"reason": "cannot read 'no\\nsuch': No such file or directory"}}

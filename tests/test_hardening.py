@@ -82,7 +82,7 @@ def test_error_messages_quote_briefly(tmp_path):
     path = tmp_path / "p"
     path.write_text("x" * 60_000)
     code, out, err = run("show", str(path))
-    assert code == 2 and len(err) < 120 and err.startswith("error: line 1: unknown card 'xxxx")
+    assert code == 2 and len(err) < 120 + len(str(path)) and err.startswith(f"error: {path}: line 1: unknown card 'xxxx")
 
 
 def test_case3_size_limit_for_solutions(tmp_path, monkeypatch):

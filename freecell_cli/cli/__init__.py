@@ -54,7 +54,9 @@ COMMANDS = {
 
 # free cells : foundations : columns [: deal [: variant]] (README, "The compact position format");
 # a pattern, not compiled here: only the commands that read a position need it.
-_COMPACT = r"-[-0-9A-Z]*:[-0-9A-Z]*:[0-9A-Z/]*(:[^:\s]*){0,2}"
+# Any fields after the third are taken as the position's too, so one with a field too
+# many is refused for what it is, not as an unknown option.
+_COMPACT = r"-[-0-9A-Z]*:[-0-9A-Z]*:[0-9A-Z/]*(:\S*)?"
 
 # What `freecell --help` lists: a whole sentence each (click would cut the docstrings).
 SUMMARIES = {
@@ -96,6 +98,24 @@ def positions_as_options(args: list[str]) -> list[str]:
             arg = "--position=" + arg
         out.append(arg)
     return out
+
+
+def positions_given(args: list[str]) -> int:
+    """How many times ``args`` (as :func:`positions_as_options` leaves them) give
+    -p/--position: click would keep the last one and drop the others unsaid.
+
+    >>> positions_given(["solve", "--position=-:0:AS", "-p", "x", "--deal", "1"])
+    2
+    """
+    count = 0
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        after_p = i > 0 and args[i - 1] in ("-p", "--position")
+        if not after_p and (arg in ("-p", "--position") or arg.startswith("--position=")
+                            or arg.startswith("-p") and len(arg) > 2 and not arg.startswith("--")):
+            count += 1
+    return count
 
 
 def _version(value: bool) -> None:
@@ -181,6 +201,9 @@ def _run() -> int:
     args = sys.argv[1:]
     if first in POSITION_COMMANDS:
         args = positions_as_options(args)
+        if positions_given(args) > 1:
+            sys.stderr.write("error: give one position: an argument, -p/--position, or --deal\n")
+            return 2
     try:
         code: object = command.main(args=args, prog_name="freecell", standalone_mode=False)
     except NoArgsIsHelpError as e:

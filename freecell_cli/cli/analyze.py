@@ -27,6 +27,7 @@ from .common import (
     given,
     refuse_together,
     requires,
+    is_quiet,
     is_terminal,
     note,
     seconds_limit,
@@ -87,6 +88,8 @@ def analyze_command(
             refuse_together("--game spider", f"--{name}" if given(ctx, name) else None,
                             why="Spider has no variants, free cells or engines")
     requires("--suits" if given(ctx, "suits") else None, "--game spider", game is Game.spider)
+    requires("--seed" if seed is not None else None, "a random:N range",
+             any("random:" in r for r in ranges or ()) or bool(summary))  # with --summary: refused below
     if executor is Executor.dask:
         refuse_together("--executor dask", "--jobs" if jobs is not None else None,
                         why="the Dask cluster's workers do the deals (dask worker --nworkers)")
@@ -141,6 +144,7 @@ def _analyze(ranges: list[str] | None, variant: Choice, cells: int, engine: Engi
              seed: str | None, summary: list[str] | None, json: bool, plot: str | None, game: str, suits: int,
              mode: tuple[str, int] | None = None) -> None:
     from ..analyze import Analysis, Job, parse_ranges, summarize_file
+    from ..files import display_name
 
     if summary:
         if ranges:
@@ -149,6 +153,10 @@ def _analyze(ranges: list[str] | None, variant: Choice, cells: int, engine: Engi
             raise fail("--summary takes one results file, or two to compare")
         if len(summary) == 2 and plot is not None:
             raise fail("--plot draws one results file, not two")
+        if summary.count("-") > 1:
+            raise fail("stdin (-) can be read only once")
+        if "-" in summary and plot is not None:
+            raise fail("--plot reads the results file again: give a file, not - (stdin)")
         diff = None
         if len(summary) == 2:  # first: a file that cannot be compared fails before any output
             from ..analyze import compare_min_cells
@@ -158,12 +166,13 @@ def _analyze(ranges: list[str] | None, variant: Choice, cells: int, engine: Engi
         for k, path in enumerate(summary):
             with errors_to_exit():
                 summaries = summarize_file(path)
+            shown = "stdin" if path == "-" else display_name(path)
             if len(summaries) > 1:
-                note(f"note: {path} mixes results of {len(summaries)} different settings: one summary each")
+                note(f"note: {shown} mixes results of {len(summaries)} different settings: one summary each")
             _plot(path, None, plot)
             for i, s in enumerate(summaries):
                 if len(summary) == 2 and not json:
-                    sys.stdout.write(("" if k == 0 else "\n") + f"{path}:\n")
+                    sys.stdout.write(("" if k == 0 else "\n") + f"{shown}:\n")
                 _print_summary(s, json, first=i == 0)
         if diff is not None:
             _print_differences(diff, summary, json)
@@ -183,7 +192,7 @@ def _analyze(ranges: list[str] | None, variant: Choice, cells: int, engine: Engi
         # Locks --out (a second run stops here), refuses a device or a directory,
         # reads what is done and checks it was made with these settings: all before any work.
         run = Analysis(deals, job, out)
-    note(f"{run.already:,} of {run.total:,} deals already recorded in {out}: skipped") if run.already else None
+    note(f"{run.already:,} of {run.total:,} deals already recorded in {display_name(out) if out else 'stdout'}: skipped") if run.already else None
     progress = _Progress(run.total, run.already, keep=plot is not None and out is None)
     interrupted = False
     try:
@@ -220,7 +229,7 @@ class _Progress:
         self.kept: list[Record] | None = [] if keep else None  # for --plot when the records went to stdout
         self.start = time.perf_counter()
         self.bar = None
-        if is_terminal(sys.stderr):
+        if is_terminal(sys.stderr) and not is_quiet():  # -q: no status, the bar neither
             from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -254,6 +263,8 @@ def _print_summary(s: Record, as_json: bool, records_on_stdout: bool = False, fi
     from ..analyze import describe_settings
 
     target = sys.stderr if records_on_stdout else sys.stdout
+    if records_on_stdout and is_quiet():  # on stderr it is status: -q drops it
+        return
     if as_json:
         target.write(orjson.dumps(s).decode() + "\n")
         return
@@ -327,4 +338,6 @@ def _plot(results: str | None, records: list[Record] | None, path: str | None) -
             assert results is not None  # with --plot, the records are kept when they went to stdout
             records = load_records(results)
         plot_summary(records, path)
-    note(f"plot written to {path}")
+    from ..files import display_name
+
+    note(f"plot written to {display_name(path)}")

@@ -105,6 +105,11 @@ def setup(quiet: bool = False, color: ColorMode | str = "auto") -> None:
     _settings["color"] = mode
 
 
+def is_quiet() -> bool:
+    """Was -q given? (Status and summaries on stderr are then left out.)"""
+    return bool(_settings["quiet"])
+
+
 def note(message: str) -> None:
     """A status line on stderr (dropped by -q); errors use :func:`err`."""
     if not _settings["quiet"]:
@@ -265,14 +270,57 @@ def seconds_limit(value: float | None) -> float | None:
 def read_position(source: str | None) -> tuple["Position", str]:
     """A position and the format it was written in, from a file, stdin, or the
     text itself (see :data:`POSITION_HELP`)."""
+    from ..errors import FreecellError
+    from ..files import display_name
     from ..formats.detect import detect_format, parse_position
 
     text = inline_position(source)
-    if text is None:
-        text = read_text(source)
+    if text is not None:  # the text itself: the message quotes it, no file to name
+        with errors_to_exit():
+            return parse_position(text), detect_format(text)
+    text = read_text(source)
+    name = "stdin" if source in (None, "-") else display_name(source)
     fmt = detect_format(text)
-    with errors_to_exit():
+    try:
+        _one_compact_line(text)
         return parse_position(text, fmt), fmt
+    except FreecellError as e:
+        message = str(e)
+        raise fail(message if message.startswith(name) else f"{name}: {message}") from None
+
+
+def _one_compact_line(text: str) -> None:
+    """Refuse text after a compact position (a file holds one position): without
+    this the whole is read as the fcs format and the message blames line 1."""
+    import re
+
+    from ..errors import InvalidPosition, quote
+
+    lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    # three ':' fields: an fcs board's first line may be a bare "Freecells:", never that
+    if len(lines) > 1 and re.fullmatch(_BARE_COMPACT, lines[0][1]):
+        n, extra = lines[1]
+        raise InvalidPosition(f"line {n}: {quote(extra)} after the position on line {lines[0][0]} "
+                              "(a compact position is one line)")
+
+
+# A compact position where a file name or a move could stand: three ':'-separated
+# fields of cards and ranks (then anything: the parser says what is wrong with it).
+_BARE_COMPACT = r"[-0-9A-Za-z]*:[-0-9A-Za-z]*:[0-9A-Za-z/]*(:\S*)?"
+
+
+def bare_position(value: str) -> bool:
+    """Is ``value``, an argument where a file name (verify, replay) or a move (move)
+    may stand, a compact position? It must look like one and name no file; no move
+    or ``-`` has a colon.
+
+    >>> bare_position("JC---:0000:7DTD/AD:617"), bare_position("617.sol"), bare_position("5a")
+    (True, False, False)
+    """
+    import os
+    import re
+
+    return re.fullmatch(_BARE_COMPACT, value) is not None and not os.path.exists(value)
 
 
 def inline_position(value: str | None, looks_compact: "Callable[[str], bool] | None" = None) -> str | None:

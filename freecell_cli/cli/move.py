@@ -20,6 +20,7 @@ from .common import (
     PositionOpt,
     QuietOpt,
     VariantOpt,
+    bare_position,
     check_json_format,
     check_output,
     errors_to_exit,
@@ -37,7 +38,9 @@ the empty column 6 (v + hex count). Several moves may share an argument: "5a 82"
 
 
 def move_command(
-    moves: Annotated[list[str], typer.Argument(metavar="MOVE...", show_default=False, help=MOVE_HELP)],
+    moves: Annotated[list[str], typer.Argument(
+        metavar="[POSITION] MOVE...", show_default=False,
+        help="A compact position first (the one to play on; or -p, --deal, stdin), then the moves. " + MOVE_HELP)],
     position: PositionOpt = None,
     deal: DealOpt = None,
     cells: CellsOpt = None,
@@ -60,8 +63,9 @@ def move_command(
     setup(quiet, color)
     check_json_format(json, format)
     check_output(output)
-    tokens, parsed = parse_move_args(moves, split_moves, Move.parse)
-    pos, read_fmt = get_position(None, position, deal, cells, variant, record_variant=True)
+    argument = moves[0] if moves and bare_position(moves[0]) else None  # no move has a colon
+    tokens, parsed = parse_move_args(moves[argument is not None:], split_moves, Move.parse)
+    pos, read_fmt = get_position(argument, position, deal, cells, variant, record_variant=True)
     with errors_to_exit():
         rules = find_variant(variant.value if variant else pos.variant)
     for i, (token, move) in enumerate(zip(tokens, parsed), 1):

@@ -15,6 +15,7 @@ from .common import (
     PositionOpt,
     QuietOpt,
     VariantOpt,
+    bare_position,
     err,
     errors_to_exit,
     fail,
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 
 def play_command(
     ctx: typer.Context,
-    number: Annotated[Optional[str], typer.Argument(metavar="[N]", help="Deal number (with --daily: a date).")] = None,
+    number: Annotated[Optional[str], typer.Argument(metavar="[N]", help="Deal number (with --daily: a date), or a compact position to play.")] = None,
     daily: Annotated[bool, typer.Option("--daily", help="The daily deal (today, UTC, or the date given).")] = False,
     random: Annotated[bool, typer.Option("--random", help="A random deal.")] = False,
     position_file: PositionOpt = None,
@@ -58,6 +59,10 @@ def play_command(
     from ..play import check_save_place
 
     setup(quiet, color)
+    if number is not None and not daily and bare_position(number):  # a compact position, not a deal number
+        if position_file is not None or deal is not None:
+            raise fail("give one position: an argument, -p/--position, or --deal")
+        position_file, number = number, None
     if deal is not None:
         if number is not None:
             raise fail("give the deal as N or --deal N, not both")

@@ -19,6 +19,7 @@ from .common import (
     PositionOpt,
     QuietOpt,
     VariantName,
+    bare_position,
     note,
     setup,
     errors_to_exit,
@@ -34,7 +35,10 @@ if TYPE_CHECKING:
 
 
 def replay_command(
-    solution_file: Annotated[str, typer.Argument(metavar="SOLUTION", help="Solution file in any format verify reads (- for stdin).")],
+    arguments: Annotated[list[str], typer.Argument(
+        metavar="[POSITION] SOLUTION", show_default=False,
+        help="Solution file in any format verify reads (- for stdin), after the compact position it starts "
+             "from when the file names no deal (or -p, --deal).")],
     position_file: PositionOpt = None,
     deal: Annotated[Optional[str], typer.Option("--deal", metavar="N", help="Deal number, when the file names none (it must agree with the deal a file names).")] = None,
     variant: Annotated[Optional[VariantName], typer.Option("--variant", metavar="VARIANT", help=VARIANT_HELP + " Default: the file's, else site.")] = None,
@@ -46,7 +50,7 @@ def replay_command(
         Optional[str], typer.Option("--input-format", "--solution-format", metavar="FORMAT", help="Force a solution format: standard, fc-solve, fcpro, freecell-cli, json.")
     ] = None,
     format: Annotated[Optional[Format], typer.Option("--format", "-f", help="Position format of the piped output (compact, the default; fcs; json).")] = None,
-    html: Annotated[Optional[str], typer.Option("--html", metavar="FILE", help="Write one self-contained HTML page to FILE.")] = None,
+    html: Annotated[Optional[str], typer.Option("--html", metavar="FILE", help="Write one self-contained HTML page to FILE (- is stdout).")] = None,
     delay: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds between steps when playing.", min=0.02, max=60)] = 0.6,
     quiet: QuietOpt = False,
     color: ColorOpt = ColorMode.auto,
@@ -57,12 +61,23 @@ def replay_command(
     Exit 0 when the solution is legal and solves, 1 when not, 2 on bad input.
     """
     from ..deals import parse_deal_number
+    from ..errors import FreecellError
+    from ..files import display_name
     from ..replay import replay
     from ..solutions import SOLUTION_FORMATS, parse_solution
     from ..variants import find_variant
     from ..verify import start_position
 
     setup(quiet, color)
+    solution_file = arguments[-1]
+    if len(arguments) == 2 and bare_position(arguments[0]):  # a compact position, not a file name
+        if position_file is not None or deal is not None:
+            raise fail("give one position: an argument, -p/--position, or --deal")
+        position_file = arguments[0]
+    elif len(arguments) > 1:
+        raise fail("give one solution file, after the position when it is given bare (a compact position)")
+    elif bare_position(solution_file):
+        raise fail("no solution file given after the position (- for stdin)")
     if not 0.02 <= delay <= 60:  # NaN fails this too
         raise fail(f"--delay must be 0.02 to 60 seconds, got {delay}")
     refuse_together("--html" if html is not None else None, f"-f {format.value}" if format is not None else None,
@@ -77,9 +92,14 @@ def replay_command(
         number = parse_deal_number(deal) if deal is not None else None
     start = read_position(position_file)[0] if position_file is not None else None
     text = read_text(solution_file, "replayed solution")
-    with errors_to_exit():
+    label = "stdin" if solution_file == "-" else display_name(solution_file)
+    try:  # as verify does, a message about the solution names its file
         solution = parse_solution(text, solution_format)
         origin = start_position(solution, deal=number, position=start, cells=cells)
+    except FreecellError as e:
+        message = str(e)
+        raise fail(message if message.startswith(label) else f"{label}: {message}") from None
+    with errors_to_exit():
         rules = find_variant(variant.value if variant else solution.variant or origin.variant)
         if variant is not None:  # as `move --variant` does: the positions name their rules
             origin.variant = variant.value
@@ -89,8 +109,12 @@ def replay_command(
     if html is not None:
         from ..replay_page import to_html
 
-        write_file(html, to_html(r, delay=delay))
-        note(f"wrote {html}: {r.frames} frames; {verdict}")
+        if html == "-":  # - is stdout, as with -o
+            sys.stdout.write(to_html(r, delay=delay))
+            note(f"{r.frames} frames; {verdict}")
+        else:
+            write_file(html, to_html(r, delay=delay))
+            note(f"wrote {display_name(html)}: {r.frames} frames; {verdict}")
         raise typer.Exit(code)
     keys = _terminal_keys() if sys.stdout.isatty() else None
     if keys is not None:

@@ -87,6 +87,15 @@ def solve_command(
     shown = f"-f {format.value}" if format is not None else None
     refuse_together("--hint" if hint else None, shown, why="a hint is one move, not a solution file")
     refuse_together("--json" if json else None, shown, why="--json prints the moves in its own list")
+    if exhaustive:  # the complete search is the built-in engine's (fc-solve's own when --engine fc-solve)
+        refuse_together("--exhaustive", "--optimize" if optimize else None, f"--width {width}" if width is not None else None,
+                        why="a complete search has no beam")
+        if engine is EngineName.auto:
+            refuse_together("--exhaustive", f"--preset {preset}" if preset is not None else None,
+                            why="with --engine auto the complete search is the built-in engine's "
+                                "(--engine fc-solve takes a preset)")
+    if preset is not None and not preset.strip():
+        raise fail("--preset needs a name (fc-solve's -l; the default is lg)")
     start, _ = get_position(position_arg, position, deal, cells, variant)
     with errors_to_exit():
         rules = find_variant(variant.value if variant else start.variant)
@@ -95,6 +104,8 @@ def solve_command(
         requires("--preset" if preset is not None else None, "--engine fc-solve or auto",
                  engine in (EngineName.fc_solve, EngineName.auto))
         eng = get_engine(engine.value, preset, width=width, optimize=optimize)
+        if preset is not None:
+            _check_preset(preset)
     check_output(output)  # now, not after a long search
     limit = seconds_limit(time_limit) if time_limit is not None else None  # None: the API's default
     status = _Status() if is_terminal(sys.stderr) and not hint and not quiet else None
@@ -114,7 +125,7 @@ def solve_command(
         if status:
             status.close()
 
-    if advice is not None:
+    if advice is not None and (json or result.verdict != GAVE_UP):  # no move to give: said on stderr below
         write_output((orjson.dumps(advice.to_dict()).decode() if json else str(advice)) + "\n", output)
     elif json:
         d = {
@@ -142,6 +153,22 @@ def solve_command(
         note(f"unsolvable: the search was complete ({result.states:,} states){': ' + result.reason if result.reason else ''}")
     code = {SOLVED: EXIT_OK, GAVE_UP: EXIT_GAVE_UP}.get(result.verdict, EXIT_NEGATIVE)
     raise typer.Exit(code)
+
+
+def _check_preset(preset: str) -> None:
+    """Refuse a preset Freecell Solver does not know, or one nothing would use:
+    ``--engine auto`` goes on without fc-solve when fc-solve is absent or fails."""
+    from ..deals import deal
+    from ..solve.engine import Limits, SolverError
+    from ..solve.fcsolve import FcSolveEngine, fcsolve_available
+    from ..variants import find_variant
+
+    if not fcsolve_available():
+        raise fail(f"--preset {preset}: Freecell Solver is not installed, so nothing would use it")
+    try:  # one state of deal 1 on the usual table: a preset fc-solve cannot load fails at once
+        FcSolveEngine(preset).solve(deal(1), find_variant("standard"), Limits(time=10, states=1))
+    except SolverError as e:
+        raise fail(str(e)) from None
 
 
 def _solution_text(position: Position, rules: Variant, result: Result, fmt: str) -> str:

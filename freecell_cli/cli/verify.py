@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
@@ -20,6 +21,7 @@ from .common import (
     PositionOpt,
     QuietOpt,
     VariantName,
+    bare_position,
     check_json_format,
     err,
     fail,
@@ -31,8 +33,10 @@ from .common import (
 
 
 def verify_command(
-    solutions: Annotated[list[str], typer.Argument(metavar="SOLUTION...", show_default=False,
-                                                   help="Solution files in any format (- for stdin).")],
+    solutions: Annotated[list[str], typer.Argument(
+        metavar="[POSITION] SOLUTION...", show_default=False,
+        help="Solution files in any format (- for stdin), after the compact position they start from "
+             "when the files name no deal (or -p, --deal).")],
     position: PositionOpt = None,
     deal: Annotated[Optional[str], typer.Option("--deal", metavar="N", show_default=False,
                                                 help="Deal number, when the file names none (it must agree with the deal a file names).")] = None,
@@ -68,7 +72,7 @@ def verify_command(
     from ..errors import FreecellError
     from ..formats import format_position
     from ..render import render_plain
-    from ..files import display_name
+    from ..files import UnreadableInput, display_name
     from ..api import verify
     from ..solutions import SOLUTION_FORMATS
     from ..variants import find_variant
@@ -87,6 +91,12 @@ def verify_command(
         err(f"error: unknown solution format {format!r} (choose from {', '.join(SOLUTION_FORMATS)})")
         raise typer.Exit(EXIT_USAGE)
     position_file = position
+    if bare_position(solutions[0]):  # a compact position, not a file name (it names no file)
+        if position_file is not None or deal is not None:
+            raise fail("give one position: an argument, -p/--position, or --deal")
+        position_file, solutions = solutions[0], solutions[1:]
+        if not solutions:
+            raise fail("no solution file given after the position (- for stdin)")
     if sum(s == "-" for s in solutions) + (position_file == "-") > 1:
         err("error: stdin (-) can be read only once")
         raise typer.Exit(EXIT_USAGE)
@@ -104,7 +114,11 @@ def verify_command(
     worst = EXIT_OK
     for name in solutions:
         label = "stdin" if name == "-" else display_name(name)
+        # JSON escapes what it holds: its "file" is the name itself (undecodable bytes as \xNN)
+        file = "stdin" if name == "-" else os.fsencode(name).decode("utf-8", "backslashreplace")
         try:
+            if not name:  # Path("") would be ".", a directory
+                raise UnreadableInput("cannot read '': an empty file name is not a file")
             # Streamed: the header now, the moves as the replay needs them.
             verdict = verify(start if start is not None else n, Path(name), variant.value if variant else None,
                              cells=cells, empty_column=empty_column.value if empty_column else None,
@@ -115,13 +129,13 @@ def verify_command(
             message = str(e)
             err(f"error: {message}" if message.startswith((label, "cannot read")) else f"error: {label}: {message}")
             if json:
-                sys.stdout.write(orjson.dumps({"file": label, "valid": None, "error": {"reason": message}}).decode() + "\n")
+                sys.stdout.write(orjson.dumps({"file": file, "valid": None, "error": {"reason": message}}).decode() + "\n")
             worst = max(worst, EXIT_USAGE)
             continue
         if not verdict.ok:
             worst = max(worst, EXIT_NEGATIVE)
         if json:
-            d = {"file": label, **verdict.to_dict()}
+            d = {"file": file, **verdict.to_dict()}
             sys.stdout.write(orjson.dumps(d).decode() + "\n")
             continue
         who = f"deal {verdict.deal}" if verdict.deal is not None else label
