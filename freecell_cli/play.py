@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Protocol, TextIO, TypeVar
 
 from .errors import FreecellError
-from .files import atomic_write
+from .files import atomic_write, display_name
 from .game import Game, Outcome
 from .moves import plural
 
@@ -205,9 +205,9 @@ def save_moves(path: str, text: str, count: int, say: Warn) -> None:
     try:
         atomic_write(path, text)
     except OSError as e:
-        say(f"cannot save {path}: {e.strerror or e}")
+        say(f"cannot save {display_name(path)}: {e.strerror or e}")
         return
-    say(f"saved {plural(count, 'move')} to {path}")
+    say(f"saved {plural(count, 'move')} to {display_name(path)}")
 
 
 def _clock(seconds: float) -> str:
