@@ -128,6 +128,8 @@ _FCPRO_RE = re.compile(r"^#\s*([0-9]{1,20})\s+Attempt:", re.I | re.A)
 _NUMFCS_RE = re.compile(r"NumFcs\s*=\s*([^\s()]*)", re.I)
 _FCS_MARKERS = ("-=-=-=", "Move a card", "Move: ", "This game is solveable", "I could not solve")
 _FCS_MOVE_RE = re.compile(r"^Move [0-9]{1,3} cards", re.M | re.A)
+_MAGIC_RE = re.compile(r"#[ \t]*freecell-cli[ \t]+solution", re.I)
+_OTHER_MAGIC_RE = re.compile(r"#[ \t]*freecell-", re.I)
 DETECT_CHARS = 20_000  # how much of the head decides the format
 
 
@@ -142,8 +144,11 @@ def detect_solution_format(text: str) -> str:
     if stripped.startswith("{"):
         return "json"
     first = stripped.split("\n", 1)[0].strip()
-    if first.lower().startswith(MAGIC):
+    if _MAGIC_RE.fullmatch(first):
         return "freecell-cli"
+    if _OTHER_MAGIC_RE.match(first):  # another version's or program's: its headers would be read as comments
+        raise InvalidSolution(f"line 1: unknown solution format or version {quote(first, 40)} "
+                              f"(this version reads {quote(MAGIC)})")
     if _FCPRO_RE.match(first) or "(FCPro)" in first:
         return "fcpro"
     if any(m in head for m in _FCS_MARKERS) or _FCS_MOVE_RE.search(head):
@@ -257,9 +262,11 @@ def _header_line(sol: Solution, comment: str, lineno: int, moved: bool = False) 
         m = _FCPRO_RE.match("#" + comment)
         if m:
             sol.deal = _field(parse_deal_number, m.group(1), lineno)
-            cells = _NUMFCS_RE.search(comment)
-            if cells:
-                sol.cells = _cells(cells.group(1), "NumFcs", lineno)
+            for value in _NUMFCS_RE.findall(comment):  # given twice, it must say the same twice
+                count = _cells(value, "NumFcs", lineno)
+                if sol.cells is not None and sol.cells != count:
+                    raise InvalidSolution(f"line {lineno}: a second NumFcs, {quote(value)}, disagrees with the first")
+                sol.cells = count
         return
     if sol.format != "freecell-cli":
         return
@@ -279,6 +286,7 @@ def _header_line(sol: Solution, comment: str, lineno: int, moved: bool = False) 
         _once(sol.position, p, key, value, lineno)
         sol.position = p
         check_start(sol, f"line {lineno}")
+        check_cells(sol, f"line {lineno}")
     elif key == "variant":
         v = _field(lambda v: find_variant(v).name, value, lineno)
         _once(sol.variant, v, key, value, lineno)
@@ -287,6 +295,7 @@ def _header_line(sol: Solution, comment: str, lineno: int, moved: bool = False) 
         count = _cells(value, "cells", lineno)
         _once(sol.cells, count, key, value, lineno)
         sol.cells = count
+        check_cells(sol, f"line {lineno}")
     elif key == "empty-column":
         if value not in ("one", "max"):
             raise InvalidSolution(f"line {lineno}: empty-column must be one or max, got {value[:20]!r}")
@@ -318,6 +327,14 @@ def check_start(sol: Solution, where: str) -> None:
         why = disagreement(sol.position, sol.deal)
         if why:
             raise InvalidSolution(f"{where}: deal {sol.deal} and the position disagree ({why})")
+
+
+def check_cells(sol: Solution, where: str) -> None:
+    """A solution naming both a start position and a number of free cells: the
+    position must have that many (it always says how many it has)."""
+    if sol.position is not None and sol.cells is not None and len(sol.position.cells) != sol.cells:
+        raise InvalidSolution(f"{where}: cells {sol.cells} and the position disagree "
+                              f"(the position has {len(sol.position.cells)} free cells)")
 
 
 def disagreement(position: Position, n: int) -> str | None:
@@ -472,6 +489,7 @@ def _parse_json(text: str) -> Solution:
         if isinstance(cells, bool) or not isinstance(cells, int) or not 0 <= cells <= 15:
             raise InvalidSolution(f"JSON solution: cells must be 0..15, got {str(cells)[:20]!r}")
         sol.cells = cells
+        check_cells(sol, "JSON solution")
     for i, token in enumerate(d["moves"], 1):
         if not isinstance(token, str):
             raise InvalidSolution(f"JSON solution: move {i} is not a string: {str(token)[:20]!r}")

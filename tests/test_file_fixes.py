@@ -44,3 +44,78 @@ def test_resolve_refuses_a_hand_built_count_from_a_free_cell():
     apply(p, resolve(p, Move.parse("5a"), site))
     with pytest.raises(InvalidMove, match="a free cell holds one card, not 2"):
         resolve(p, Move(Place(CELL, 0), Place(COLUMN, 7), 2, True), site)
+
+
+# -- solve --json | verify - ---------------------------------------------------------
+def _after_5a():
+    from freecell_cli import apply, find_variant, resolve
+
+    p = deal(617)
+    apply(p, resolve(p, Move.parse("5a"), find_variant("site")))
+    return format_position(p)
+
+
+@pytest.mark.parametrize("args, who, variant", [
+    (["--deal", "1"], "deal 1", "site"),
+    (["--deal", "1", "--cells", "6"], "deal 1", "site"),
+    (["--deal", "2", "--cells", "2"], "deal 2", "site"),
+    ([_after_5a()], "deal 617", "site"),
+    (["--deal", "1", "--variant", "standard"], "deal 1", "standard"),
+    (["--deal", "1", "--variant", "windows"], "deal 1", "windows"),
+    (["--deal", "1", "--variant", "atomic"], "deal 1", "atomic"),
+])
+def test_solve_json_verifies(args, who, variant):
+    code, out, err = run("solve", "-q", *args, "--json")
+    assert code == 0, err
+    d = orjson.loads(out)
+    code, verdict, err = run("verify", "-", input=out)
+    assert (code, verdict, err) == (0, f"OK {who}: solved in {d['move_count']} moves ({variant})\n", "")
+
+
+def test_solve_json_keeps_its_fields_and_adds_the_start():
+    code, out, _ = run("solve", "-q", "--deal", "1", "--cells", "6", "--json")
+    d = orjson.loads(out)
+    assert list(d) == ["verdict", "engine", "moves", "move_count", "nonfoundation_moves", "seconds", "states",
+                       "deal", "variant", "reason", "position", "cells"]
+    assert (d["deal"], d["position"], d["cells"]) == (1, None, 6)
+    code, out, _ = run("solve", "-q", _after_5a(), "--json")
+    d = orjson.loads(out)
+    assert (d["deal"], d["position"], d["cells"]) == (617, _after_5a(), 4)
+
+
+# -- headers checked -------------------------------------------------------------------
+D617 = format_position(deal(617))
+
+
+@pytest.mark.parametrize("text, args, message", [
+    ("#617 Attempt: 1 NumFcs=4 NumFcs=5 (FCPro)\n5a\n", [], "line 1: a second NumFcs, '5', disagrees with the first"),
+    ("# freecell-XXX solution\n# deal: 617\n5a\n", ["--deal", "1"],
+     "line 1: unknown solution format or version '# freecell-XXX solution' (this version reads "
+     "'# freecell-cli solution')"),
+    ("# freecell-cli solution v2\n# deal: 617\n5a\n", [],
+     "line 1: unknown solution format or version '# freecell-cli solution v2' (this version reads "
+     "'# freecell-cli solution')"),
+    (OURS + f"# position: {D617}\n# cells: 3\n5a\n", [],
+     "line 3: cells 3 and the position disagree (the position has 4 free cells)"),
+    (OURS + f"# cells: 6\n# position: {D617}\n5a\n", [],
+     "line 3: cells 6 and the position disagree (the position has 4 free cells)"),
+    (f'{{"position": "{D617}", "cells": 3, "moves": ["5a"]}}', [],
+     "JSON solution: cells 3 and the position disagree (the position has 4 free cells)"),
+])
+def test_a_header_that_cannot_be_right_is_refused(tmp_path, text, args, message):
+    path = tmp_path / "sol.txt"
+    path.write_text(text)
+    assert run("verify", *args, str(path)) == (2, "", f"error: {path}: {message}\n")
+
+
+@pytest.mark.parametrize("text", [
+    "#617 Attempt: 1 NumFcs=4 NumFcs=4 (FCPro)\n5a\n",
+    "# FreeCell-CLI  Solution \n# deal: 617\n5a\n",
+    OURS + f"# position: {D617}\n# cells: 4\n5a\n",
+    f'{{"position": "{D617}", "cells": 4, "moves": ["5a"]}}',
+])
+def test_headers_that_agree_are_read(tmp_path, text):
+    path = tmp_path / "sol.txt"
+    path.write_text(text)
+    code, out, err = run("verify", str(path))
+    assert code == 1 and out.startswith("FAIL deal 617 ") and "not solved" in out and err == ""
