@@ -119,3 +119,33 @@ def test_headers_that_agree_are_read(tmp_path, text):
     path.write_text(text)
     code, out, err = run("verify", str(path))
     assert code == 1 and out.startswith("FAIL deal 617 ") and "not solved" in out and err == ""
+
+
+# -- a won position: 0 moves in every format ----------------------------------------
+WON = "----:KKKK:/"
+
+
+@pytest.mark.parametrize("fmt, text", [
+    ([], f"{OURS}# position: {WON}\n# variant: site\n# cells: 4\n# moves: 0\n"),
+    (["-f", "file"], f"{OURS}# position: {WON}\n# variant: site\n# cells: 4\n# moves: 0\n"),
+    (["-f", "sn"], f"{OURS}# moves: 0\n"),
+    (["-f", "snx"], f"{OURS}# moves: 0\n"),
+    (["-f", "verbose"], "This game is solveable.\n"),
+    (["--json"], None),
+])
+def test_a_won_positions_solution_round_trips(fmt, text):
+    code, out, _ = run("solve", "-q", "-p", WON, *fmt)
+    assert code == 0
+    if text is not None:
+        assert out == text
+    assert run("verify", "-p", WON, "-", input=out) == (0, "OK stdin: solved in 0 moves (site)\n", "")
+
+
+def test_format_solution_of_no_moves():
+    import freecell_cli as fc
+
+    s = fc.read_solution(f"{OURS}# moves: 0\n")
+    start = fc.parse_position(WON)
+    assert fc.format_solution(s, "snx", position=start) == f"{OURS}# moves: 0\n"
+    assert fc.format_solution(s, "verbose", position=start) == "This game is solveable.\n"
+    assert fc.verify(start, fc.format_solution(s, "sn", position=start)).ok
