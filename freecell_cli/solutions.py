@@ -166,7 +166,7 @@ def parse_solution(text: str, format: str | None = None) -> Solution:
         raise InvalidSolution(f"a solution is text, not {type(text).__name__}")
     if "\x00" in text:
         raise InvalidSolution("binary data, not a solution")
-    sol = _read(iter(text.splitlines()), format, lambda: text)
+    sol = _read(enumerate(text.splitlines(), 1), format, lambda: text)
     stream, sol.stream = sol.stream, None
     for step in stream or ():
         if step.state is not None:
@@ -182,34 +182,34 @@ def parse_solution(text: str, format: str | None = None) -> Solution:
 def open_solution(source: str | None, format: str | None = None) -> Solution:
     """A solution file (``-`` or None: stdin) read as a stream: the header now, the
     moves through :meth:`Solution.steps`. Bounded by ``files.LIMITS``."""
-    from .files import LIMITS, InputTooLarge, stream_lines
+    from .files import LIMITS, InputTooLarge, numbered_lines
 
-    lines = stream_lines(source, "solution")
-    head: list[str] = []
+    lines = numbered_lines(source, "solution")  # blank lines left out, cheaply
+    head: list[tuple[int, str]] = []
     size = 0
     for line in lines:  # enough of the head to tell the format
         head.append(line)
-        size += len(line) + 1
+        size += len(line[1]) + 1
         if size >= DETECT_CHARS:
             break
 
     def whole() -> str:  # JSON is parsed whole, within its own limit
-        text = "\n".join(head)
-        total = len(text)
-        parts = [text]
-        for line in lines:
-            total += len(line) + 1
+        parts: list[str] = []
+        total = last = 0
+        for lineno, line in itertools.chain(head, lines):
+            total += len(line) + lineno - last  # the blank lines left out, as line endings
             if total > LIMITS["JSON solution"]:
                 raise InputTooLarge(
                     f"a JSON solution is larger than {LIMITS['JSON solution']:,} bytes, its limit "
                     "(the text formats are read as a stream, with no such limit)")
-            parts.append(line)
+            parts.append("\n" * (lineno - last - 1) + line)  # line numbers in JSON errors stay right
+            last = lineno
         return "\n".join(parts)
 
-    return _read(itertools.chain(head, lines), format, whole, head_text="\n".join(head))
+    return _read(itertools.chain(head, lines), format, whole, head_text="\n".join(line for _, line in head))
 
 
-def _read(lines: Iterator[str], format: str | None, whole: Callable[[], str], head_text: str | None = None) -> Solution:
+def _read(lines: Iterator[tuple[int, str]], format: str | None, whole: Callable[[], str], head_text: str | None = None) -> Solution:
     """The header of a solution, with its moves left in ``stream``."""
     if format is not None and format not in SOLUTION_FORMATS:
         raise InvalidSolution(f"unknown solution format {quote(format)} (choose from {', '.join(SOLUTION_FORMATS)})")
@@ -235,10 +235,10 @@ def _read(lines: Iterator[str], format: str | None, whole: Callable[[], str], he
 _HEADER_KEYS_BEFORE_MOVES = ("deal", "position", "variant", "cells", "empty-column")
 
 
-def _notation_steps(lines: Iterator[str], sol: Solution) -> Iterator[Step]:
+def _notation_steps(lines: Iterator[tuple[int, str]], sol: Solution) -> Iterator[Step]:
     moved = False
     count = 0
-    for lineno, raw in enumerate(lines, 1):
+    for lineno, raw in lines:
         body, hash_, comment = raw.partition("#")
         if hash_ and not body.strip():
             _header_line(sol, comment, lineno, moved)
@@ -392,7 +392,7 @@ def _verbose_move(line: str, lineno: int) -> list[Move]:
     raise InvalidSolution(f"line {lineno}: not a Freecell Solver move: {line[:80]!r}")
 
 
-def _fcsolve_steps(lines: Iterator[str], sol: Solution) -> Iterator[Step]:
+def _fcsolve_steps(lines: Iterator[tuple[int, str]], sol: Solution) -> Iterator[Step]:
     """Moves of fc-solve's output; a move is given out once the state printed after
     it (if any) has been read, so each step carries its own state."""
     from .formats.fcs import parse_fcs, stated_cells
@@ -417,10 +417,12 @@ def _fcsolve_steps(lines: Iterator[str], sol: Solution) -> Iterator[Step]:
             if stated_cells(state) is not None:  # else the line may have been trimmed
                 sol.cells = len(sol.position.cells)
 
-    for lineno, raw in enumerate(lines, 1):
+    last = 0
+    for lineno, raw in lines:
         line = raw.strip()
+        gap, last = lineno > last + 1, lineno  # blank lines left out by the reader end a state too
         if state_lines:
-            if line.startswith(("Freecells:", "FC:", ":")) and len(state_lines) < 40:
+            if not gap and line.startswith(("Freecells:", "FC:", ":")) and len(state_lines) < 40:
                 state_lines.append(raw)
                 continue
             close_state()

@@ -149,3 +149,72 @@ def test_format_solution_of_no_moves():
     assert fc.format_solution(s, "snx", position=start) == f"{OURS}# moves: 0\n"
     assert fc.format_solution(s, "verbose", position=start) == "This game is solveable.\n"
     assert fc.verify(start, fc.format_solution(s, "sn", position=start)).ok
+
+
+# -- verify streams: it stops at the first refused move ---------------------------------
+def test_verify_reads_no_further_than_the_first_refused_move():
+    # Over the 16 MiB limit, and a malformed move after the refused one: neither is reached.
+    text = "5a\n" * 6_000_000 + "zz\n"
+    assert run("verify", "--deal", "1", "-", input=text) == (
+        1, 'FAIL deal 1 (site): move 2 "5a": free cell a holds 6C\n', "")
+
+
+def test_all_errors_still_reads_to_the_end():
+    assert run("verify", "--all-errors", "--deal", "1", "-", input="5a\n5a\nzz\n") == (
+        2, "", "error: stdin: line 3: not a move: 'zz'\n")
+
+
+def test_a_refused_move_counts_the_moves_read_or_held():
+    from freecell_cli import read_solution, verify as api_verify
+
+    code, out, _ = run("verify", "--json", "--deal", "1", "-", input="5a 5a 5a 5a\n")
+    assert code == 1 and orjson.loads(out)["file_moves"] == 2  # streamed: read up to the refused move
+    v = api_verify(1, read_solution("5a 5a 5a 5a"))  # in memory: every move is known
+    assert (v.valid, v.file_moves, v.error.index) == (False, 4, 2)
+
+
+def test_blank_lines_keep_their_line_numbers():
+    text = "\n" * 3_000_000 + " \r\n\t\n5a 58\n"
+    code, out, _ = run("verify", "--json", "--deal", "617", "-", input=text)
+    d = orjson.loads(out)
+    assert (code, d["error"]["index"], d["error"]["line"], d["file_moves"]) == (1, 2, 3_000_003, 2)
+    assert run("verify", "--deal", "617", "-", input="\n" * 3_000_000) == (2, "", "error: stdin: empty file, no moves\n")
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 7, 1 << 20])
+def test_numbered_lines_at_any_block_size(tmp_path, chunk):
+    from freecell_cli.files import numbered_lines
+
+    path = tmp_path / "s.txt"
+    path.write_bytes(b"\xef\xbb\xbf5a\n\n \r\n\t82 \r\n\n\nah")
+    assert list(numbered_lines(str(path), chunk=chunk)) == [(1, "5a"), (4, "\t82 "), (7, "ah")]
+
+
+@pytest.mark.parametrize("data, message", [
+    (b"5a\n\n\x00\n", "line 3: binary data, not a solution"),
+    (b"5a\n\n\xff\n", "line 3: not UTF-8 text"),
+])
+def test_numbered_lines_refuses_what_stream_lines_refuses(tmp_path, data, message):
+    from freecell_cli.errors import FreecellError
+    from freecell_cli.files import numbered_lines
+
+    path = tmp_path / "s.txt"
+    path.write_bytes(data)
+    with pytest.raises(FreecellError) as e:
+        list(numbered_lines(str(path), chunk=2))
+    assert str(e.value) == f"{path}: {message}"
+
+
+def test_numbered_lines_gives_the_lines_before_the_limit_first(monkeypatch):
+    import io
+    import sys
+
+    from freecell_cli import files
+
+    monkeypatch.setitem(files.LIMITS, "solution", 10)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"5a\n\n82\nah\n8h\n")))
+    got = []
+    with pytest.raises(files.InputTooLarge, match="stdin is larger than 10 bytes, the limit for a solution"):
+        for line in files.numbered_lines("-", chunk=4):
+            got.append(line)
+    assert got == [(1, "5a"), (3, "82"), (4, "ah")]
