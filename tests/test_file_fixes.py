@@ -218,3 +218,17 @@ def test_numbered_lines_gives_the_lines_before_the_limit_first(monkeypatch):
         for line in files.numbered_lines("-", chunk=4):
             got.append(line)
     assert got == [(1, "5a"), (3, "82"), (4, "ah")]
+
+
+@pytest.mark.parametrize("chunk", [1, 3, 4, 1 << 20])
+@pytest.mark.parametrize("data, lines", [
+    (b"\n" * 10 + b"5a", [(11, "5a")]),
+    (b"\n \n\t\n\r\n" * 3 + b"5a\n  \n82\n\n", [(13, "5a"), (15, "82")]),
+    (b"   ", []),
+])
+def test_numbered_lines_counts_blank_blocks(tmp_path, chunk, data, lines):
+    from freecell_cli.files import numbered_lines
+
+    path = tmp_path / "s.txt"
+    path.write_bytes(data)
+    assert list(numbered_lines(str(path), chunk=chunk)) == lines
