@@ -205,7 +205,7 @@ def stream_lines(source: str | None, what: str = "solution") -> Iterator[str]:
             stream.close()
 
 
-def numbered_lines(source: str | None, what: str = "solution", chunk: int = 1 << 20) -> Iterator[tuple[int, str]]:
+def numbered_lines(source: str | None, what: str = "solution", chunk: int = 1 << 18) -> Iterator[tuple[int, str]]:
     r"""The lines of a file that are not blank, as (line number, text without its
     line ending), read a block at a time: memory stays flat, and blank lines
     (ASCII white space only) are passed over in C, so a file of millions of them
