@@ -43,6 +43,7 @@ T = TypeVar("T")
 
 SOLUTION_FORMATS = ("standard", "fc-solve", "fcpro", "freecell-cli", "json")
 MAGIC = "# freecell-cli solution"
+JSON_FORMAT = "freecell-cli-solution"  # the "format" of our JSON solution
 
 
 @dataclass(frozen=True, slots=True)
@@ -467,6 +468,10 @@ def _parse_json(text: str) -> Solution:
         d = orjson.loads(text)
     except orjson.JSONDecodeError as e:
         raise InvalidSolution(f"bad JSON: {e}") from None
+    kind = d.get("format") if isinstance(d, dict) else None
+    if isinstance(kind, str) and kind.lower().startswith("freecell-") and kind != JSON_FORMAT:
+        # another of our files (a saved game) or another version's: as a '# freecell-...' first line
+        raise InvalidSolution(f"JSON solution: unknown format or version {quote(kind)} (this version reads {quote(JSON_FORMAT)})")
     if not isinstance(d, dict) or not isinstance(d.get("moves"), list):
         raise InvalidSolution("JSON solution needs an object with a 'moves' list")
     sol = Solution(format="json")
@@ -545,7 +550,7 @@ def solution_to_dict(solution: Solution) -> dict[str, Any]:
     from .formats.compact import format_compact
 
     return {
-        "format": "freecell-cli-solution",
+        "format": JSON_FORMAT,
         "deal": solution.deal,
         "position": None if solution.position is None else format_compact(solution.position),
         "variant": solution.variant,

@@ -232,3 +232,19 @@ def test_numbered_lines_counts_blank_blocks(tmp_path, chunk, data, lines):
     path = tmp_path / "s.txt"
     path.write_bytes(data)
     assert list(numbered_lines(str(path), chunk=chunk)) == lines
+
+
+@pytest.mark.parametrize("kind", ["freecell-cli-solution-v2", "freecell-cli-game"])
+def test_a_json_file_of_another_format_or_version_is_refused(kind):
+    text = orjson.dumps({"format": kind, "deal": 1, "moves": ["5a"]}).decode()
+    assert run("verify", "-", input=text) == (
+        2, "", f"error: stdin: JSON solution: unknown format or version '{kind}' (this version reads "
+               "'freecell-cli-solution')\n")
+
+
+def test_our_json_solution_format_is_read():
+    import freecell_cli as fc
+
+    text = fc.format_solution(fc.read_solution("5a 82"), "json", position=617)
+    assert orjson.loads(text)["format"] == "freecell-cli-solution"
+    assert fc.verify(None, text).summary() == "all 2 moves legal, not solved: 0 cards home"
