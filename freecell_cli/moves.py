@@ -202,7 +202,7 @@ def resolve(
             n = len(position.cells)
             raise InvalidMove(f"there is no free cell {cell_letter(place.index)} ({plural(n, 'free cell')})")
 
-    if src.kind == CELL and move.count not in (None, 1):  # a Move built by hand: Move.parse refuses it
+    if src.kind == CELL and move.count is not None and move.count > 1:  # built by hand: Move.parse refuses it
         raise InvalidMove(f"not a move: {quote(str(move))} (a free cell holds one card, not {move.count})")
     if src == dst:
         raise IllegalMove(f"{src.describe()} is both source and destination")

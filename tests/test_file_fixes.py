@@ -248,3 +248,11 @@ def test_our_json_solution_format_is_read():
     text = fc.format_solution(fc.read_solution("5a 82"), "json", position=617)
     assert orjson.loads(text)["format"] == "freecell-cli-solution"
     assert fc.verify(None, text).summary() == "all 2 moves legal, not solved: 0 cards home"
+
+
+def test_fc_solve_words_for_two_cards_from_a_free_cell_are_refused(tmp_path):
+    path = tmp_path / "v.txt"
+    path.write_text("Move 2 cards from freecell 0 to stack 3\n")
+    assert run("verify", "--deal", "617", str(path)) == (
+        2, "", f'error: {path}: line 1: move 1 "Move 2 cards from freecell 0 to stack 3": '
+               "not a move: 'a4v2' (a free cell holds one card, not 2)\n")
