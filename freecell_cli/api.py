@@ -362,6 +362,14 @@ def format_solution(
     if moves is None:
         start = _start_of(sol, position, None)
         moves = _resolved(sol, start, _variant(variant if variant is not None else sol.variant, start))
+    if not moves:
+        # Nothing to play (a won position): an empty file would be read as no
+        # solution at all, so each format says "no moves" in words its readers know.
+        if fmt == "verbose":
+            return "This game is solveable.\n"  # fc-solve's closing line, and no move
+        from .solutions import MAGIC
+
+        return f"{MAGIC}\n# moves: 0\n"  # our header: '#' lines are comments to other readers
     if fmt == "verbose":
         return "".join(_verbose(m) + "\n\n" for m in moves)
     if fmt == "sn":

@@ -107,6 +107,8 @@ class Move:
                 raise InvalidMove(f"not a move: {quote(text)} (card count must be at least 1)")
             if dest.kind != COLUMN:
                 raise InvalidMove(f"not a move: {quote(text)} (a count only goes with a column destination)")
+            if source.kind == CELL and n != 1:
+                raise InvalidMove(f"not a move: {quote(text)} (a free cell holds one card, not {n})")
             return Move(source, dest, n, True)
         if dest.kind != COLUMN or source.kind == CELL:
             return Move(source, dest, 1)  # one card, whatever the position
@@ -200,6 +202,8 @@ def resolve(
             n = len(position.cells)
             raise InvalidMove(f"there is no free cell {cell_letter(place.index)} ({plural(n, 'free cell')})")
 
+    if src.kind == CELL and move.count is not None and move.count > 1:  # built by hand: Move.parse refuses it
+        raise InvalidMove(f"not a move: {quote(str(move))} (a free cell holds one card, not {move.count})")
     if src == dst:
         raise IllegalMove(f"{src.describe()} is both source and destination")
     if src.kind == CELL:

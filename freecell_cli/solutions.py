@@ -43,6 +43,7 @@ T = TypeVar("T")
 
 SOLUTION_FORMATS = ("standard", "fc-solve", "fcpro", "freecell-cli", "json")
 MAGIC = "# freecell-cli solution"
+JSON_FORMAT = "freecell-cli-solution"  # the "format" of our JSON solution
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +129,8 @@ _FCPRO_RE = re.compile(r"^#\s*([0-9]{1,20})\s+Attempt:", re.I | re.A)
 _NUMFCS_RE = re.compile(r"NumFcs\s*=\s*([^\s()]*)", re.I)
 _FCS_MARKERS = ("-=-=-=", "Move a card", "Move: ", "This game is solveable", "I could not solve")
 _FCS_MOVE_RE = re.compile(r"^Move [0-9]{1,3} cards", re.M | re.A)
+_MAGIC_RE = re.compile(r"#[ \t]*freecell-cli[ \t]+solution", re.I)
+_OTHER_MAGIC_RE = re.compile(r"#[ \t]*freecell-", re.I)
 DETECT_CHARS = 20_000  # how much of the head decides the format
 
 
@@ -142,8 +145,11 @@ def detect_solution_format(text: str) -> str:
     if stripped.startswith("{"):
         return "json"
     first = stripped.split("\n", 1)[0].strip()
-    if first.lower().startswith(MAGIC):
+    if _MAGIC_RE.fullmatch(first):
         return "freecell-cli"
+    if _OTHER_MAGIC_RE.match(first):  # another version's or program's: its headers would be read as comments
+        raise InvalidSolution(f"line 1: unknown solution format or version {quote(first, 40)} "
+                              f"(this version reads {quote(MAGIC)})")
     if _FCPRO_RE.match(first) or "(FCPro)" in first:
         return "fcpro"
     if any(m in head for m in _FCS_MARKERS) or _FCS_MOVE_RE.search(head):
@@ -161,7 +167,7 @@ def parse_solution(text: str, format: str | None = None) -> Solution:
         raise InvalidSolution(f"a solution is text, not {type(text).__name__}")
     if "\x00" in text:
         raise InvalidSolution("binary data, not a solution")
-    sol = _read(iter(text.splitlines()), format, lambda: text)
+    sol = _read(enumerate(text.splitlines(), 1), format, lambda: text)
     stream, sol.stream = sol.stream, None
     for step in stream or ():
         if step.state is not None:
@@ -177,34 +183,34 @@ def parse_solution(text: str, format: str | None = None) -> Solution:
 def open_solution(source: str | None, format: str | None = None) -> Solution:
     """A solution file (``-`` or None: stdin) read as a stream: the header now, the
     moves through :meth:`Solution.steps`. Bounded by ``files.LIMITS``."""
-    from .files import LIMITS, InputTooLarge, stream_lines
+    from .files import LIMITS, InputTooLarge, numbered_lines
 
-    lines = stream_lines(source, "solution")
-    head: list[str] = []
+    lines = numbered_lines(source, "solution")  # blank lines left out, cheaply
+    head: list[tuple[int, str]] = []
     size = 0
     for line in lines:  # enough of the head to tell the format
         head.append(line)
-        size += len(line) + 1
+        size += len(line[1]) + 1
         if size >= DETECT_CHARS:
             break
 
     def whole() -> str:  # JSON is parsed whole, within its own limit
-        text = "\n".join(head)
-        total = len(text)
-        parts = [text]
-        for line in lines:
-            total += len(line) + 1
+        parts: list[str] = []
+        total = last = 0
+        for lineno, line in itertools.chain(head, lines):
+            total += len(line) + lineno - last  # the blank lines left out, as line endings
             if total > LIMITS["JSON solution"]:
                 raise InputTooLarge(
                     f"a JSON solution is larger than {LIMITS['JSON solution']:,} bytes, its limit "
                     "(the text formats are read as a stream, with no such limit)")
-            parts.append(line)
+            parts.append("\n" * (lineno - last - 1) + line)  # line numbers in JSON errors stay right
+            last = lineno
         return "\n".join(parts)
 
-    return _read(itertools.chain(head, lines), format, whole, head_text="\n".join(head))
+    return _read(itertools.chain(head, lines), format, whole, head_text="\n".join(line for _, line in head))
 
 
-def _read(lines: Iterator[str], format: str | None, whole: Callable[[], str], head_text: str | None = None) -> Solution:
+def _read(lines: Iterator[tuple[int, str]], format: str | None, whole: Callable[[], str], head_text: str | None = None) -> Solution:
     """The header of a solution, with its moves left in ``stream``."""
     if format is not None and format not in SOLUTION_FORMATS:
         raise InvalidSolution(f"unknown solution format {quote(format)} (choose from {', '.join(SOLUTION_FORMATS)})")
@@ -230,10 +236,10 @@ def _read(lines: Iterator[str], format: str | None, whole: Callable[[], str], he
 _HEADER_KEYS_BEFORE_MOVES = ("deal", "position", "variant", "cells", "empty-column")
 
 
-def _notation_steps(lines: Iterator[str], sol: Solution) -> Iterator[Step]:
+def _notation_steps(lines: Iterator[tuple[int, str]], sol: Solution) -> Iterator[Step]:
     moved = False
     count = 0
-    for lineno, raw in enumerate(lines, 1):
+    for lineno, raw in lines:
         body, hash_, comment = raw.partition("#")
         if hash_ and not body.strip():
             _header_line(sol, comment, lineno, moved)
@@ -257,9 +263,11 @@ def _header_line(sol: Solution, comment: str, lineno: int, moved: bool = False) 
         m = _FCPRO_RE.match("#" + comment)
         if m:
             sol.deal = _field(parse_deal_number, m.group(1), lineno)
-            cells = _NUMFCS_RE.search(comment)
-            if cells:
-                sol.cells = _cells(cells.group(1), "NumFcs", lineno)
+            for value in _NUMFCS_RE.findall(comment):  # given twice, it must say the same twice
+                count = _cells(value, "NumFcs", lineno)
+                if sol.cells is not None and sol.cells != count:
+                    raise InvalidSolution(f"line {lineno}: a second NumFcs, {quote(value)}, disagrees with the first")
+                sol.cells = count
         return
     if sol.format != "freecell-cli":
         return
@@ -279,6 +287,7 @@ def _header_line(sol: Solution, comment: str, lineno: int, moved: bool = False) 
         _once(sol.position, p, key, value, lineno)
         sol.position = p
         check_start(sol, f"line {lineno}")
+        check_cells(sol, f"line {lineno}")
     elif key == "variant":
         v = _field(lambda v: find_variant(v).name, value, lineno)
         _once(sol.variant, v, key, value, lineno)
@@ -287,6 +296,7 @@ def _header_line(sol: Solution, comment: str, lineno: int, moved: bool = False) 
         count = _cells(value, "cells", lineno)
         _once(sol.cells, count, key, value, lineno)
         sol.cells = count
+        check_cells(sol, f"line {lineno}")
     elif key == "empty-column":
         if value not in ("one", "max"):
             raise InvalidSolution(f"line {lineno}: empty-column must be one or max, got {value[:20]!r}")
@@ -318,6 +328,14 @@ def check_start(sol: Solution, where: str) -> None:
         why = disagreement(sol.position, sol.deal)
         if why:
             raise InvalidSolution(f"{where}: deal {sol.deal} and the position disagree ({why})")
+
+
+def check_cells(sol: Solution, where: str) -> None:
+    """A solution naming both a start position and a number of free cells: the
+    position must have that many (it always says how many it has)."""
+    if sol.position is not None and sol.cells is not None and len(sol.position.cells) != sol.cells:
+        raise InvalidSolution(f"{where}: cells {sol.cells} and the position disagree "
+                              f"(the position has {len(sol.position.cells)} free cells)")
 
 
 def disagreement(position: Position, n: int) -> str | None:
@@ -375,7 +393,7 @@ def _verbose_move(line: str, lineno: int) -> list[Move]:
     raise InvalidSolution(f"line {lineno}: not a Freecell Solver move: {line[:80]!r}")
 
 
-def _fcsolve_steps(lines: Iterator[str], sol: Solution) -> Iterator[Step]:
+def _fcsolve_steps(lines: Iterator[tuple[int, str]], sol: Solution) -> Iterator[Step]:
     """Moves of fc-solve's output; a move is given out once the state printed after
     it (if any) has been read, so each step carries its own state."""
     from .formats.fcs import parse_fcs, stated_cells
@@ -400,10 +418,12 @@ def _fcsolve_steps(lines: Iterator[str], sol: Solution) -> Iterator[Step]:
             if stated_cells(state) is not None:  # else the line may have been trimmed
                 sol.cells = len(sol.position.cells)
 
-    for lineno, raw in enumerate(lines, 1):
+    last = 0
+    for lineno, raw in lines:
         line = raw.strip()
+        gap, last = lineno > last + 1, lineno  # blank lines left out by the reader end a state too
         if state_lines:
-            if line.startswith(("Freecells:", "FC:", ":")) and len(state_lines) < 40:
+            if not gap and line.startswith(("Freecells:", "FC:", ":")) and len(state_lines) < 40:
                 state_lines.append(raw)
                 continue
             close_state()
@@ -448,6 +468,10 @@ def _parse_json(text: str) -> Solution:
         d = orjson.loads(text)
     except orjson.JSONDecodeError as e:
         raise InvalidSolution(f"bad JSON: {e}") from None
+    kind = d.get("format") if isinstance(d, dict) else None
+    if isinstance(kind, str) and kind.lower().startswith("freecell-") and kind != JSON_FORMAT:
+        # another of our files (a saved game) or another version's: as a '# freecell-...' first line
+        raise InvalidSolution(f"JSON solution: unknown format or version {quote(kind)} (this version reads {quote(JSON_FORMAT)})")
     if not isinstance(d, dict) or not isinstance(d.get("moves"), list):
         raise InvalidSolution("JSON solution needs an object with a 'moves' list")
     sol = Solution(format="json")
@@ -472,6 +496,7 @@ def _parse_json(text: str) -> Solution:
         if isinstance(cells, bool) or not isinstance(cells, int) or not 0 <= cells <= 15:
             raise InvalidSolution(f"JSON solution: cells must be 0..15, got {str(cells)[:20]!r}")
         sol.cells = cells
+        check_cells(sol, "JSON solution")
     for i, token in enumerate(d["moves"], 1):
         if not isinstance(token, str):
             raise InvalidSolution(f"JSON solution: move {i} is not a string: {str(token)[:20]!r}")
@@ -525,7 +550,7 @@ def solution_to_dict(solution: Solution) -> dict[str, Any]:
     from .formats.compact import format_compact
 
     return {
-        "format": "freecell-cli-solution",
+        "format": JSON_FORMAT,
         "deal": solution.deal,
         "position": None if solution.position is None else format_compact(solution.position),
         "variant": solution.variant,

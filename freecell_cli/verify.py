@@ -187,7 +187,9 @@ def verify(
 
     Stops at the first bad move unless ``all_errors`` and the file shows the
     position after each move (fc-solve ``-sam``), which lets the replay
-    resynchronise and go on."""
+    resynchronise and go on. Without ``all_errors`` a streamed file is read no
+    further than its first bad move (``file_moves`` counts the moves read); a
+    solution held in memory counts all its moves."""
     from .formats.fcs import parse_fcs
 
     mode: EmptyColumnMode = empty_column or solution.empty_column or "one"  # type: ignore[assignment]
@@ -209,10 +211,11 @@ def verify(
         return True
 
     index = 0
+    in_memory = solution.stream is None  # every move already read: its count is known
     for step in solution.steps():
         index += 1
         if stopped:
-            continue  # read on to the end: count the moves, report a malformed one
+            continue  # --all-errors: read on to the end, count the moves, report a malformed one
         text, line = step.token, step.line
         try:
             move = resolve(position, step.move, variant, mode)
@@ -224,6 +227,8 @@ def verify(
                 before_error = position.copy()
             if not resync(step.state):
                 stopped = True
+                if not all_errors:
+                    break
             continue
         apply(position, move)
         count += 1
@@ -243,6 +248,10 @@ def verify(
                     before_error = position.copy()
                 if not resync(step.state):
                     stopped = True
+                    if not all_errors:
+                        break
+    if stopped and not all_errors and in_memory:
+        index = len(solution)  # the count of moves, known without reading on
     return Verdict(
         valid=not problems,
         solved=not problems and position.is_won(),

@@ -128,6 +128,11 @@ def solve_command(
     if advice is not None and (json or result.verdict != GAVE_UP):  # no move to give: said on stderr below
         write_output((orjson.dumps(advice.to_dict()).decode() if json else str(advice)) + "\n", output)
     elif json:
+        from ..solutions import solution_from, solution_to_dict
+
+        # What verify needs to replay it: the free cells, and the start whenever it
+        # is not the deal's opening (as the text header's '# cells:', '# position:').
+        header = solution_to_dict(solution_from(start, [], rules.name))
         d = {
             "verdict": result.verdict,
             "engine": result.engine,
@@ -139,6 +144,8 @@ def solve_command(
             "deal": start.deal,
             "variant": rules.name,
             "reason": result.reason or None,
+            "position": header["position"],
+            "cells": header["cells"],
         }
         write_output(orjson.dumps(d).decode() + "\n", output)
     elif result.verdict == SOLVED:
