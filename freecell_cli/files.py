@@ -194,33 +194,11 @@ def raw_lines(stream: BinaryIO, name: str, line_limit: int, *, line_what: str | 
         start = end
 
 
-def stream_lines(source: str | None, what: str = "solution") -> Iterator[str]:
-    """The lines of a file as text, one at a time: memory stays flat whatever the
-    file's size; a line over ``LIMITS['line']`` or a file over ``LIMITS[what]`` is
-    refused. Lines keep no line ending."""
-    stream, name = _open_input(source)
-    limit = LIMITS[what]
-    _check_size(stream, name, limit, what)
-    try:
-        for lineno, _, raw, _ in raw_lines(stream, name, LIMITS["line"], limit=limit, what=what):
-            if b"\x00" in raw:
-                raise UnreadableInput(f"{name}: line {lineno}: binary data, not a {what}")
-            try:
-                text = raw.decode("utf-8-sig" if lineno == 1 else "utf-8")
-            except UnicodeDecodeError:
-                raise UnreadableInput(f"{name}: line {lineno}: not UTF-8 text") from None
-            yield text.rstrip("\r\n")
-    finally:
-        if name != "stdin":
-            stream.close()
-
-
 def numbered_lines(source: str | None, what: str = "solution", chunk: int = 1 << 18) -> Iterator[tuple[int, str]]:
     r"""The lines of a file that are not blank, as (line number, text without its
     line ending), read a block at a time: memory stays flat, and blank lines
     (ASCII white space only) are passed over in C, so a file of millions of them
-    is read in about a second. The same limits and messages as
-    :func:`stream_lines`: a line over ``LIMITS['line']``, a file over
+    is read in about a second. Refused: a line over ``LIMITS['line']``, a file over
     ``LIMITS[what]`` (the lines before the limit are given first), binary data, text
     that is not UTF-8.
 

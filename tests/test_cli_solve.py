@@ -2,7 +2,7 @@ import orjson
 import pytest
 
 from cli_helpers import run
-from freecell_cli import deal, format_position
+from freecell_cli import Move, deal, format_position
 from oracle import needs_fcsolve
 
 D617 = format_position(deal(617))
@@ -164,3 +164,73 @@ def test_two_positions_are_refused():
         p = subprocess.run([sys.executable, "-m", "freecell_cli", "solve", "-q", *args], capture_output=True, text=True)
         assert (p.returncode, p.stdout, p.stderr) == (
             2, "", "error: give one position: an argument, -p/--position, or --deal\n")
+
+
+# -- solve --json | verify - ---------------------------------------------------------
+def _after_5a():
+    from freecell_cli import apply, find_variant, resolve
+
+    p = deal(617)
+    apply(p, resolve(p, Move.parse("5a"), find_variant("site")))
+    return format_position(p)
+
+
+@pytest.mark.parametrize("args, who, variant", [
+    (["--deal", "1"], "deal 1", "site"),
+    (["--deal", "1", "--cells", "6"], "deal 1", "site"),
+    (["--deal", "2", "--cells", "2"], "deal 2", "site"),
+    ([_after_5a()], "deal 617", "site"),
+    (["--deal", "1", "--variant", "standard"], "deal 1", "standard"),
+    (["--deal", "1", "--variant", "windows"], "deal 1", "windows"),
+    (["--deal", "1", "--variant", "atomic"], "deal 1", "atomic"),
+])
+def test_solve_json_verifies(args, who, variant):
+    code, out, err = run("solve", "-q", *args, "--json")
+    assert code == 0, err
+    d = orjson.loads(out)
+    code, verdict, err = run("verify", "-", input=out)
+    assert (code, verdict, err) == (0, f"OK {who}: solved in {d['move_count']} moves ({variant})\n", "")
+
+
+def test_solve_json_keeps_its_fields_and_adds_the_start():
+    code, out, _ = run("solve", "-q", "--deal", "1", "--cells", "6", "--json")
+    d = orjson.loads(out)
+    assert list(d) == ["verdict", "engine", "moves", "move_count", "nonfoundation_moves", "seconds", "states",
+                       "deal", "variant", "reason", "position", "cells"]
+    assert (d["deal"], d["position"], d["cells"]) == (1, None, 6)
+    code, out, _ = run("solve", "-q", _after_5a(), "--json")
+    d = orjson.loads(out)
+    assert (d["deal"], d["position"], d["cells"]) == (617, _after_5a(), 4)
+
+
+OURS = "# freecell-cli solution\n"
+
+
+# -- a won position: 0 moves in every format ----------------------------------------
+WON = "----:KKKK:/"
+
+
+@pytest.mark.parametrize("fmt, text", [
+    ([], f"{OURS}# position: {WON}\n# variant: site\n# cells: 4\n# moves: 0\n"),
+    (["-f", "file"], f"{OURS}# position: {WON}\n# variant: site\n# cells: 4\n# moves: 0\n"),
+    (["-f", "sn"], f"{OURS}# moves: 0\n"),
+    (["-f", "snx"], f"{OURS}# moves: 0\n"),
+    (["-f", "verbose"], "This game is solveable.\n"),
+    (["--json"], None),
+])
+def test_a_won_positions_solution_round_trips(fmt, text):
+    code, out, _ = run("solve", "-q", "-p", WON, *fmt)
+    assert code == 0
+    if text is not None:
+        assert out == text
+    assert run("verify", "-p", WON, "-", input=out) == (0, "OK stdin: solved in 0 moves (site)\n", "")
+
+
+def test_format_solution_of_no_moves():
+    import freecell_cli as fc
+
+    s = fc.read_solution(f"{OURS}# moves: 0\n")
+    start = fc.parse_position(WON)
+    assert fc.format_solution(s, "snx", position=start) == f"{OURS}# moves: 0\n"
+    assert fc.format_solution(s, "verbose", position=start) == "This game is solveable.\n"
+    assert fc.verify(start, fc.format_solution(s, "sn", position=start)).ok

@@ -3,6 +3,7 @@ import pytest
 
 from cli_helpers import run
 from oracle import FIXTURES
+from freecell_cli import deal
 
 EXAMPLES = FIXTURES.parent.parent / "examples"
 E = str(EXAMPLES)
@@ -141,3 +142,33 @@ def test_json_names_the_file_as_it_is():
     assert (code, err) == (2, "error: cannot read 'no\\nsuch': No such file or directory\n")
     assert orjson.loads(out) == {"file": "no\nsuch", "valid": None,
                                  "error": {"reason": "cannot read 'no\\nsuch': No such file or directory"}}
+
+
+# -- verify streams: it stops at the first refused move ---------------------------------
+def test_verify_reads_no_further_than_the_first_refused_move():
+    # Over the 16 MiB limit, and a malformed move after the refused one: neither is reached.
+    text = "5a\n" * 6_000_000 + "zz\n"
+    assert run("verify", "--deal", "1", "-", input=text) == (
+        1, 'FAIL deal 1 (site): move 2 "5a": free cell a holds 6C\n', "")
+
+
+def test_all_errors_still_reads_to_the_end():
+    assert run("verify", "--all-errors", "--deal", "1", "-", input="5a\n5a\nzz\n") == (
+        2, "", "error: stdin: line 3: not a move: 'zz'\n")
+
+
+def test_a_refused_move_counts_the_moves_read_or_held():
+    from freecell_cli import read_solution, verify as api_verify
+
+    code, out, _ = run("verify", "--json", "--deal", "1", "-", input="5a 5a 5a 5a\n")
+    assert code == 1 and orjson.loads(out)["file_moves"] == 2  # streamed: read up to the refused move
+    v = api_verify(1, read_solution("5a 5a 5a 5a"))  # in memory: every move is known
+    assert (v.valid, v.file_moves, v.error.index) == (False, 4, 2)
+
+
+def test_blank_lines_keep_their_line_numbers():
+    text = "\n" * 3_000_000 + " \r\n\t\n5a 58\n"
+    code, out, _ = run("verify", "--json", "--deal", "617", "-", input=text)
+    d = orjson.loads(out)
+    assert (code, d["error"]["index"], d["error"]["line"], d["file_moves"]) == (1, 2, 3_000_003, 2)
+    assert run("verify", "--deal", "617", "-", input="\n" * 3_000_000) == (2, "", "error: stdin: empty file, no moves\n")

@@ -1,4 +1,4 @@
-"""files.raw_lines, the one line loop of stream_lines and analyze.read_records:
+"""files.raw_lines, the one line loop of analyze.read_records (and numbered_lines, solution files):
 offsets, torn last lines, the line and file limits, read errors."""
 
 import io
@@ -8,7 +8,7 @@ import pytest
 
 from freecell_cli import files
 from freecell_cli.analyze import InvalidResults, read_records
-from freecell_cli.files import InputTooLarge, RawLine, UnreadableInput, raw_lines, stream_lines
+from freecell_cli.files import InputTooLarge, RawLine, UnreadableInput, raw_lines
 
 
 def lines(data, line_limit=100, **options):
@@ -86,29 +86,6 @@ def test_a_read_that_fails_is_unreadable_input():
     assert str(e.value) == "cannot read disk.txt: Input/output error"
 
 
-# -- stream_lines, through raw_lines ------------------------------------------------
-def test_stream_lines_refuses_as_before(tmp_path, monkeypatch):
-    path = tmp_path / "s.txt"
-    path.write_bytes(b"\xef\xbb\xbf5a\r\n8h\nlast")
-    assert list(stream_lines(str(path))) == ["5a", "8h", "last"]  # a torn last line is a line
-    for data, message in [(b"5a\n8\x00h\n", "s.txt: line 2: binary data, not a solution"),
-                          (b"5a\n\xff\n", "s.txt: line 2: not UTF-8 text")]:
-        path.write_bytes(data)
-        with pytest.raises(UnreadableInput) as e:
-            list(stream_lines(str(path)))
-        assert str(e.value) == f"{tmp_path}/{message}"
-    monkeypatch.setitem(files.LIMITS, "line", 8)
-    path.write_bytes(b"5a\n" + b"8h " * 5 + b"\n")
-    with pytest.raises(InputTooLarge) as e:
-        list(stream_lines(str(path)))
-    assert str(e.value) == f"{path}: line 2 is longer than 8 bytes"
-    monkeypatch.setitem(files.LIMITS, "solution", 10)
-    path.write_bytes(b"5a\n" * 4)
-    with pytest.raises(InputTooLarge) as e:
-        list(stream_lines(str(path)))  # refused before reading, by its size
-    assert str(e.value) == f"{path} is larger than 10 bytes, the limit for a solution"
-
-
 # -- read_records, through raw_lines -------------------------------------------------
 def record(n):
     return orjson.dumps({"deal": n, "verdict": "solved"}) + b"\n"
@@ -161,3 +138,56 @@ def test_a_killed_writers_temporary_file_is_swept_by_the_next_write(tmp_path):
     assert alive.exists() and other.exists() and unrelated.exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
         ["keep.html", alive.name, other.name, unrelated.name])
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 7, 1 << 20])
+def test_numbered_lines_at_any_block_size(tmp_path, chunk):
+    from freecell_cli.files import numbered_lines
+
+    path = tmp_path / "s.txt"
+    path.write_bytes(b"\xef\xbb\xbf5a\n\n \r\n\t82 \r\n\n\nah")
+    assert list(numbered_lines(str(path), chunk=chunk)) == [(1, "5a"), (4, "\t82 "), (7, "ah")]
+
+
+@pytest.mark.parametrize("data, message", [
+    (b"5a\n\n\x00\n", "line 3: binary data, not a solution"),
+    (b"5a\n\n\xff\n", "line 3: not UTF-8 text"),
+])
+def test_numbered_lines_refuses_binary_data_and_what_is_not_utf8(tmp_path, data, message):
+    from freecell_cli.errors import FreecellError
+    from freecell_cli.files import numbered_lines
+
+    path = tmp_path / "s.txt"
+    path.write_bytes(data)
+    with pytest.raises(FreecellError) as e:
+        list(numbered_lines(str(path), chunk=2))
+    assert str(e.value) == f"{path}: {message}"
+
+
+def test_numbered_lines_gives_the_lines_before_the_limit_first(monkeypatch):
+    import io
+    import sys
+
+    from freecell_cli import files
+
+    monkeypatch.setitem(files.LIMITS, "solution", 10)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"5a\n\n82\nah\n8h\n")))
+    got = []
+    with pytest.raises(files.InputTooLarge, match="stdin is larger than 10 bytes, the limit for a solution"):
+        for line in files.numbered_lines("-", chunk=4):
+            got.append(line)
+    assert got == [(1, "5a"), (3, "82"), (4, "ah")]
+
+
+@pytest.mark.parametrize("chunk", [1, 3, 4, 1 << 20])
+@pytest.mark.parametrize("data, lines", [
+    (b"\n" * 10 + b"5a", [(11, "5a")]),
+    (b"\n \n\t\n\r\n" * 3 + b"5a\n  \n82\n\n", [(13, "5a"), (15, "82")]),
+    (b"   ", []),
+])
+def test_numbered_lines_counts_blank_blocks(tmp_path, chunk, data, lines):
+    from freecell_cli.files import numbered_lines
+
+    path = tmp_path / "s.txt"
+    path.write_bytes(data)
+    assert list(numbered_lines(str(path), chunk=chunk)) == lines

@@ -2,6 +2,7 @@
 NumFcs, our '# moves:' count, headers given twice, a deal and a position that
 disagree, and a --deal that contradicts the file."""
 
+import orjson
 import pytest
 
 from cli_helpers import run
@@ -80,3 +81,65 @@ def test_a_deal_naming_a_files_later_start_keeps_that_start(tmp_path):
     assert run("verify", "--deal", "617", str(path)) == expected
     assert run("verify", "--deal", "5", str(path)) == (
         2, "", f"error: {path}: deal 5 was given, but the solution starts elsewhere (the position is from deal 617)\n")
+
+
+# -- headers checked -------------------------------------------------------------------
+D617 = format_position(deal(617))
+
+
+@pytest.mark.parametrize("text, args, message", [
+    ("#617 Attempt: 1 NumFcs=4 NumFcs=5 (FCPro)\n5a\n", [], "line 1: a second NumFcs, '5', disagrees with the first"),
+    ("# freecell-XXX solution\n# deal: 617\n5a\n", ["--deal", "1"],
+     "line 1: unknown solution format or version '# freecell-XXX solution' (this version reads "
+     "'# freecell-cli solution')"),
+    ("# freecell-cli solution v2\n# deal: 617\n5a\n", [],
+     "line 1: unknown solution format or version '# freecell-cli solution v2' (this version reads "
+     "'# freecell-cli solution')"),
+    (OURS + f"# position: {D617}\n# cells: 3\n5a\n", [],
+     "line 3: cells 3 and the position disagree (the position has 4 free cells)"),
+    (OURS + f"# cells: 6\n# position: {D617}\n5a\n", [],
+     "line 3: cells 6 and the position disagree (the position has 4 free cells)"),
+    (f'{{"position": "{D617}", "cells": 3, "moves": ["5a"]}}', [],
+     "JSON solution: cells 3 and the position disagree (the position has 4 free cells)"),
+])
+def test_a_header_that_cannot_be_right_is_refused(tmp_path, text, args, message):
+    path = tmp_path / "sol.txt"
+    path.write_text(text)
+    assert run("verify", *args, str(path)) == (2, "", f"error: {path}: {message}\n")
+
+
+@pytest.mark.parametrize("text", [
+    "#617 Attempt: 1 NumFcs=4 NumFcs=4 (FCPro)\n5a\n",
+    "# FreeCell-CLI  Solution \n# deal: 617\n5a\n",
+    OURS + f"# position: {D617}\n# cells: 4\n5a\n",
+    f'{{"position": "{D617}", "cells": 4, "moves": ["5a"]}}',
+])
+def test_headers_that_agree_are_read(tmp_path, text):
+    path = tmp_path / "sol.txt"
+    path.write_text(text)
+    code, out, err = run("verify", str(path))
+    assert code == 1 and out.startswith("FAIL deal 617 ") and "not solved" in out and err == ""
+
+
+@pytest.mark.parametrize("kind", ["freecell-cli-solution-v2", "freecell-cli-game"])
+def test_a_json_file_of_another_format_or_version_is_refused(kind):
+    text = orjson.dumps({"format": kind, "deal": 1, "moves": ["5a"]}).decode()
+    assert run("verify", "-", input=text) == (
+        2, "", f"error: stdin: JSON solution: unknown format or version '{kind}' (this version reads "
+               "'freecell-cli-solution')\n")
+
+
+def test_our_json_solution_format_is_read():
+    import freecell_cli as fc
+
+    text = fc.format_solution(fc.read_solution("5a 82"), "json", position=617)
+    assert orjson.loads(text)["format"] == "freecell-cli-solution"
+    assert fc.verify(None, text).summary() == "all 2 moves legal, not solved: 0 cards home"
+
+
+def test_fc_solve_words_for_two_cards_from_a_free_cell_are_refused(tmp_path):
+    path = tmp_path / "v.txt"
+    path.write_text("Move 2 cards from freecell 0 to stack 3\n")
+    assert run("verify", "--deal", "617", str(path)) == (
+        2, "", f'error: {path}: line 1: move 1 "Move 2 cards from freecell 0 to stack 3": '
+               "not a move: 'a4v2' (a free cell holds one card, not 2)\n")
