@@ -170,7 +170,7 @@ def test_spider_play_with_stdin_closed_draws_and_saves(tmp_path):
 
 @pytest.mark.parametrize("command", [["show"], ["spider", "show"]])
 def test_empty_input_is_refused_as_in_freecell(command):
-    assert run(*command, input="") == (2, "", "error: empty input, no position\n")
+    assert run(*command, input="") == (2, "", "error: stdin: empty input, no position\n")
 
 
 def test_verify_names_the_file_on_each_line_when_there_are_several(tmp_path):

@@ -87,11 +87,20 @@ def _read(argument: str | None = None, option: str | None = None) -> tuple[Posit
         raise fail("give one position: an argument or -p/--position")
     source = given[0] if given else None
     text = inline_position(source, looks_compact)
-    if text is None:
-        text = read_text(source)
+    if text is not None:  # the text itself: the message quotes it, no file to name
+        with errors_to_exit():
+            return parse_position(text), detect_format(text)
+    from ..errors import FreecellError
+    from ..files import display_name
+
+    text = read_text(source)
+    name = "stdin" if source in (None, "-") else display_name(source)
     fmt = detect_format(text)
-    with errors_to_exit():
+    try:
         return parse_position(text, fmt), fmt
+    except FreecellError as e:  # named as FreeCell's commands name it
+        message = str(e)
+        raise fail(message if message.startswith(name) else f"{name}: {message}") from None
 
 
 def _position_or_deal(argument: str | None, option: str | None, deal: str | None,
