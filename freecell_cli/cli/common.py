@@ -76,6 +76,13 @@ FormatOpt = Annotated[Optional[Format], typer.Option("--format", "-f", metavar="
                                                    help="Output format: compact, fcs, json (default: as read).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="The result as JSON on stdout.")]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No status lines on stderr (errors still show).")]
+# verify's and spider verify's: a verdict per file
+VerdictFormatOpt = Annotated[Optional[str], typer.Option(
+    "--format", "-f", metavar="FORMAT", show_default=False,
+    help="Print the verdicts as text (the default) or json (one line per file).")]
+VerdictJsonOpt = Annotated[bool, typer.Option("--json", help="One JSON object per file (JSON Lines), as -f json.")]
+ShowRefusedOpt = Annotated[bool, typer.Option(
+    "--show", help="After a refused move, draw the table before it and print that position.")]
 
 
 class ColorMode(str, Enum):

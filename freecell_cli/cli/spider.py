@@ -22,6 +22,9 @@ from .common import (
     PositionArg,
     PositionOpt,
     QuietOpt,
+    ShowRefusedOpt,
+    VerdictFormatOpt,
+    VerdictJsonOpt,
     check_json_format,
     check_output,
     console,
@@ -259,12 +262,9 @@ def verify_command(
     suits: Annotated[Optional[Suits], typer.Option("--suits", "-s", help="Replay --deal with 1, 2 or 4 suits (default: the file's, else 4).")] = None,
     position_file: PositionOpt = None,
     unrestricted: UnrestrictedOpt = False,
-    format: Annotated[
-        Optional[str], typer.Option("--format", "-f", metavar="FORMAT", show_default=False,
-                                    help="Print the verdicts as text (the default) or json (one line per file).")
-    ] = None,
-    json: Annotated[bool, typer.Option("--json", help="One JSON object per file (JSON Lines), as -f json.")] = False,
-    show: Annotated[bool, typer.Option("--show", help="After a refused move, draw the table before it and print that position.")] = False,
+    format: VerdictFormatOpt = None,
+    json: VerdictJsonOpt = False,
+    show: ShowRefusedOpt = False,
     quiet: QuietOpt = False,
     color: ColorOpt = ColorMode.auto,
 ) -> None:

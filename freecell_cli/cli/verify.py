@@ -20,14 +20,17 @@ from .common import (
     EmptyColumn,
     PositionOpt,
     QuietOpt,
+    ShowRefusedOpt,
     VariantName,
+    VerdictFormatOpt,
+    VerdictJsonOpt,
     bare_position,
     check_json_format,
     err,
     fail,
-    refuse_together,
     note,
     read_position,
+    refuse_together,
     setup,
 )
 
@@ -51,12 +54,9 @@ def verify_command(
         Optional[str], typer.Option("--input-format", "--solution-format", metavar="FORMAT", show_default=False,
                                     help="Force the solution format: standard, fc-solve, fcpro, freecell-cli, json (default: detected).")
     ] = None,
-    format: Annotated[
-        Optional[str], typer.Option("--format", "-f", metavar="FORMAT", show_default=False,
-                                    help="Output: text (default) or json (a line per file).")
-    ] = None,
-    json: Annotated[bool, typer.Option("--json", help="One JSON object per file (JSON Lines), as -f json.")] = False,
-    show: Annotated[bool, typer.Option("--show", help="Print the position before the failing move.")] = False,
+    format: VerdictFormatOpt = None,
+    json: VerdictJsonOpt = False,
+    show: ShowRefusedOpt = False,
     all_errors: Annotated[bool, typer.Option("--all-errors", help="Go on after a bad move where the file lets us resynchronise.")] = False,
     quiet: QuietOpt = False,
     color: ColorOpt = ColorMode.auto,
