@@ -244,3 +244,13 @@ def test_the_garbage_collector_is_as_the_caller_left_it():
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_when_every_search_gives_up_the_users_time_limit_is_named(monkeypatch):
+    from freecell_cli.solve import fcsolve
+
+    monkeypatch.setattr(Beam, "run", lambda self, *a, **k: None)  # no beam finds a line
+    monkeypatch.setattr(fcsolve, "fcsolve_available", lambda: False)
+    r = solve(deal(11982), SITE, BeamEngine(width=8, max_width=16), Limits(time=0.3))
+    assert r.verdict == GAVE_UP and r.engine == "beam+builtin"
+    assert r.reason == f"time limit of 0.3 s reached after {r.states:,} states"

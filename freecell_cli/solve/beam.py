@@ -734,6 +734,9 @@ class BeamEngine:
         if r.verdict != SOLVED:
             # A beam never proves anything, but the built-in search is complete.
             r.reason = r.reason or "no beam found a line; the complete search found none either"
+        if r.verdict == GAVE_UP and limits.time is not None and r.reason.startswith("time limit of"):
+            # The last search had what was left: name the user's limit.
+            r.reason = f"time limit of {limits.time:g} s reached after {states:,} states"
         return r
 
     def _fcsolve(self, position: Position, variant: Variant, limits: Limits, start: float) -> Result | None:
