@@ -50,12 +50,15 @@ def _ms_order(n: int) -> list[int]:
     return out
 
 
-def check_deal_number(n: int) -> int:
+def check_deal_number(n: object) -> int:
     """``n`` itself when it is a deal number, else :class:`InvalidDeal`.
 
     >>> check_deal_number(617)
     617
     """
+    if isinstance(n, float) and n.is_integer() and abs(n) >= 2**63:
+        # A JSON reader turns an integer too big for 64 bits into a float.
+        raise InvalidDeal(f"deal number {short_repr(int(n))} is out of range (1 to {MAX_DEAL:,})")
     if isinstance(n, bool) or not isinstance(n, int):
         raise InvalidDeal(f"deal number must be an integer, got {short_repr(n)}")
     if not 1 <= n <= MAX_DEAL:

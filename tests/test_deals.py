@@ -103,3 +103,18 @@ def test_parse_date_and_random():
         parse_date("29/11/2026")
     assert random_number(5) == random_number(5)
     assert 1 <= random_number() <= 1_000_000
+
+
+def test_a_json_integer_too_big_for_64_bits_is_out_of_range_not_a_float():
+    import orjson
+
+    from freecell_cli.deals import check_deal_number
+    from freecell_cli.errors import InvalidDeal
+
+    big = orjson.loads("1" + "0" * 80)  # orjson reads it as 1e+80
+    with pytest.raises(InvalidDeal) as e:
+        check_deal_number(big)
+    assert str(e.value) == "deal number with over 60 digits is out of range (1 to 8,589,934,591)"
+    with pytest.raises(InvalidDeal) as e:
+        check_deal_number(617.5)
+    assert str(e.value) == "deal number must be an integer, got 617.5"
