@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from ..play import Warn
 
 HELP = """moves: 38 (column 3 onto column 8; 0 is column 10), 30v2 (2 cards into an empty column 10)
-d deal from the stock   u undo   r redo   h hint (again: play it)   restart   new
+d deal from the stock   u undo   r redo   h hint (again: play it)   restart   new [N]
 save FILE (the moves as a solution file)   show   help   q (quit; the game is kept)"""
 
 
@@ -252,13 +252,20 @@ class Session:
                     words={"new": self.new})
 
     def new(self, rest: str = "") -> bool:
-        """A random deal with as many suits; an unfinished game is kept aside first
-        (:func:`keep_unfinished`), and the new one saved at once, as in FreeCell's."""
+        """A random deal (``new N``: deal N) with as many suits; an unfinished game is
+        kept aside first (:func:`keep_unfinished`), and the new one saved at once, as
+        in FreeCell's."""
         old = self.game
+        if rest:  # deal N, as `spider play N`; a bad number is refused before anything changes
+            from .deals import deal, parse_deal_number
+
+            game = Game(deal(parse_deal_number(rest), old.start.suits), old.unrestricted)
+        else:
+            game = new_random_game(old.start.suits, unrestricted=old.unrestricted)
         save_game(old)
         if old.moves and not old.position.is_won():
             keep_unfinished(old, self.say)
-        self.game = g = new_random_game(old.start.suits, unrestricted=old.unrestricted)
+        self.game = g = game
         save_game(g)
         self.say(f"now playing deal {g.start.deal} ({plural(g.start.suits, 'suit')})")
         return True
