@@ -336,3 +336,12 @@ def test_play_deal_n_is_play_n(tmp_path, monkeypatch):
     by_option = run("spider", "play", "--deal", "5", "-s", "2", input="q\n")
     assert by_option[0] == 0 and by_option[1].startswith("deal 5 | 2 suits |")
     assert by_option == run("spider", "play", "5", "-s", "2", input="q\n")
+
+
+def test_play_echoes_a_refused_line_escaped_as_freecells_play(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    code, out, _ = run("spider", "play", "1", "-s", "1", input="2\x003\nq\n")
+    assert code == 0 and "\x00" not in out
+    assert "refused '2\\x003': not a Spider move: '2\\x003' (e.g. 38, 30v2 with 0 for column 10, d to deal)\n" in out
+    code, out, _ = run("play", "1", input="2\x003\nq\n")
+    assert code == 0 and "refused '2\\x003': not a move: '2\\x003'\n" in out

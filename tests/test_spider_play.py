@@ -184,3 +184,18 @@ def test_a_refused_redo_in_line_play_is_not_saved(tmp_path, monkeypatch):
     assert "refused: 9C cannot go on 3C: it needs a card one rank higher\nundone\n" in out.getvalue()
     saved = orjson.loads((tmp_path / "freecell" / "spider.json").read_bytes())
     assert saved["moves"] == ["d"] and saved["redo"] == ["zz", "14", "d"]
+
+
+def test_a_refused_line_is_echoed_escaped_as_freecells(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    out = io.StringIO()
+    s = Session(Game(deal(1, suits=1)), interactive=False, out=out)
+    s.run(["2\x003", "23 2\x003", "x" * 30, "q"])
+    why = "not a Spider move: {} (e.g. 38, 30v2 with 0 for column 10, d to deal)"
+    lines = [line for line in out.getvalue().splitlines() if line.startswith("refused")]
+    assert lines == [
+        "refused '2\\x003': " + why.format("'2\\x003'"),
+        "refused played 23; '2\\x003': " + why.format("'2\\x003'"),
+        f"refused '{'x' * 19}...': " + why.format(f"'{'x' * 30}'"),
+    ]
+    assert "\x00" not in out.getvalue()

@@ -22,7 +22,7 @@ from pathlib import Path
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, TextIO
 
-from ..errors import FreecellError
+from ..errors import FreecellError, quote
 from ..game import Outcome  # FreeCell's: what a play says, the same for both games
 from ..moves import plural
 from .moves import Move, apply, notation, resolve, split_moves
@@ -62,7 +62,8 @@ class Game:
                 move = resolve(self.position, Move.parse(token), self.unrestricted)
                 after = apply(self.position, move, self.unrestricted)
             except FreecellError as e:
-                msg = f"{token}: {e}"
+                shown = token if len(token) <= 20 and token.isprintable() else quote(token, 24)  # as FreeCell's
+                msg = f"{shown}: {e}"
                 return Outcome(False, msg if not done else f"played {' '.join(done)}; {msg}")
             canonical = str(notation(self.position, move))
             self.position = after
