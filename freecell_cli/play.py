@@ -29,7 +29,7 @@ T = TypeVar("T")
 Warn = Callable[[str], object]
 
 HELP = """moves: 5a 58 8h ah 36v4 (several per line); a card as source: 7S8, 7Sa; a bare card (7S) goes home
-u undo   r redo   h hint (again: play it)   a auto-collect   restart   new   daily
+u undo   r redo   h hint (again: play it)   a auto-collect   restart   new [N]   daily
 save FILE (the moves as a solution file)   show   help   q (quit; the game is kept)"""
 
 
@@ -395,8 +395,16 @@ class Session:
         return outcome.ok
 
     def new(self, rest: str = "") -> bool:
+        """``new``: a random deal; ``new N``: deal N, as ``freecell play N`` (a bad
+        number is refused before anything changes)."""
         g = self.game
-        self.switch(new_random_game(g.variant.name, len(g.start.cells)))
+        if rest:
+            from .deals import parse_deal_number
+
+            game = Game.new(parse_deal_number(rest), g.variant.name, len(g.start.cells))
+        else:
+            game = new_random_game(g.variant.name, len(g.start.cells))
+        self.switch(game)
         return True
 
     def daily(self, rest: str = "") -> bool:

@@ -316,3 +316,32 @@ def test_play_a_deal_to_the_end_says_won_as_freecell(tmp_path, monkeypatch):
     count = len(solution.split("\n", 1)[1].split())
     code, out, err = run("spider", "play", "5", "-s", "1", input=solution)
     assert (code, err) == (0, "") and out.splitlines()[-1] == f"won deal 5 in {count} moves"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--deal", "5", "5"], "give the deal as N or --deal N, not both"),
+    (["--deal", "5", "-p", "x"], "give one position: an argument, -p/--position, or --deal"),
+    (["--deal", "5", "--random"], "choose one of N, --random, --position"),
+    (["--deal", "x"], "not a deal number: 'x'"),
+    (["--deal", "0"], f"Spider deal number 0 {OUT_OF_RANGE}"),
+])
+def test_play_deal_refuses_as_show_deal(tmp_path, monkeypatch, args, message):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert run("spider", "play", *args, input="q\n") == (2, "", f"error: {message}\n")
+    assert not (tmp_path / "freecell" / "spider.json").exists()
+
+
+def test_play_deal_n_is_play_n(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    by_option = run("spider", "play", "--deal", "5", "-s", "2", input="q\n")
+    assert by_option[0] == 0 and by_option[1].startswith("deal 5 | 2 suits |")
+    assert by_option == run("spider", "play", "5", "-s", "2", input="q\n")
+
+
+def test_play_echoes_a_refused_line_escaped_as_freecells_play(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    code, out, _ = run("spider", "play", "1", "-s", "1", input="2\x003\nq\n")
+    assert code == 0 and "\x00" not in out
+    assert "refused '2\\x003': not a Spider move: '2\\x003' (e.g. 38, 30v2 with 0 for column 10, d to deal)\n" in out
+    code, out, _ = run("play", "1", input="2\x003\nq\n")
+    assert code == 0 and "refused '2\\x003': not a move: '2\\x003'\n" in out

@@ -132,3 +132,32 @@ def test_a_save_place_that_became_unwritable_is_still_reported(data):
     with pytest.raises(OutputError) as e:
         play.save_game(game)
     assert str(e.value) == f"cannot write {data / 'game.json'}: it is a directory"
+
+
+@pytest.mark.parametrize("args, first, suits", [
+    (["play", "1"], "5a", None),
+    (["spider", "play", "1", "-s", "1"], "23", 1),
+])
+def test_new_n_plays_deal_n_and_a_bad_n_is_refused(data, args, first, suits):
+    """`new N` plays deal N (as `play N`); a bad N is one line and the game stays."""
+    import orjson
+
+    from freecell_cli.deals import deal as freecell_deal
+    from freecell_cli.formats.compact import format_compact
+    from freecell_cli.spider.deals import deal as spider_deal
+    from freecell_cli.spider.formats import format_compact as spider_compact
+
+    save = data / ("game.json" if suits is None else "spider.json")
+    out_of_range = ("deal number 0 is out of range (1 to 8,589,934,591)" if suits is None
+                    else "Spider deal number 0 is out of range (1 to 9,999,999,999,999,999,999)")
+    code, out, _ = run(*args, input=f"{first}\nnew abc\nnew 0\nnew 7 8\n")
+    assert code == 0 and "now playing" not in out
+    assert (f"refused: not a deal number: 'abc'\nrefused: {out_of_range}\n"
+            "refused: not a deal number: '7 8'\n") in out
+    saved = orjson.loads(save.read_bytes())
+    assert (saved["steps"][0]["moves"] if suits is None else saved["moves"]) == [first]
+    code, out, _ = run(*args[:-1] if suits is None else args[:2], input="new 7\nq\n")  # resumes, then deal 7
+    assert code == 0
+    assert ("now playing deal 7\n" if suits is None else "now playing deal 7 (1 suit)\n") in out
+    want = format_compact(freecell_deal(7)) if suits is None else spider_compact(spider_deal(7, 1))
+    assert orjson.loads(save.read_bytes())["start"] == want

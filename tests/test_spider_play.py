@@ -1,5 +1,8 @@
 import io
 
+import orjson
+import pytest
+
 from freecell_cli.spider.deals import deal
 from freecell_cli.spider.play import Game, Session, load_game
 
@@ -101,3 +104,98 @@ def test_new_says_the_deal_and_its_suits(tmp_path, monkeypatch):
     s = Session(Game(deal(1, suits=2)), interactive=False, out=out)
     s.handle("new")
     assert f"now playing deal {s.game.start.deal} (2 suits)\n" in out.getvalue()
+
+
+def _write_save(tmp_path, **changes):
+    d = Game(deal(1)).to_dict()
+    d.update(changes)
+    for key in [k for k, v in changes.items() if v is _DROP]:
+        del d[key]
+    (tmp_path / "freecell").mkdir(exist_ok=True)
+    (tmp_path / "freecell" / "spider.json").write_bytes(orjson.dumps(d))
+
+
+_DROP = object()
+
+
+def test_a_refused_redo_is_never_recorded():
+    import pytest
+
+    from freecell_cli.errors import FreecellError
+
+    g = Game(deal(1), moves=["d", "d"], redo_moves=["zz", "14"])
+    with pytest.raises(FreecellError, match="9C cannot go on 3C"):
+        g.redo()
+    assert g.moves == ["d", "d"] and g.redo_moves == ["zz", "14"] and g.position.moves == 2
+
+
+def test_a_bad_redo_list_is_a_damaged_save(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    _write_save(tmp_path, moves=["d", "d"], redo=["zz", "14"])
+    warned: list[str] = []
+    assert load_game(warned.append) is None
+    path = tmp_path / "freecell" / "spider.json"
+    assert warned == [f"{path} was damaged (saved Spider game is damaged: redo: 9C cannot go on 3C: it needs a "
+                      f"card one rank higher); kept as {path}.bad, starting afresh"]
+    assert not path.exists() and (tmp_path / "freecell" / "spider.json.bad").exists()
+
+
+@pytest.mark.parametrize("changes, reason", [
+    ({"version": 2}, "version: must be 1, got 2"),
+    ({"version": "1"}, "version: must be 1, got '1'"),
+    ({"version": True}, "version: must be 1, got True"),
+    ({"version": _DROP}, "version: must be 1, got None"),
+    ({"format": "freecell-cli-game"}, "format: must be 'freecell-cli-spider-game', got 'freecell-cli-game'"),
+    ({"format": _DROP}, "format: must be 'freecell-cli-spider-game', got None"),
+    ({"won": True}, "won: says won, but the moves leave it not won"),
+    ({"won": "no"}, "won: must be true or false, got 'no'"),
+    ({"unrestricted": "yes"}, "unrestricted: must be true or false, got 'yes'"),
+    ({"moves": ["14"]}, "moves: 8H cannot go on 3S: it needs a card one rank higher"),
+    ({"moves": "d"}, "moves: needs a list of moves"),
+    ({"start": 3}, "start: needs the start position as text"),
+])
+def test_each_field_of_the_save_is_checked(tmp_path, monkeypatch, changes, reason):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    _write_save(tmp_path, **changes)
+    warned: list[str] = []
+    assert load_game(warned.append) is None
+    path = tmp_path / "freecell" / "spider.json"
+    assert warned == [f"{path} was damaged (saved Spider game is damaged: {reason}); kept as {path}.bad, "
+                      "starting afresh"]
+
+
+def test_a_good_save_with_redo_moves_resumes(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    g = Game(deal(1, suits=1))
+    g.play("23 47 d")
+    g.undo()
+    g.undo()
+    _write_save(tmp_path, **g.to_dict())
+    back = load_game()
+    assert back is not None and back.moves == ["23"] and back.redo_moves == ["d", "47"]
+    assert back.redo() and back.redo() and back.moves == ["23", "47", "d"]
+
+
+def test_a_refused_redo_in_line_play_is_not_saved(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    out = io.StringIO()
+    s = Session(Game(deal(1), moves=["d", "d"], redo_moves=["zz", "14"]), interactive=False, out=out)
+    s.run(["r", "u", "q"])
+    assert "refused: 9C cannot go on 3C: it needs a card one rank higher\nundone\n" in out.getvalue()
+    saved = orjson.loads((tmp_path / "freecell" / "spider.json").read_bytes())
+    assert saved["moves"] == ["d"] and saved["redo"] == ["zz", "14", "d"]
+
+
+def test_a_refused_line_is_echoed_escaped_as_freecells(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    out = io.StringIO()
+    s = Session(Game(deal(1, suits=1)), interactive=False, out=out)
+    s.run(["2\x003", "23 2\x003", "x" * 30, "q"])
+    why = "not a Spider move: {} (e.g. 38, 30v2 with 0 for column 10, d to deal)"
+    lines = [line for line in out.getvalue().splitlines() if line.startswith("refused")]
+    assert lines == [
+        "refused '2\\x003': " + why.format("'2\\x003'"),
+        "refused played 23; '2\\x003': " + why.format("'2\\x003'"),
+        f"refused '{'x' * 19}...': " + why.format(f"'{'x' * 30}'"),
+    ]
+    assert "\x00" not in out.getvalue()

@@ -382,6 +382,8 @@ def solve_command(
 def play_command(
     ctx: typer.Context,
     number: Annotated[Optional[str], typer.Argument(metavar="[N]", help="Deal number.")] = None,
+    deal_option: Annotated[Optional[str], typer.Option(
+        "--deal", metavar="N", show_default=False, help="Play Spider deal N (as N).")] = None,
     suits: DealSuitsOpt = None,
     random: Annotated[bool, typer.Option("--random", help="A random deal.")] = False,
     position_file: PositionOpt = None,
@@ -398,6 +400,12 @@ def play_command(
     from ..spider.play import Game, Session, interactive_lines, load_game, new_random_game
 
     setup(quiet, color)
+    if deal_option is not None:  # the conflicts of FreeCell's play --deal and of spider show --deal
+        if number is not None:
+            raise fail("give the deal as N or --deal N, not both")
+        if position_file is not None:
+            raise fail("give one position: an argument, -p/--position, or --deal")
+        number = deal_option
     s = int(suits.value) if suits else 4
     with errors_to_exit():
         if sum([random, position_file is not None, number is not None]) > 1:

@@ -22,7 +22,7 @@ from pathlib import Path
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, TextIO
 
-from ..errors import FreecellError
+from ..errors import FreecellError, quote
 from ..game import Outcome  # FreeCell's: what a play says, the same for both games
 from ..moves import plural
 from .moves import Move, apply, notation, resolve, split_moves
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from ..play import Warn
 
 HELP = """moves: 38 (column 3 onto column 8; 0 is column 10), 30v2 (2 cards into an empty column 10)
-d deal from the stock   u undo   r redo   h hint (again: play it)   restart   new
+d deal from the stock   u undo   r redo   h hint (again: play it)   restart   new [N]
 save FILE (the moves as a solution file)   show   help   q (quit; the game is kept)"""
 
 
@@ -62,7 +62,8 @@ class Game:
                 move = resolve(self.position, Move.parse(token), self.unrestricted)
                 after = apply(self.position, move, self.unrestricted)
             except FreecellError as e:
-                msg = f"{token}: {e}"
+                shown = token if len(token) <= 20 and token.isprintable() else quote(token, 24)  # as FreeCell's
+                msg = f"{shown}: {e}"
                 return Outcome(False, msg if not done else f"played {' '.join(done)}; {msg}")
             canonical = str(notation(self.position, move))
             self.position = after
@@ -83,8 +84,12 @@ class Game:
     def redo(self) -> bool:
         if not self.redo_moves:
             return False
-        self.moves.append(self.redo_moves.pop())
-        self._rebuild()
+        token = self.redo_moves[-1]
+        after = apply(self.position, Move.parse(token), self.unrestricted)  # a refusal changes nothing
+        self.redo_moves.pop()
+        self.moves.append(token)
+        self.position = after
+        self.hint = None
         return True
 
     def restart(self) -> None:
@@ -107,18 +112,58 @@ class Game:
 
     @classmethod
     def from_dict(cls, d: object) -> Game:
+        """A saved game, checked field by field as FreeCell's (:meth:`freecell_cli.game.Game.from_dict`):
+        every fault is a :class:`FreecellError` naming the field, and every saved move
+        (redo steps too) must replay."""
         from .formats import parse_compact
 
-        if not isinstance(d, dict) or not isinstance(d.get("start"), str):
-            raise FreecellError("saved Spider game is damaged: no start position")
+        if not isinstance(d, dict):
+            raise FreecellError("saved Spider game is damaged: not a JSON object")
+
+        def fail(field: str, why: str) -> FreecellError:
+            return FreecellError(f"saved Spider game is damaged: {field}: {why}")
+
+        def shown(value: object) -> str:
+            return repr(str(value)[:20]) if isinstance(value, str) else str(value)[:20]
+
+        if d.get("format") != "freecell-cli-spider-game":
+            raise fail("format", f"must be 'freecell-cli-spider-game', got {shown(d.get('format'))}")
+        version = d.get("version")
+        if isinstance(version, bool) or version != 1:
+            raise fail("version", f"must be 1, got {shown(version)}")
+        if not isinstance(d.get("start"), str):
+            raise fail("start", "needs the start position as text")
+        unrestricted = d.get("unrestricted", False)
+        if not isinstance(unrestricted, bool):
+            raise fail("unrestricted", f"must be true or false, got {shown(unrestricted)}")
+        won = d.get("won", None)  # checked against the moves when given
+        if won is not None and not isinstance(won, bool):
+            raise fail("won", f"must be true or false, got {shown(won)}")
+        lists: dict[str, list[str]] = {}
         for key in ("moves", "redo"):
-            if not isinstance(d.get(key, []), list) or not all(isinstance(m, str) for m in d.get(key, [])):
-                raise FreecellError(f"saved Spider game is damaged: {key} must be a list of moves")
+            raw = d.get(key, [])
+            if not isinstance(raw, list) or not all(isinstance(m, str) for m in raw):
+                raise fail(key, "needs a list of moves")
+            lists[key] = list(raw)
         try:
-            return cls(parse_compact(d["start"]), bool(d.get("unrestricted", False)), list(d.get("moves", [])),
-                       list(d.get("redo", [])))
-        except (KeyError, TypeError, ValueError) as e:
-            raise FreecellError(f"saved Spider game is damaged: {e}") from None
+            start = parse_compact(d["start"])
+        except (FreecellError, ValueError) as e:
+            raise fail("start", str(e)) from None
+        try:
+            game = cls(start, unrestricted, lists["moves"], [])
+        except (FreecellError, ValueError) as e:
+            raise fail("moves", str(e)) from None
+        check = game.position
+        for text in reversed(lists["redo"]):  # redo moves are kept last-undone first
+            try:
+                check = apply(check, Move.parse(text), unrestricted)
+            except (FreecellError, ValueError) as e:
+                raise fail("redo", str(e)) from None
+        if won is not None and won != game.position.is_won():
+            raise fail("won", f"says {'won' if won else 'not won'}, but the moves leave it "
+                              f"{'won' if game.position.is_won() else 'not won'}")
+        game.redo_moves = lists["redo"]
+        return game
 
     def solution_text(self) -> str:
         from .verify import format_solution
@@ -208,13 +253,20 @@ class Session:
                     words={"new": self.new})
 
     def new(self, rest: str = "") -> bool:
-        """A random deal with as many suits; an unfinished game is kept aside first
-        (:func:`keep_unfinished`), and the new one saved at once, as in FreeCell's."""
+        """A random deal (``new N``: deal N) with as many suits; an unfinished game is
+        kept aside first (:func:`keep_unfinished`), and the new one saved at once, as
+        in FreeCell's."""
         old = self.game
+        if rest:  # deal N, as `spider play N`; a bad number is refused before anything changes
+            from .deals import deal, parse_deal_number
+
+            game = Game(deal(parse_deal_number(rest), old.start.suits), old.unrestricted)
+        else:
+            game = new_random_game(old.start.suits, unrestricted=old.unrestricted)
         save_game(old)
         if old.moves and not old.position.is_won():
             keep_unfinished(old, self.say)
-        self.game = g = new_random_game(old.start.suits, unrestricted=old.unrestricted)
+        self.game = g = game
         save_game(g)
         self.say(f"now playing deal {g.start.deal} ({plural(g.start.suits, 'suit')})")
         return True
