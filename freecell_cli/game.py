@@ -286,6 +286,16 @@ class Game:
                 out.append(Step(list(s["moves"]), auto))
             return out
 
+        # Saves have always said what they are; another file in this place (Spider's
+        # save, a later version's) is damaged to us, not read as far as it goes.
+        if d.get("format", "freecell-cli-game") != "freecell-cli-game":
+            raise fail("format", f"not a FreeCell saved game: {str(d.get('format'))[:40]!r}")
+        version = d.get("version", 1)
+        if isinstance(version, bool) or version != 1:
+            raise fail("version", f"this version reads version 1, not {str(version)[:20]!r}")
+        won = d.get("won")
+        if won is not None and not isinstance(won, bool):
+            raise fail("won", "must be true or false")
         if not isinstance(d.get("start"), str):
             raise fail("start", "needs the start position as text")
         elapsed = d.get("elapsed", 0.0)
@@ -309,6 +319,8 @@ class Game:
                     play_move(check, Move.parse(text), variant)
         except FreecellError as e:
             raise fail("moves", str(e)) from None
+        if won is not None and won != game.position.is_won():
+            raise fail("won", f"says {str(won).lower()}, but the moves {'win' if not won else 'do not win'}")
         game.redo_steps = redo
         return game
 

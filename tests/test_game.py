@@ -88,6 +88,29 @@ def test_damaged_save():
         Game.from_dict({"steps": []})
 
 
+@pytest.mark.parametrize("change, message", [
+    ({"format": "freecell-cli-spider-game"}, "format: not a FreeCell saved game: 'freecell-cli-spider-game'"),
+    ({"version": 2}, "version: this version reads version 1, not '2'"),
+    ({"version": "1"}, "version: this version reads version 1, not '1'"),
+    ({"version": True}, "version: this version reads version 1, not 'True'"),
+    ({"won": "no"}, "won: must be true or false"),
+    ({"won": True}, "won: says true, but the moves do not win"),
+])
+def test_a_save_that_says_what_it_is_not_is_damaged(change, message):
+    from freecell_cli.errors import FreecellError
+
+    saved = {**Game.new(617).to_dict(), **change}
+    with pytest.raises(FreecellError) as e:
+        Game.from_dict(saved)
+    assert str(e.value) == f"saved game is damaged: {message}"
+
+
+def test_a_save_without_format_or_version_is_read_as_version_1():
+    saved = Game.new(617).to_dict()
+    del saved["format"], saved["version"], saved["won"]
+    assert Game.from_dict(saved).position == Game.new(617).position
+
+
 def _stuck_position():
     from freecell_cli.cards import CARDS, Card
     from freecell_cli.position import Position
