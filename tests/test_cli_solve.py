@@ -234,3 +234,10 @@ def test_format_solution_of_no_moves():
     assert fc.format_solution(s, "snx", position=start) == f"{OURS}# moves: 0\n"
     assert fc.format_solution(s, "verbose", position=start) == "This game is solveable.\n"
     assert fc.verify(start, fc.format_solution(s, "sn", position=start)).ok
+
+
+def test_format_json_is_json():
+    a = orjson.loads(run("solve", "--deal", "1", "-f", "json", "--variant", "standard")[1])
+    b = orjson.loads(run("solve", "--deal", "1", "--json", "--variant", "standard")[1])
+    a.pop("seconds"), b.pop("seconds")
+    assert a == b

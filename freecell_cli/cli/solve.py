@@ -50,6 +50,7 @@ class SolutionFormat(str, Enum):
     sn = "sn"
     snx = "snx"
     verbose = "verbose"
+    json = "json"  # the same as --json
 
 
 def solve_command(
@@ -67,7 +68,7 @@ def solve_command(
     hint: Annotated[bool, typer.Option("--hint", help="Only the next move, and why.")] = False,
     exhaustive: Annotated[bool, typer.Option("--exhaustive", help="Search to the end: proves unsolvability.")] = False,
     json: Annotated[bool, typer.Option("--json", help="The result as JSON: verdict, moves, counts, time, states.")] = False,
-    format: Annotated[Optional[SolutionFormat], typer.Option("--format", "-f", metavar="FORMAT", help="Solution format: file (ours, with a header; the default), snx (moves, counts into empty columns as v<hex>), sn (plain moves), verbose (fc-solve's words).")] = None,
+    format: Annotated[Optional[SolutionFormat], typer.Option("--format", "-f", metavar="FORMAT", help="Solution format: file (ours, with a header; the default), snx (moves, counts into empty columns as v<hex>), sn (plain moves), verbose (fc-solve's words), json (the same as --json).")] = None,
     output: OutputOpt = None,
     quiet: QuietOpt = False,
     color: ColorOpt = ColorMode.auto,
@@ -84,6 +85,8 @@ def solve_command(
     from ..variants import find_variant
 
     setup(quiet, color)
+    if format is SolutionFormat.json:  # README: --json is -f json
+        json, format = True, None
     shown = f"-f {format.value}" if format is not None else None
     refuse_together("--hint" if hint else None, shown, why="a hint is one move, not a solution file")
     refuse_together("--json" if json else None, shown, why="--json prints the moves in its own list")
