@@ -96,8 +96,7 @@ def start_position(
     names. Raises :class:`InvalidSolution` when there is none, or a disagreement.
 
     ``cells`` (else the file's count) sets the number of free cells, whichever way
-    the start is given: a position's empty slots are added or taken away. A count
-    that contradicts the file's is refused, as a deal that does.
+    the start is given: a position's empty slots are added or taken away.
 
     >>> from freecell_cli.solutions import parse_solution
     >>> len(start_position(parse_solution("5a"), deal=617, cells=2).cells)
@@ -106,9 +105,6 @@ def start_position(
     from .deals import deal as make_deal
     from .solutions import disagreement
 
-    if cells is not None and solution.cells is not None and cells != solution.cells:
-        # As with the deal: what the file says about itself is checked, not overridden.
-        raise InvalidSolution(f"{cells} free cells were given, but the solution is for {solution.cells}")
     n_cells = cells if cells is not None else solution.cells
     if position is not None:
         return with_cells(position, cells)

@@ -143,15 +143,3 @@ def test_fc_solve_words_for_two_cards_from_a_free_cell_are_refused(tmp_path):
     assert run("verify", "--deal", "617", str(path)) == (
         2, "", f'error: {path}: line 1: move 1 "Move 2 cards from freecell 0 to stack 3": '
                "not a move: 'a4v2' (a free cell holds one card, not 2)\n")
-
-
-def test_a_cells_count_that_contradicts_the_files_is_refused(tmp_path):
-    # As --deal: what the file says about itself is checked, not overridden
-    # (--cells 5 on a '# cells: 4' file said OK; --cells 3 blamed move 7).
-    path = tmp_path / "s.txt"
-    path.write_text(OURS + "# deal: 617\n# cells: 4\n5a\n")
-    for given in ("3", "5"):
-        assert run("verify", "--cells", given, str(path)) == (
-            2, "", f"error: {path}: {given} free cells were given, but the solution is for 4\n")
-    code, out, _ = run("verify", "--cells", "4", str(path))
-    assert code == 1 and out.startswith("FAIL deal 617 (site): all 1 move legal")
