@@ -218,6 +218,16 @@ def check_json_format(json: bool, format: "Enum | str | None") -> None:
                     why="--json is -f json")
 
 
+def verdicts_as_json(json: bool, format: str | None, show: bool) -> bool:
+    """verify's and spider verify's output choice (``format`` already checked to be
+    None, text or json): whether the verdicts are JSON Lines; ``--json`` with
+    another ``-f``, and ``--show`` with JSON, are refused."""
+    check_json_format(json, format)
+    as_json = "--json" if json else "-f json" if format == "json" else None
+    refuse_together(as_json, "--show" if show else None, why="--show draws a table, not JSON")
+    return json or format == "json"
+
+
 def given(ctx: typer.Context, name: str) -> bool:
     """Was the parameter ``name`` given (command line or environment), not left at its default?"""
     source = ctx.get_parameter_source(name)

@@ -40,6 +40,7 @@ from .common import (
     seconds_limit,
     setup,
     use_color,
+    verdicts_as_json,
     write_output,
 )
 
@@ -283,10 +284,7 @@ def verify_command(
     setup(quiet, color)
     if format not in (None, "text", "json"):
         raise fail(f"unknown output format {format[:40]!r} (text or json)")
-    check_json_format(json, format)
-    as_json = "--json" if json else "-f json" if format == "json" else None
-    json = json or format == "json"
-    refuse_together(as_json, "--show" if show else None, why="--show draws a table, not JSON")
+    json = verdicts_as_json(json, format, show)
     if sum(s == "-" for s in solutions) + (position_file == "-") > 1:
         raise fail("stdin (-) can be read only once")
     try:

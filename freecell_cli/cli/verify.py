@@ -25,13 +25,13 @@ from .common import (
     VerdictFormatOpt,
     VerdictJsonOpt,
     bare_position,
-    check_json_format,
     err,
     fail,
     note,
     read_position,
     refuse_together,
     setup,
+    verdicts_as_json,
 )
 
 
@@ -82,10 +82,7 @@ def verify_command(
         format, input_format = None, format
     if format not in (None, "text", "json"):
         raise fail(f"unknown output format {format!r} (text or json; --input-format names the solution's)")
-    check_json_format(json, format)
-    as_json = "--json" if json else "-f json" if format == "json" else None
-    json = json or format == "json"
-    refuse_together(as_json, "--show" if show else None, why="--show draws a table, not JSON")
+    json = verdicts_as_json(json, format, show)
     format = input_format
     if format is not None and format not in SOLUTION_FORMATS:
         err(f"error: unknown solution format {format!r} (choose from {', '.join(SOLUTION_FORMATS)})")
