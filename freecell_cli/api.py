@@ -428,13 +428,14 @@ def verify(
     sol = read_solution(solution, format, stream=True)  # type: ignore[arg-type]
     start = _start_of(sol, position, cells)
     rules = _variant(variant if variant is not None else sol.variant, start)
-    verdict = replay(sol, start, rules, empty_column, _flag(all_errors, "all_errors"))
+    grow = sol.cells_open and cells is None and (position is None or isinstance(position, int))
+    verdict = replay(sol, start, rules, empty_column, _flag(all_errors, "all_errors"), grow)
     if not verdict.ok and sol.format == "fc-solve" and empty_column is None and isinstance(solution, Path):
         # fc-solve's -sn writes a run into an empty column as a plain move (its -snx
         # says the count): read that way, with every printed state still checked,
         # does the file solve the deal?
         again = read_solution(solution, format, stream=True)
-        second = replay(again, _start_of(again, position, cells), rules, "max", all_errors)
+        second = replay(again, _start_of(again, position, cells), rules, "max", all_errors, grow)
         if second.ok:
             second.notes.append("plain moves into empty columns read as fc-solve -sn writes them "
                                 "(as many cards as fit; --empty-column one refuses that)")

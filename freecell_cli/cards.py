@@ -24,6 +24,16 @@ RED_SUITS = frozenset("DH")
 _SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()} | {"♢": "D", "♡": "H", "♤": "S", "♧": "C"}
 
 
+def suit_letter(text: str) -> str:
+    """The letter of a suit written as a letter (any case) or a symbol; the text
+    itself, upper-cased, when it is neither.
+
+    >>> suit_letter("♥"), suit_letter("s")
+    ('H', 'S')
+    """
+    return _SYMBOL_TO_SUIT.get(text, text.upper())
+
+
 def rank_char(rank: int) -> str:
     """The one-character name of a rank, ``0`` for none.
 
@@ -108,7 +118,7 @@ class Card:
         if not 2 <= len(t) <= 3:
             raise InvalidCard(f"unknown card {quote(text)}")
         suit_text = t[-1]
-        suit = _SYMBOL_TO_SUIT.get(suit_text, suit_text.upper())
+        suit = suit_letter(suit_text)
         if suit not in SUITS:
             raise InvalidCard(f"unknown card {quote(text)}")
         try:

@@ -181,8 +181,9 @@ def resolve(
 ) -> Move:
     """Check ``move`` against the rules and return it with every detail filled in
     (count, empty destination, foundation suit). Raises :class:`IllegalMove` with
-    the reason in the site's terms, or :class:`InvalidMove` when a place does not
-    exist in this position.
+    the reason in the site's terms, a place this table lacks included (a fifth free
+    cell on four is a refused move, as Games::Solitaire::Verify has it); or
+    :class:`InvalidMove` when ``move`` is no move at all.
 
     >>> from freecell_cli import deal, find_variant
     >>> p, site = deal(617), find_variant("site")
@@ -197,10 +198,10 @@ def resolve(
     src, dst = move.source, move.dest
     for place in (src, dst):
         if place.kind == COLUMN and place.index >= len(position.columns):
-            raise InvalidMove(f"there is no column {place.index + 1} ({len(position.columns)} columns)")
+            raise IllegalMove(f"there is no column {place.index + 1} ({len(position.columns)} columns)")
         if place.kind == CELL and place.index >= len(position.cells):
             n = len(position.cells)
-            raise InvalidMove(f"there is no free cell {cell_letter(place.index)} ({plural(n, 'free cell')})")
+            raise IllegalMove(f"there is no free cell {cell_letter(place.index)} ({plural(n, 'free cell')})")
 
     if src.kind == CELL and move.count is not None and move.count > 1:  # built by hand: Move.parse refuses it
         raise InvalidMove(f"not a move: {quote(str(move))} (a free cell holds one card, not {move.count})")

@@ -29,7 +29,7 @@ from .moves import CELL, COLUMN, FOUNDATION, EmptyColumnMode, Move, apply, resol
 from .position import Position
 from .solutions import Solution
 from .variants import Variant
-from .verify import Verdict, verify
+from .verify import Verdict, verify, with_cells
 
 
 @dataclass
@@ -143,6 +143,7 @@ def replay(
     start: Position,
     variant: Variant,
     empty_column: str | None = None,
+    grow_cells: bool = False,
 ) -> Replay:
     """Replay ``solution`` from ``start`` (not modified) step by step.
 
@@ -157,7 +158,9 @@ def replay(
     if len(solution) > MAX_STEPS:
         raise FreecellError(f"a replay shows at most {MAX_STEPS:,} moves; this solution has {len(solution):,} "
                             "(freecell verify checks it in constant memory)")
-    verdict = verify(solution, start, variant, empty_column)
+    verdict = verify(solution, start, variant, empty_column, grow_cells=grow_cells)
+    if verdict.final is not None and len(verdict.final.cells) > len(start.cells):
+        start = with_cells(start, len(verdict.final.cells))  # the free cells the file showed, from the start
     mode: EmptyColumnMode = empty_column or solution.empty_column or "one"  # type: ignore[assignment]
     error = verdict.error
     stop = error.index - 1 if error is not None else len(solution)

@@ -80,6 +80,9 @@ class Solution:
     explicit: dict[int, Move] = field(default_factory=dict)  # moves not in standard notation
     stream: Iterator[Step] | None = field(default=None, repr=False)  # moves still in the file
     stated_moves: tuple[int, int] | None = None  # our header's "# moves: N": (N, its line)
+    # fc-solve's states did not say how many free cells (a bare or trimmed "Freecells:"):
+    # the start has fc-solve's default, 4, and a later move or state may show more.
+    cells_open: bool = False
 
     def __len__(self) -> int:
         return len(self.tokens)
@@ -415,8 +418,10 @@ def _fcsolve_steps(lines: Iterator[tuple[int, str]], sol: Solution) -> Iterator[
                 sol.position = parse_fcs(state)
             except FreecellError as e:
                 raise InvalidSolution(f"line {state_start}: initial state: {e}") from None
-            if stated_cells(state) is not None:  # else the line may have been trimmed
+            if stated_cells(state) is not None:
                 sol.cells = len(sol.position.cells)
+            else:  # the line may have been trimmed, or fc-solve stopped after the last card
+                sol.cells_open = True
 
     last = 0
     for lineno, raw in lines:

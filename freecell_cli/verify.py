@@ -182,15 +182,24 @@ def verify(
     variant: Variant,
     empty_column: str | None = None,
     all_errors: bool = False,
+    grow_cells: bool = False,
 ) -> Verdict:
     """Replay ``solution`` from ``start`` (not modified) under ``variant``.
+
+    ``grow_cells``: the file did not say how many free cells (fc-solve's
+    ``Freecells:`` trimmed, :attr:`Solution.cells_open`) and nobody chose: a move
+    to a free cell past the last, or a printed state with more, adds the slots it
+    shows. Extra empty cells only widen what is legal, so the moves before stay
+    legal as they were checked.
 
     Stops at the first bad move unless ``all_errors`` and the file shows the
     position after each move (fc-solve ``-sam``), which lets the replay
     resynchronise and go on. Without ``all_errors`` a streamed file is read no
     further than its first bad move (``file_moves`` counts the moves read); a
     solution held in memory counts all its moves."""
-    from .formats.fcs import parse_fcs
+    from .formats.fcs import cells_shown, parse_fcs
+    from .moves import CELL
+    from .position import MAX_CELLS
 
     mode: EmptyColumnMode = empty_column or solution.empty_column or "one"  # type: ignore[assignment]
     position = start.copy()
@@ -210,6 +219,17 @@ def verify(
             return False
         return True
 
+    first_cells = len(position.cells)
+    grown_at: tuple[int, int] | None = None  # (move index, line) where the file first showed more
+
+    def grow(needed: int, index: int, line: int) -> None:
+        nonlocal grown_at
+        needed = min(needed, MAX_CELLS)
+        if needed > len(position.cells):
+            position.cells.extend([None] * (needed - len(position.cells)))
+            if grown_at is None:
+                grown_at = (index, line)
+
     index = 0
     in_memory = solution.stream is None  # every move already read: its count is known
     for step in solution.steps():
@@ -217,11 +237,14 @@ def verify(
         if stopped:
             continue  # --all-errors: read on to the end, count the moves, report a malformed one
         text, line = step.token, step.line
+        if grow_cells:
+            cells_named = [p.index + 1 for p in (step.move.source, step.move.dest) if p.kind == CELL]
+            grow(max(cells_named + [cells_shown(step.state) if step.state else 0]), index, line)
         try:
             move = resolve(position, step.move, variant, mode)
-        except InvalidMove as e:  # a column or free cell this table lacks: malformed, not refused
+        except InvalidMove as e:  # no move at all (two cards from a free cell): malformed
             raise InvalidSolution(f'line {line}: move {index} {_quoted(text)}: {e}') from None
-        except FreecellError as e:
+        except FreecellError as e:  # refused, a place this table lacks included: at its index
             problems.append(Problem(index, text, str(e), line))
             if before_error is None:
                 before_error = position.copy()
@@ -252,6 +275,14 @@ def verify(
                         break
     if stopped and not all_errors and in_memory:
         index = len(solution)  # the count of moves, known without reading on
+    notes = []
+    if grow_cells:
+        if grown_at is not None:
+            notes.append(f"the file's Freecells: lines do not say how many free cells; it uses "
+                         f"{len(position.cells)} (move {grown_at[0]}, line {grown_at[1]}): read as {len(position.cells)}")
+        else:
+            notes.append(f"the file's Freecells: lines do not say how many free cells: read as {first_cells}, "
+                         "Freecell Solver's default (--cells N to choose)")
     return Verdict(
         valid=not problems,
         solved=not problems and position.is_won(),
@@ -263,4 +294,5 @@ def verify(
         problems=problems,
         before_error=before_error,
         final=position,
+        notes=notes,
     )

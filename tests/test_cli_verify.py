@@ -88,21 +88,43 @@ def test_missing_file_and_bad_options(tmp_path):
     assert code == 2
 
 
-@pytest.mark.parametrize("moves, reason", [
-    ("5e", 'move 1 "5e": there is no free cell e (4 free cells)'),
-    ("5a 59", 'move 2 "59": there is no column 9 (8 columns)'),
+@pytest.mark.parametrize("moves, index, move, reason", [
+    ("5e", 1, "5e", "there is no free cell e (4 free cells)"),
+    ("5a 59", 2, "59", "there is no column 9 (8 columns)"),
 ])
-def test_a_place_the_table_lacks_is_malformed_in_move_and_verify(moves, reason):
-    """`move` and `verify` agree: a move naming a free cell or column this table
-    does not have is malformed input (exit 2), not a refused move (exit 1)."""
+def test_a_place_the_table_lacks_is_a_refused_move(moves, index, move, reason):
+    """`move`, `verify` and `replay` agree: a move naming a free cell or column this
+    table does not have is refused at its index (exit 1), as Games::Solitaire::Verify
+    reports it; exit 2 is for what is no move at all."""
     from freecell_cli import deal, format_position
 
     code, out, err = run("move", moves, "-p", format_position(deal(617)))
-    assert (code, out, err) == (2, "", f"error: {reason}\n")
+    assert (code, out, err) == (1, "", f'error: move {index} "{move}": {reason}\n')
     code, out, err = run("verify", "--deal", "617", "-", input=moves + "\n")
-    assert (code, out, err) == (2, "", f"error: stdin: line 1: {reason}\n")
+    assert (code, out, err) == (1, f'FAIL deal 617 (site): move {index} "{move}": {reason}\n', "")
     code, out, err = run("verify", "--deal", "617", "--json", "-", input=moves + "\n")
-    assert code == 2 and orjson.loads(out)["error"] == {"reason": f"line 1: {reason}"}
+    d = orjson.loads(out)
+    assert code == 1 and d["valid"] is False
+    assert d["error"] == {"index": index, "move": move, "reason": reason, "line": 1}
+    code, out, err = run("replay", "--deal", "617", "-", input=moves + "\n")
+    assert code == 1 and err == f'FAIL deal 617 (site): move {index} "{move}": {reason}\n'  # the steps before it on stdout
+
+
+def test_a_third_free_cell_of_a_two_cell_game_is_refused_at_its_index(tmp_path):
+    """Issue 20: a 2-cell game's fc-solve solution that moves to a third free cell."""
+    sol = FIXTURES / "1.3cells.sam.txt"
+    code, out, err = run("verify", "--json", "--cells", "2", str(sol))
+    d = orjson.loads(out)
+    assert code == 1 and err == "" and d["valid"] is False
+    assert (d["error"]["index"], d["error"]["line"], d["error"]["reason"]) == (4, 65, "there is no free cell c (2 free cells)")
+    assert d["error"]["move"] == "Move a card from stack 7 to freecell 2"
+
+
+def test_two_cards_from_a_free_cell_stay_malformed(tmp_path):
+    path = tmp_path / "v.txt"
+    path.write_text("5a\nMove 2 cards from freecell 0 to stack 3\n")
+    code, out, err = run("verify", "--deal", "617", "--json", str(path))
+    assert code == 2 and orjson.loads(out)["valid"] is None
 
 
 def _after_first_move(tmp_path):

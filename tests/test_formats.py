@@ -90,6 +90,43 @@ def test_fcs_more_cells_and_too_many_entries():
         parse_fcs("Freecells: AS 2S 3S\n" + cols, cells=2)
 
 
+@pytest.mark.parametrize("cells, slots, stated", [
+    ("", 4, None),                      # fc-solve's, trimmed (or all empty, newer fc-solve)
+    (" " * 16, 4, 4),                   # fc-solve 5.0: four blanks a slot
+    (" " * 24, 6, 6),
+    ("      6S", 4, None),              # newer fc-solve stops after the last card: 2 shown, 4
+    ("  6S  9C  2H  6H  6C", 5, None),  # the last slot full: at least 5
+    ("  6S  9C  2H  6H  6C    ", 6, 6),
+    (" none", 0, 0),                    # ours, for no free cells
+    (" - -", 2, 2),
+])
+def test_fcs_free_cell_count(cells, slots, stated):
+    """Issue 20: a bare or trimmed line says nothing about the count (it was read as 0)."""
+    from freecell_cli.formats.fcs import stated_cells
+
+    p = deal(1)
+    for card in cells.split():  # the exposed cards of deal 1, into the free cells
+        if card not in ("-", "none"):
+            assert str(next(col for col in p.columns if col and str(col[-1]) == card).pop()) == card
+    text = "Freecells:" + cells + "\n" + "\n".join(format_fcs(p).splitlines()[2:])
+    assert stated_cells(text) == stated
+    q = parse_fcs(text)
+    assert len(q.cells) == slots and [str(c) for c in q.cells if c] == [c for c in cells.split() if len(c) == 2]
+
+
+def test_fcs_round_trips_every_cell_count():
+    for cells in range(16):
+        p = deal(1, cells=cells)
+        assert len(parse_fcs(format_fcs(p)).cells) == cells
+    assert format_fcs(deal(1, cells=0)).splitlines()[1] == "Freecells: none"
+
+
+def test_fcs_reads_suit_symbols_in_foundations():
+    """fc-solve's web page writes ♥-A; its cards already read (2♠)."""
+    p = parse_fcs("Foundations: ♥-J ♣-K ♦-K ♠-Q\nFreecells:  K♠\n: K♥ Q♥\n")
+    assert p.foundations == [13, 13, 11, 12] and [str(c) for c in p.columns[0]] == ["KH", "QH"]
+
+
 @pytest.mark.parametrize(
     "text,message",
     [

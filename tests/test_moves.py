@@ -98,12 +98,16 @@ def test_malformed_moves(text, message):
         Move.parse(text)
 
 
-def test_places_outside_the_table():
+def test_places_outside_the_table_are_refused_moves():
+    """A well-formed move to a place this table lacks is refused (IllegalMove), as
+    Games::Solitaire::Verify refuses a move to a third free cell of a 2-cell game."""
     p = deal(1)
-    with pytest.raises(InvalidMove, match=r"there is no column 9 \(8 columns\)"):
+    with pytest.raises(IllegalMove, match=r"there is no column 9 \(8 columns\)"):
         resolve(p, Move.parse("91"), SITE)
-    with pytest.raises(InvalidMove, match=r"there is no free cell e \(4 free cells\)"):
+    with pytest.raises(IllegalMove, match=r"there is no free cell e \(4 free cells\)"):
         resolve(p, Move.parse("1e"), SITE)
+    with pytest.raises(IllegalMove, match=r"there is no free cell c \(2 free cells\)"):
+        resolve(deal(1, cells=2), Move.parse("1c"), SITE)
 
 
 def test_notation_round_trip_and_cells_past_h():

@@ -52,7 +52,7 @@ def test_headers_that_agree_are_read(tmp_path, text):
 
 def test_numfcs_sets_the_cells():
     code, out, err = run("verify", "-", input="#3 Attempt: 1 NumFcs=0 (FCPro)\n5h 2a\n")
-    assert (code, out, err) == (2, "", 'error: stdin: line 2: move 2 "2a": there is no free cell a (0 free cells)\n')
+    assert (code, out, err) == (1, 'FAIL deal 3 (windows): move 2 "2a": there is no free cell a (0 free cells)\n', "")
 
 
 def test_a_deal_that_contradicts_the_file_is_refused():

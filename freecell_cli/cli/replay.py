@@ -103,7 +103,8 @@ def replay_command(
         rules = find_variant(variant.value if variant else solution.variant or origin.variant)
         if variant is not None:  # as `move --variant` does: the positions name their rules
             origin.variant = variant.value
-        r = replay(solution, origin, rules, empty_column.value if empty_column else None)
+        grow = solution.cells_open and cells is None and start is None
+        r = replay(solution, origin, rules, empty_column.value if empty_column else None, grow)
     code = EXIT_OK if r.verdict.ok else EXIT_NEGATIVE
     verdict = _verdict_line(r)
     if html is not None:

@@ -2,7 +2,8 @@
 
 Optional ``Foundations:`` (or ``Founds:``) and ``Freecells:`` (or ``FC:``) lines, then
 one line per column, from the buried card to the exposed one, with or without a
-leading ``:``. ``10`` or ``T``; ``-`` for an empty free cell. The bare column lines
+leading ``:``. ``10`` or ``T``; ``-`` for an empty free cell, ``none`` for a table
+with no free cells (a bare ``Freecells:`` is read as fc-solve's default of 4). The bare column lines
 of ``make-microsoft-freecell-board -t N`` are read too.
 
 >>> from freecell_cli import deal
@@ -16,13 +17,13 @@ from __future__ import annotations
 
 import re
 
-from ..cards import RANK_CHARS, SUITS, Card, parse_rank
+from ..cards import RANK_CHARS, SUITS, Card, parse_rank, suit_letter
 from ..errors import InvalidCard, InvalidPosition, quote
 from ..position import MAX_CELLS, Position
 
 _FOUND_RE = re.compile(r"^(foundations?|founds?)\s*:(.*)$", re.I)
 _CELLS_RE = re.compile(r"^(freecells?|fc)\s*:(.*)$", re.I)
-_FOUND_ITEM = re.compile(r"^([CDHS])-([0-9AaTtJjQqKk]|10)$", re.I)
+_FOUND_ITEM = re.compile(r"^([CDHS♣♦♥♠♧♢♡♤])-([0-9AaTtJjQqKk]|10)$", re.I)  # fc-solve's web page writes ♥-0
 _FCS_SUIT_ORDER = "HCDS"  # the order fc-solve itself writes
 
 
@@ -30,8 +31,10 @@ def format_fcs(position: Position) -> str:
     found = " ".join(
         f"{s}-{RANK_CHARS[position.foundations[SUITS.index(s)]]}" for s in _FCS_SUIT_ORDER
     )
-    cells = " ".join("-" if c is None else str(c) for c in position.cells)
-    lines = [f"Foundations: {found}", f"Freecells: {cells}".rstrip()]
+    # A bare "Freecells:" says nothing (fc-solve's, trimmed): no cells at all is "none"
+    # (fc-solve told --freecells-num 0 reads no further on that line).
+    cells = " ".join("-" if c is None else str(c) for c in position.cells) or "none"
+    lines = [f"Foundations: {found}", f"Freecells: {cells}"]
     for col in position.columns:
         lines.append((": " + " ".join(str(c) for c in col)).rstrip())
     return "\n".join(lines) + "\n"
@@ -55,7 +58,7 @@ def parse_fcs(text: str, cells: int | None = None) -> Position:
                 fm = _FOUND_ITEM.match(item)
                 if not fm:
                     raise InvalidPosition(f"line {lineno}: bad foundation entry {quote(item)} (e.g. H-5)")
-                foundations[SUITS.index(fm.group(1).upper())] = parse_rank(fm.group(2))
+                foundations[SUITS.index(suit_letter(fm.group(1)))] = parse_rank(fm.group(2))
             continue
         m = _CELLS_RE.match(line)
         if m:
@@ -74,10 +77,8 @@ def parse_fcs(text: str, cells: int | None = None) -> Position:
         slots = cells
     elif stated is not None:
         slots = stated  # every slot written out, as we and fc-solve write them
-    elif None in cell_cards:
-        slots = len(cell_cards)
-    else:
-        slots = max(4, len(cell_cards))  # fc-solve writes only the occupied cells
+    else:  # fc-solve stops after the last card: there may be more slots than shown
+        slots = max(4, len(cell_cards))
     if len(cell_cards) > slots:
         occupied = [c for c in cell_cards if c is not None]
         if len(occupied) > slots:
@@ -93,11 +94,16 @@ def stated_cells(board: str) -> int | None:
     """The number of free cells a board's ``Freecells:`` line states, or None when
     it does not tell (no such line, or one that may have lost its trailing blanks).
 
-    We write a ``-`` per empty slot; fc-solve writes each slot four characters
-    wide, so an untrimmed line gives the count, and a bare ``Freecells:`` is 0.
+    We write a ``-`` per empty slot (``none`` for no free cells). Freecell Solver
+    writes each slot four characters wide: its 5.0 every slot, so an untrimmed line
+    gives the count; later versions stop after the last card. A bare ``Freecells:``
+    (all empty, trimmed by an editor or by git, or a newer fc-solve) says nothing:
+    readers take fc-solve's default, 4, unless told otherwise.
 
-    >>> stated_cells("Freecells: - -"), stated_cells("Freecells:  JH        "), stated_cells("Freecells:")
+    >>> stated_cells("Freecells: - -"), stated_cells("Freecells:  JH        "), stated_cells("Freecells: none")
     (2, 3, 0)
+    >>> stated_cells("Freecells:"), stated_cells("Freecells:  JH")
+    (None, None)
     """
     for raw in board.splitlines():
         m = _CELLS_RE.match(raw.strip())
@@ -107,12 +113,29 @@ def stated_cells(board: str) -> int | None:
     return None
 
 
+def cells_shown(board: str) -> int:
+    """How many free-cell slots a board's ``Freecells:`` line shows, blank or
+    not (0 without such a line): the table has at least that many.
+
+    >>> cells_shown("Freecells:      4H  6C  JS"), cells_shown("Freecells: - -"), cells_shown(": 5H")
+    (4, 2, 0)
+    """
+    for raw in board.splitlines():
+        m = _CELLS_RE.match(raw.strip())
+        if m:
+            rest = raw.split("#", 1)[0].rstrip("\r\n")
+            return len(_cell_items(rest[rest.index(":") + 1 :]))
+    return 0
+
+
 def _stated(rest: str) -> int | None:
     items = rest.split()
+    if [item.lower() for item in items] == ["none"]:
+        return 0  # ours, for a table with no free cells
     if "-" in items or "--" in items or "---" in items:
         return len(items)  # ours: a dash per empty slot, so every slot is there
-    if rest.strip() == "":
-        return 0 if rest == "" else (len(rest) // 4 if len(rest) % 4 == 0 else None)
+    if rest.strip() == "":  # fc-solve's blank slots: only untrimmed blanks count them
+        return len(rest) // 4 if rest and len(rest) % 4 == 0 else None
     if _fixed_width(rest):  # fc-solve's: four characters a slot
         if rest.endswith(" ") and len(rest) // 4 <= MAX_CELLS:
             return len(rest) // 4
@@ -131,6 +154,8 @@ def _cell_items(rest: str) -> list[str | None]:
     """Free-cell entries: ``-`` for an empty slot; or fc-solve's own layout,
     where each slot is four characters wide and an empty one is blank."""
     items = rest.split()
+    if [item.lower() for item in items] == ["none"]:
+        return []
     if "-" not in items and len(rest) >= 4 and len(rest) % 4 == 0:
         chunks = [rest[i : i + 4].strip() for i in range(0, len(rest), 4)]
         if [c for c in chunks if c] == items:

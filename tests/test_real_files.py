@@ -1,0 +1,146 @@
+"""Real files from other programs (tests/fixtures/real, see its SOURCES.md): every one
+keeps the verdict it has, so a change that misreads them cannot pass unnoticed.
+
+Where Games::Solitaire::Verify's own tests give a verdict, ours under ``standard``
+(its ``freecell``: 4 free cells, textbook capacity) is that verdict. The other rows
+are FreeCell's rules holding against games that break them (Baker's Game and Eight
+Off build by suit, Relaxed FreeCell moves any run at once) or read as they are.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cli_helpers import run
+from oracle import FIXTURES
+
+REAL = FIXTURES / "real"
+
+# file, variant, exit code, the verdict line (OK/FAIL) or the error (after "error: FILE: ")
+CASES = [
+    # Games::Solitaire::Verify t/solution.t, t/expand-solution.t: valid under freecell
+    ("fcs-freecell-24.txt", "standard", 0, "OK fcs-freecell-24.txt: solved in 138 moves (standard)"),
+    ("fcs-freecell-9-orig.txt", "standard", 0, "OK fcs-freecell-9-orig.txt: solved in 216 moves (standard)"),
+    ("fcs-freecell-9-expanded.txt", "standard", 0, "OK fcs-freecell-9-expanded.txt: solved in 392 moves (standard)"),
+    ("from-patsolve--want.txt", "standard", 0, "OK from-patsolve--want.txt: solved in 128 moves (standard)"),
+    ("from-shirl-hart-1024--want.txt", "standard", 0,
+     "OK from-shirl-hart-1024--want.txt: solved in 83 moves (standard)"),
+    # ... invalid under freecell
+    ("fcs-freecell-24-wrong-1.txt", "standard", 1,
+     'FAIL fcs-freecell-24-wrong-1.txt (standard): move 63 "Move 2 cards from stack 3 to stack 4": '
+     "2 cards cannot go on 6D (5C and the 2 below it would)"),
+    ("fcs-freecell-24-wrong-2.txt", "standard", 1,
+     'FAIL fcs-freecell-24-wrong-2.txt (standard): move 45 "Move 1 cards from stack 0 to stack 1": '
+     "no card of the run QS..JD fits on QH"),
+    ("fcs-relaxed-freecell-11982.txt", "standard", 1,
+     'FAIL fcs-relaxed-freecell-11982.txt (standard): move 17 "Move 3 cards from stack 6 to stack 1": '
+     "3 cards > can move 2 (0 free cells, 1 empty column)"),
+    # ... and refused (t/exception-newline.t): ten columns are not FreeCell's
+    ("fcs-seahaven-towers-1977.txt", "standard", 2, "line 3: initial state: 10 columns (between 1 and 9 are supported)"),
+    ("1.fc-wrong.sol.txt", "standard", 2, "line 3: not a move: 'H-0'"),
+    # The site's capacity, 2^1 x (2+1) = 6 where the textbook's is (1+1) x 2^2 = 8
+    ("fcs-freecell-24.txt", "site", 0, "OK fcs-freecell-24.txt: solved in 138 moves (site)"),
+    ("fcs-freecell-9-orig.txt", "site", 1,
+     'FAIL fcs-freecell-9-orig.txt (site): move 152 "Move 7 cards from stack 1 to stack 6": '
+     "7 cards > can move 6 (1 free cell, 2 empty columns)"),
+    ("fcs-freecell-9-expanded.txt", "site", 0, "OK fcs-freecell-9-expanded.txt: solved in 392 moves (site)"),
+    # Other games of the family against FreeCell's rules
+    ("fcs-bakers-game-24.txt", "standard", 1,
+     'FAIL fcs-bakers-game-24.txt (standard): move 5 "Move a card from freecell 0 to stack 1": JD cannot go on QD'),
+    ("fcs-eight-off-200.txt", "standard", 1,
+     'FAIL fcs-eight-off-200.txt (standard): move 1 "Move a card from freecell 2 to stack 3": JC cannot go on QC'),
+    ("fcs-eight-off-200-l-gi.txt", "standard", 1,
+     'FAIL fcs-eight-off-200-l-gi.txt (standard): move 1 "Move a card from freecell 2 to stack 3": JC cannot go on QC'),
+    # Forecell only restricts what FreeCell allows (kings into empty columns)
+    ("fcs-forecell-24.txt", "standard", 0, "OK fcs-forecell-24.txt: solved in 136 moves (standard)"),
+    ("fcs-simple-simon-24.txt", "standard", 2, "line 3: initial state: 10 columns (between 1 and 9 are supported)"),
+    # fc-solve's web page: suit symbols are read; its playing-card characters are not
+    # (it writes the queen as the Unicode knight: reading them would misread cards)
+    ("web/24_default_ascii", "standard", 0, "OK web/24_default_ascii: solved in 138 moves (standard)"),
+    ("web/24_default_unicode_suits", "standard", 0, "OK web/24_default_unicode_suits: solved in 138 moves (standard)"),
+    ("web/solution_for_board_without_trailing_newline", "standard", 0,
+     "OK web/solution_for_board_without_trailing_newline: solved in 93 moves (standard)"),
+    ("web/solution_for_deal_24__expanded_moves", "standard", 0,
+     "OK web/solution_for_deal_24__expanded_moves: solved in 156 moves (standard)"),
+    ("web/24_default_unicode_cards", "standard", 2, "line 3: initial state: line 3: unknown card '🃔'"),
+]
+
+
+@pytest.mark.parametrize("name, variant, code, expected", CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES])
+def test_real_file_keeps_its_verdict(name, variant, code, expected, monkeypatch):
+    monkeypatch.chdir(REAL)
+    got_code, out, err = run("verify", "-q", "--variant", variant, name)
+    if code == 2:
+        assert (got_code, out, err) == (2, "", f"error: {name}: {expected}\n")
+    else:
+        assert (got_code, out, err) == (code, expected + "\n", "")
+
+
+BAKERS = sorted((REAL / "bakers-game").iterdir())
+
+
+@pytest.mark.parametrize("path", BAKERS, ids=[p.name for p in BAKERS])
+def test_bakers_game_solutions_break_freecell_at_a_same_suit_build(path):
+    """fc-solve's Baker's Game solutions (same-suit building): FreeCell refuses each at
+    a card put on one of its own suit; the two 'I could not solve' files hold no game."""
+    code, out, err = run("verify", "-q", "--variant", "standard", str(path))
+    if "I could not solve" in path.read_text():
+        assert (code, out) == (2, "") and err.endswith(": the solution names no deal: give --deal N or --position FILE\n")
+        return
+    m = re.search(r": ([A2-9TJQK])([CDHS]) cannot go on ([2-9TJQK])([CDHS])\n$", out)
+    assert code == 1 and err == "" and out.startswith("FAIL ") and m, out
+    assert m.group(2) == m.group(4)  # the same suit, one rank apart
+    assert "A23456789TJQK".index(m.group(3)) == "A23456789TJQK".index(m.group(1)) + 1
+
+
+TRIMMED = ["fcs-freecell-24.txt", "from-patsolve--want.txt", "fcs-freecell-9-orig.txt"]
+
+
+@pytest.mark.parametrize("name", TRIMMED)
+def test_a_bare_freecells_line_is_read_as_four_cells_and_said(name, monkeypatch):
+    """Issue 20: a trimmed 'Freecells:' is fc-solve's default, 4 (it was read as 0),
+    and the reading is said on stderr; --cells chooses another count."""
+    monkeypatch.chdir(REAL)
+    code, out, err = run("verify", "--variant", "standard", name)
+    assert code == 0 and out.startswith("OK ")
+    assert err == (f"{name}: the file's Freecells: lines do not say how many free cells: "
+                   "read as 4, Freecell Solver's default (--cells N to choose)\n")
+    code, out, err = run("verify", "-q", "--variant", "standard", "--cells", "2", name)
+    assert code == 1 and re.search(r": there is no free cell c \(2 free cells\)\n$", out), out
+
+
+def test_untrimmed_and_trimmed_files_read_alike(tmp_path):
+    """fc-solve 5.0 pads every slot four blanks wide; editors trim it; newer fc-solve
+    stops after the last card. All three spellings of the same file agree."""
+    text = (REAL / "fcs-freecell-24.txt").read_text()
+
+    def pad(m: re.Match) -> str:  # fc-solve 5.0: every slot, four characters each
+        slots = [m.group(1)[i:i + 4] for i in range(0, len(m.group(1)), 4)]
+        return "Freecells:" + "".join(s.ljust(4) for s in slots + [""] * (4 - len(slots)))
+
+    padded = re.sub(r"^Freecells:(.*)$", pad, text, flags=re.M)
+    assert padded != text and "Freecells:                \n" in padded
+    for i, variant in enumerate([padded, text]):
+        path = tmp_path / f"{i}.txt"
+        path.write_text(variant)
+        code, out, err = run("verify", "-q", "--variant", "standard", str(path))
+        assert (code, out) == (0, f"OK {path}: solved in 138 moves (standard)\n")
+
+
+def test_a_trimmed_file_that_uses_more_cells_is_read_with_them():
+    """fc-solve 5.0 --freecells-num 6 on deal 1, trailing blanks trimmed: the bare
+    start says nothing; its move to a fifth free cell shows six... five at least,
+    and a later one the sixth. Read with them, said, and --cells still decides."""
+    sol = FIXTURES / "1.6cells.trimmed.sam.txt"
+    code, out, err = run("verify", "--deal", "1", str(sol))
+    assert (code, out) == (0, "OK deal 1: solved in 152 moves (site)\n")
+    assert err == (f"{sol}: the file's Freecells: lines do not say how many free cells; "
+                   "it uses 6 (move 7, line 113): read as 6\n")
+    code, out, err = run("verify", "-q", "--cells", "4", str(sol))
+    assert (code, err) == (1, "") and out.endswith(
+        ': move 7 "Move a card from stack 7 to freecell 4": there is no free cell e (4 free cells)\n')
+    code, out, err = run("replay", "-q", str(sol))
+    assert code == 0 and out.splitlines()[:2] == ["5a", "6C-----:0000:" + (  # six cells from the start
+        "JDKD2S4C3S6D6S/2DKCKS5CTD8S9C/9H9S9DTS4S8D2H/JC5SQDQHTHQS6H/5DADJS4H8H/7HQCASAC2C3D/7CKHAH4DJH8C/5H3H3C7S7DTC")]
