@@ -20,7 +20,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, AnyStr, BinaryIO, NamedTuple
 
@@ -291,10 +291,13 @@ def check_output_path(path: str) -> None:
     os.unlink(tmp)
 
 
-def atomic_write(path: str, text: str | bytes) -> None:
+def atomic_write(path: str, text: str | bytes, before_replace: Callable[[], object] | None = None) -> None:
     """Write ``text`` (or bytes, as they are) to a temporary file beside ``path``,
     sync it, then rename it over ``path``. Raises :class:`OutputError` (nothing
-    written) when it cannot."""
+    written) when it cannot. ``before_replace`` is called once the text is safely
+    in the temporary file, just before the rename (a saved game moves the old save
+    aside there, only once the new one is known to fit); what it raises is raised,
+    the temporary file removed."""
     import tempfile
 
     name = display_name(path)
@@ -328,6 +331,8 @@ def atomic_write(path: str, text: str | bytes) -> None:
         # mkstemp makes the file private (0600): keep the old file's mode, or give
         # the one any new file gets
         os.chmod(tmp, keep_mode if keep_mode is not None else 0o666 & ~_umask())
+        if before_replace is not None:
+            before_replace()
         os.replace(tmp, target)
     except BaseException as e:
         try:

@@ -18,12 +18,12 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from .autoplay import autoplay, can_autocomplete, play_move
+from .autoplay import automatic_moves, autoplay, can_autocomplete, play_move
 from .cards import Card
 from .errors import FreecellError, IllegalMove, InvalidCard, quote
-from .moves import CELL, Move, Place, legal_moves, plural
+from .moves import CELL, FOUNDATION, Move, Place, apply, legal_moves, plural, resolve
 from .position import Position
-from .variants import Variant, find_variant
+from .variants import VARIANTS, Variant, find_variant
 
 
 @dataclass
@@ -94,9 +94,16 @@ class Game:
         return [m for s in self.steps for m in s.moves]
 
     # -- playing ------------------------------------------------------------------
-    def _replay(self, step: Step) -> None:
+    def _replay(self, step: Step, position: Position | None = None) -> int:
+        """Play a recorded step again on ``position`` (the game's by default) and
+        return how many cards the variant then sent home by itself. The step's
+        moves are played as recorded, the variant's own moves after the last one
+        only: a collect step holds every card it sent home, and under windows the
+        automatic moves after its first card would take the next ones."""
+        p = self.position if position is None else position
         for text in step.moves:
-            play_move(self.position, Move.parse(text), self.variant)
+            apply(p, resolve(p, Move.parse(text), self.variant))
+        return len(automatic_moves(p, self.variant))
 
     def _do(self, move: Move) -> Step:
         resolved, *auto = play_move(self.position, move, self.variant)
@@ -259,11 +266,14 @@ class Game:
 
     @classmethod
     def from_dict(cls, d: object) -> Game:
-        """A saved game, checked field by field: every fault is a :class:`FreecellError`
-        naming the field, and every saved move (redo steps too) must replay."""
+        """A saved game, checked field by field against what :meth:`to_dict` writes
+        (a save may come from anyone, and its fields are printed and name the files
+        an unfinished game is kept in): every fault is a :class:`FreecellError`
+        naming the field, and every saved move (redo steps too) must replay, the
+        variant's own moves after it as many as the step says."""
         import math
 
-        from .formats import parse_position
+        from .formats.compact import format_compact, parse_compact
 
         if not isinstance(d, dict):
             raise FreecellError("saved game is damaged: not a JSON object")
@@ -277,13 +287,22 @@ class Game:
                 raise fail(key, "not a list")
             out: list[Step] = []
             for i, s in enumerate(raw, 1):
-                if not isinstance(s, dict) or not isinstance(s.get("moves"), list) or not all(
-                        isinstance(m, str) for m in s["moves"]):
+                moves = s.get("moves") if isinstance(s, dict) else None
+                if not isinstance(moves, list) or not moves or not all(isinstance(m, str) for m in moves):
                     raise fail(f"{key} {i}", "needs a list of moves in standard notation")
+                for text in moves:  # as a game writes them: 5a, 36v4 (never 5A, never padded)
+                    try:
+                        parsed: Move | None = Move.parse(text)
+                    except FreecellError:
+                        parsed = None
+                    if parsed is None or str(parsed) != text:
+                        raise fail(f"{key} {i}", f"{quote(text, 24)} is not a move in standard notation")
+                    if len(moves) > 1 and parsed.dest.kind != FOUNDATION:  # only a collect is several moves
+                        raise fail(f"{key} {i}", "a step of several moves is an auto-collect: all of them home")
                 auto = s.get("automatic", 0)
                 if isinstance(auto, bool) or not isinstance(auto, int) or not 0 <= auto <= 52:
                     raise fail(f"{key} {i}", f"automatic must be 0..52, got {str(auto)[:20]!r}")
-                out.append(Step(list(s["moves"]), auto))
+                out.append(Step(list(moves), auto))
             return out
 
         # Saves have always said what they are; another file in this place (Spider's
@@ -302,23 +321,43 @@ class Game:
         if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)) or not math.isfinite(elapsed) \
                 or elapsed < 0:
             raise fail("elapsed", f"must be seconds >= 0, got {str(elapsed)[:20]!r}")
+        if not isinstance(d.get("variant"), str) or d["variant"] not in VARIANTS:
+            raise fail("variant", f"must be one of {', '.join(VARIANTS)}, got {quote(d.get('variant'))}")
+        variant = VARIANTS[d["variant"]]
+        try:
+            start = parse_compact(d["start"])
+        except FreecellError as e:
+            raise fail("start", str(e)) from None
+        if format_compact(start) != d["start"]:
+            raise fail("start", f"not a position as a game writes it: {quote(d['start'])}")
+        deal_number = d.get("deal", start.deal)
+        if deal_number != start.deal or isinstance(deal_number, bool):
+            raise fail("deal", f"must be the start position's deal ({start.deal}), got {quote(deal_number)}")
         daily = d.get("daily")
-        if daily is not None and not isinstance(daily, str):
-            raise fail("daily", "must be a date YYYY-MM-DD")
-        try:
-            start = parse_position(d["start"])
-            variant = find_variant(d.get("variant"))
-        except FreecellError as e:
-            raise fail("start" if "variant" not in str(e) else "variant", str(e)) from None
+        if daily is not None:
+            why = daily_mismatch(daily, start)
+            if why:
+                raise fail("daily", why)
         steps, redo = steps_of("steps"), steps_of("redo")
-        try:
-            game = cls(start, variant, steps, [], float(elapsed), daily=daily)
-            check = game.position.copy()
-            for step in reversed(redo):  # redo steps are kept last-undone first
-                for text in step.moves:
-                    play_move(check, Move.parse(text), variant)
-        except FreecellError as e:
-            raise fail("moves", str(e)) from None
+        game = cls(start, variant, [], [], float(elapsed), daily=daily)
+
+        def replay(step: Step, position: Position, name: str) -> None:
+            try:
+                made = game._replay(step, position)
+            except FreecellError as e:
+                raise fail("moves", f"{name}: {e}") from None
+            if made != step.automatic:
+                raise fail("moves", f"{name}: automatic says {step.automatic}, but the variant sends {made} "
+                                    "home by itself")
+
+        for i, step in enumerate(steps, 1):
+            replay(step, game.position, f"step {i}")
+            game.steps.append(step)
+        if game.position.is_won():
+            game.running_since = None  # as a won game's clock is left: stopped
+        check = game.position.copy()
+        for i, step in reversed(list(enumerate(redo, 1))):  # redo steps are kept last-undone first
+            replay(step, check, f"redo step {i}")
         if won is not None and won != game.position.is_won():
             raise fail("won", f"says {str(won).lower()}, but the moves {'win' if not won else 'do not win'}")
         game.redo_steps = redo
@@ -414,3 +453,40 @@ def explain(position: Position, move: Move) -> str:
 
 
 _RANKS = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K"}
+
+
+def is_date(text: object) -> bool:
+    """``text`` is a date as a game writes it, ``YYYY-MM-DD`` (ASCII digits, a real
+    day): nothing else may name a daily deal's save.
+
+    >>> is_date("2026-11-30"), is_date("2026-02-30"), is_date("20261130"), is_date("../x")
+    (True, False, False, False)
+    """
+    import datetime
+
+    if not (isinstance(text, str) and len(text) == 10 and text.isascii() and text[4] == text[7] == "-"
+            and (text[:4] + text[5:7] + text[8:]).isdigit()):
+        return False
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+def daily_mismatch(daily: object, start: Position) -> str:
+    """Why ``daily`` cannot be the date of a saved game that starts at ``start``, or
+    "" when it can: a date ``YYYY-MM-DD`` whose daily deal, dealt with as many free
+    cells, is ``start``."""
+    import datetime
+
+    from .deals import daily_number, deal
+
+    if not is_date(daily):
+        return f"must be a date YYYY-MM-DD, got {quote(daily)}"
+    assert isinstance(daily, str)
+    number = daily_number(datetime.date.fromisoformat(daily))
+    if start != deal(number, cells=len(start.cells)):
+        return (f"the daily deal of {daily} is deal {number}, but the saved game starts "
+                f"{'elsewhere' if start.deal is None else f'from deal {start.deal}'}")
+    return ""

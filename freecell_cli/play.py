@@ -13,10 +13,11 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Protocol, TextIO, TypeVar
 
-from .errors import FreecellError
+from .errors import FreecellError, quote
 from .files import atomic_write, display_name
 from .game import Game, Outcome
 from .moves import plural
+from .text import escape
 
 if TYPE_CHECKING:
     from types import FrameType
@@ -94,9 +95,10 @@ def save_game(game: Game) -> None:
     save_json(save_path(game.daily is not None), game.to_dict())
 
 
-def save_json(path: Path, data: dict[str, object]) -> None:
+def save_json(path: Path, data: dict[str, object], before_replace: Callable[[], object] | None = None) -> None:
     """:func:`save_game` for any game: ``data`` as indented JSON into the save file
-    ``path``, atomically, its place checked once (FreeCell's and Spider's)."""
+    ``path``, atomically, its place checked once (FreeCell's and Spider's);
+    ``before_replace`` as :func:`~freecell_cli.files.atomic_write`'s."""
     import orjson
 
     from .files import OutputError
@@ -105,17 +107,29 @@ def save_json(path: Path, data: dict[str, object]) -> None:
     if path not in _checked_places:
         check_save_file(path)
     try:
-        atomic_write(str(path), text)
+        atomic_write(str(path), text, before_replace=before_replace)
     except OutputError:
         _checked_places.discard(path)
         check_save_file(path)  # raises the error of a place that cannot be written
-        atomic_write(str(path), text)
+        atomic_write(str(path), text, before_replace=before_replace)
 
 
 def load_game(daily: bool, warn: Warn | None = None) -> Game | None:
     """The saved game, or None. A damaged save is never overwritten: it is moved
-    aside to ``<name>.bad`` (``warn`` is told where) and play starts afresh."""
-    return load_save(save_path(daily), Game.from_dict, warn)
+    aside to ``<name>.bad`` (``warn`` is told where) and play starts afresh.
+    ``daily.json`` holds the daily deal's game, ``game.json`` any other: a game in
+    the wrong one is damaged too (it was not written there)."""
+    def read(d: object) -> Game:
+        game = Game.from_dict(d)
+        if daily and game.daily is None:
+            raise FreecellError("saved game is damaged: daily: daily.json holds a daily deal's game, "
+                                "and this one has no date")
+        if not daily and game.daily is not None:
+            raise FreecellError(f"saved game is damaged: daily: game.json never holds a daily deal's game "
+                                f"(daily.json does), and this one is of {game.daily}")
+        return game
+
+    return load_save(save_path(daily), read, warn)
 
 
 def load_save(path: Path, from_dict: Callable[[object], T], warn: Warn | None = None) -> T | None:
@@ -131,7 +145,8 @@ def load_save(path: Path, from_dict: Callable[[object], T], warn: Warn | None = 
     try:
         return from_dict(orjson.loads(read_limited(str(path), LIMITS["saved game"], "saved game")))
     except (orjson.JSONDecodeError, FreecellError) as e:
-        why = f"bad JSON: {e}" if isinstance(e, orjson.JSONDecodeError) else str(e)
+        # the reason may quote the file: escaped, so a stranger's save cannot drive the terminal
+        why = escape(f"bad JSON: {e}" if isinstance(e, orjson.JSONDecodeError) else str(e))
         if path.is_dir():
             raise FreecellError(f"the save file {display_name(path)} is a directory") from None
         aside = move_aside(path, ".bad", f"is damaged ({why})")
@@ -154,7 +169,15 @@ def move_aside(path: Path, suffix: str, state: str) -> Path:
 
 
 def free_name(path: Path, suffix: str) -> Path:
-    """``path`` + ``suffix``, or + ``suffix.2``, ``.3``... : a name nothing has yet."""
+    """``path`` + ``suffix``, or + ``suffix.2``, ``.3``... : a name nothing has yet.
+    ``suffix`` is one of the shapes a save is kept aside under (``.bad``,
+    ``.position``, ``.deal-617``, ``.daily-2026-11-30``): anything else, which could
+    only come from a save's fields, is refused, so no name leaves the folder."""
+    import re
+
+    if not re.fullmatch(r"\.(bad|position|deal-[1-9][0-9]{0,19}|daily-[0-9]{4}-[0-9]{2}-[0-9]{2})", suffix,
+                        re.ASCII):
+        raise FreecellError(f"cannot keep {display_name(path)} aside under the name {quote(path.name + suffix)}")
     for k in range(1, 10_000):
         candidate = path.with_name(f"{path.name}{suffix}{'' if k == 1 else f'.{k}'}")
         if not candidate.exists():
@@ -162,38 +185,79 @@ def free_name(path: Path, suffix: str) -> Path:
     raise FreecellError(f"too many files named {path.name}{suffix}.N beside it")
 
 
-def keep_unfinished(game: Game, warn: Warn) -> None:
-    """Before a new game takes the save of an unfinished one, move that save aside
-    (``game.json.deal-617``) and say where: nothing saved is overwritten silently."""
-    tag = f".daily-{game.daily}" if game.daily else (f".deal-{game.deal}" if game.deal else ".position")
-    keep_aside(save_path(game.daily is not None), tag,
-               f"{'daily ' + game.daily if game.daily else 'deal ' + str(game.deal)} ({plural(game.moves, 'move')})",
-               warn)
+def take_save(game: Game, warn: Warn) -> None:
+    """Save ``game`` as the game of its save file from now on (the game a session
+    starts with, a new deal, the daily one). An unfinished game the file holds that
+    is not this one is kept aside (``game.json.deal-617``, ``daily.json.daily-2026-11-30``)
+    and ``warn`` says where: what is on disk decides, not what the session thinks
+    is there, so no path (a daily deal resumed, a new deal after the daily one)
+    overwrites a game. Nothing moves until the new save is written (:func:`replace_save`)."""
+    daily = game.daily is not None
+    there = load_game(daily, warn)
+    keep = None
+    if there is not None and there.moves and not there.position.is_won() \
+            and not same_save(there.to_dict(), game.to_dict()):
+        tag = f".daily-{there.daily}" if there.daily else (f".deal-{there.deal}" if there.deal else ".position")
+        keep = tag, f"{game_name(there)} ({plural(there.moves, 'move')})"
+    replace_save(save_path(daily), game.to_dict(), keep, warn)
 
 
-def keep_aside(path: Path, tag: str, what: str, warn: Warn) -> None:
-    """:func:`keep_unfinished` for any game: the save ``path`` of an unfinished game
-    (``what`` it is: "deal 617 (3 moves)") is moved to ``path + tag`` and ``warn`` is
-    told where. FreeCell's and Spider's."""
-    from .files import display_name
+def same_save(a: Mapping[str, object], b: Mapping[str, object]) -> bool:
+    """Two saves of the same game at the same move (the clock aside)."""
+    return {k: v for k, v in a.items() if k != "elapsed"} == {k: v for k, v in b.items() if k != "elapsed"}
 
-    if not path.exists():
-        return
-    aside = move_aside(path, tag, "holds an unfinished game")
-    warn(f"note: the unfinished {what} is kept in {display_name(aside)}: its moves are all there (plain JSON)")
+
+def replace_save(path: Path, data: dict[str, object], keep: tuple[str, str] | None, warn: Warn) -> None:
+    """Save ``data`` in ``path``; with ``keep`` (a tag, what the game is: ".deal-617",
+    "deal 617 (3 moves)"), the game ``path`` holds is first moved to ``path + tag``
+    and ``warn`` is told where. The order makes a save that fails (a full disk, a
+    folder made read-only) move nothing: the new save is written to its temporary
+    file first, then the old one is moved aside, then the new one renamed into
+    place (the old one is put back if that rename fails). FreeCell's and Spider's."""
+    moved: list[Path] = []
+    real = Path(os.path.realpath(path))  # what the write replaces: the file a link names
+
+    def aside() -> None:
+        if keep is not None and not moved and real.exists():
+            moved.append(move_aside(real, keep[0], "holds an unfinished game"))
+
+    try:
+        save_json(path, data, before_replace=aside)
+    except BaseException:
+        if moved and not real.exists():
+            try:
+                os.rename(moved[0], real)  # nothing took its place: the old game is where it was
+                moved.clear()
+            except OSError:
+                pass
+        raise
+    finally:
+        if moved and keep is not None:
+            warn(f"note: the unfinished {keep[1]} is kept in {display_name(moved[0])}: its moves are all there "
+                 "(plain JSON)")
 
 
 def leave_for(old: Game, new: Game, warn: Warn) -> Game:
-    """Leave ``old`` for ``new`` (a new deal, the daily one): ``old`` is saved, and
-    kept aside first when it is unfinished and ``new`` takes its save file; ``new``
-    is saved at once, so that quitting now resumes it."""
+    """Leave ``old`` for ``new`` (a new deal, the daily one): ``old`` is saved, then
+    ``new`` takes its save file (:func:`take_save`: an unfinished game there is kept
+    aside), so that quitting now resumes it. When that fails, ``old`` goes on."""
     save_game(old)
-    old.pause_clock()
-    same_file = (old.daily is None) == (new.daily is None) and not (old.daily and old.daily == new.daily)
-    if same_file and old.moves and not old.position.is_won():
-        keep_unfinished(old, warn)
-    save_game(new)
+    if new is not old:  # the daily deal asked for while it is played: its clock runs on
+        old.pause_clock()
+    try:
+        take_save(new, warn)
+    except BaseException:
+        old.resume_clock()
+        raise
     return new
+
+
+def game_name(game: Game) -> str:
+    """``daily 2026-11-30``, ``deal 617`` or ``position``: the game's fields, escaped
+    (they were checked when read, and a save may come from anyone)."""
+    if game.daily:
+        return f"daily {escape(game.daily)}"
+    return f"deal {escape(game.deal)}" if game.deal is not None else "position"
 
 
 def save_moves(path: str, text: str, count: int, say: Warn) -> None:
@@ -350,7 +414,7 @@ class Session:
     # -- drawing ------------------------------------------------------------------
     def status(self) -> str:
         g = self.game
-        label = f"daily {g.daily} (deal {g.deal})" if g.daily else (f"deal {g.deal}" if g.deal else "position")
+        label = f"{game_name(g)} (deal {escape(g.deal)})" if g.daily else game_name(g)
         return f"{label} | moves {g.moves} | time {_clock(g.elapsed)}"
 
     def draw(self) -> None:
@@ -408,8 +472,15 @@ class Session:
         return True
 
     def daily(self, rest: str = "") -> bool:
+        """``daily [DATE]``: the daily deal, its saved game if unfinished; asked while
+        it is played, the game goes on (daily.json may be older, if a save failed)."""
+        from .deals import parse_date
+
         g = self.game
-        self.switch(daily_game(rest or None, g.variant.name, len(g.start.cells)))
+        if g.daily == parse_date(rest or None).isoformat():
+            self.switch(g)
+        else:
+            self.switch(daily_game(rest or None, g.variant.name, len(g.start.cells), warn=self.say))
         return True
 
     def find_hint(self) -> None:
@@ -431,7 +502,7 @@ class Session:
 
     def won(self) -> None:
         g = self.game
-        name = f"deal {g.deal}" if g.deal is not None else "the position"
+        name = f"deal {escape(g.deal)}" if g.deal is not None else "the position"
         if self.interactive:
             self.say(f"won {name} in {plural(g.moves, 'move')}, time {_clock(g.elapsed)}, "
                      f"{g.position.cards_home} cards home — new, restart, or q")
@@ -511,17 +582,17 @@ def new_random_game(variant: str | None, cells: int) -> Game:
     return Game.new(n, variant, cells)
 
 
-def daily_game(date: str | None, variant: str | None, cells: int) -> Game:
+def daily_game(date: str | None, variant: str | None, cells: int, warn: Warn | None = None) -> Game:
     """The daily deal of a date (today in UTC by default): its saved game when one is
-    unfinished, else a new one."""
+    unfinished, else a new one. Nothing is saved: :func:`take_save` does that, and
+    keeps an unfinished daily game of another date aside. ``warn`` (stderr by
+    default) is told of a damaged save."""
     from .deals import daily_number, parse_date
 
     when = parse_date(date)
-    saved = load_game(daily=True, warn=lambda line: sys.stderr.write(line + "\n"))
+    saved = load_game(daily=True, warn=warn or (lambda line: sys.stderr.write(line + "\n")))
     if saved is not None and saved.daily == when.isoformat() and not saved.position.is_won():
         return saved
-    if saved is not None and saved.moves and not saved.position.is_won():
-        keep_unfinished(saved, lambda line: sys.stderr.write(line + "\n"))
     return Game.new(daily_number(when), variant, cells, daily=when.isoformat())
 
 
@@ -574,8 +645,8 @@ def prompted_lines(session: _Prompted, clock: Callable[[], _Clock] | None = None
 
 def saved_note(game: Game) -> str:
     """Where the game is kept, for the last line of a session."""
-    name = f"the daily deal {game.daily}" if game.daily else (f"deal {game.deal}" if game.deal is not None
-                                                              else "the game")
+    name = f"the daily deal {escape(game.daily)}" if game.daily else (f"deal {escape(game.deal)}"
+                                                                      if game.deal is not None else "the game")
     if game.position.is_won():
         return f"{name} is won ({plural(game.moves, 'move')})"
     return f"{name} is saved at move {game.moves}; `freecell play{' --daily' if game.daily else ''}` resumes it"

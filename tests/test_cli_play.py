@@ -145,3 +145,23 @@ def test_a_bare_position_is_played(env):
     p = play([after, "--deal", "3"], "q\n", env)
     assert (p.returncode, p.stdout, p.stderr) == (
         2, "", "error: give one position: an argument, -p/--position, or --deal\n")
+
+
+@pytest.mark.parametrize("daily", ["a/b", "../../../escaped", "2026-11-30\x00", "\x1b]52;c;aGk=\x07"])
+def test_a_stranger_s_daily_field_is_damage_not_an_internal_error(env, tmp_path, daily):
+    """Issue 20: `play 5` over a game.json whose `daily` is a/b, ../../../escaped or
+    holds a NUL built the kept-aside name from it (`internal error`), and `play`
+    printed an escape sequence raw. Now the save is damaged: kept as .bad."""
+    from freecell_cli.game import Game
+
+    base = tmp_path / "data" / "freecell"
+    base.mkdir(parents=True)
+    saved = Game.new(845012, daily="2026-11-30")
+    assert saved.play("1a").ok
+    for args in (["5"], []):  # a new deal (which kept the unfinished game aside), resuming
+        (base / "game.json").write_bytes(orjson.dumps({**saved.to_dict(), "daily": daily}))
+        p = play(args, "q\n", env)
+        assert p.returncode == 0 and "internal error" not in p.stderr and "\x1b" not in p.stdout + p.stderr
+        assert p.stderr.startswith(f"{base / 'game.json'} was damaged (saved game is damaged: daily: must be a date")
+    assert sorted(x.name for x in base.iterdir()) == ["game.json", "game.json.bad", "game.json.bad.2", "play.lock"]
+    assert sorted(x.name for x in (tmp_path / "data").iterdir()) == ["freecell"]

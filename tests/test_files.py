@@ -140,6 +140,53 @@ def test_a_killed_writers_temporary_file_is_swept_by_the_next_write(tmp_path):
         ["keep.html", alive.name, other.name, unrelated.name])
 
 
+def test_before_replace_runs_once_the_new_text_is_safe_and_the_old_file_still_in_place(tmp_path):
+    """A saved game moves the old save aside only then: a write that fails before
+    (a full disk) has moved nothing."""
+    target = tmp_path / "game.json"
+    target.write_text("old")
+    seen = []
+
+    def check():
+        temps = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+        seen.append((target.read_text(), [p.read_text() for p in temps]))
+
+    files.atomic_write(str(target), "new", before_replace=check)
+    assert seen == [("old", ["new"])] and target.read_text() == "new"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+
+
+def test_what_before_replace_raises_is_raised_and_nothing_is_written(tmp_path):
+    from freecell_cli.errors import FreecellError
+
+    target = tmp_path / "game.json"
+    target.write_text("old")
+
+    def refuse():
+        raise FreecellError("cannot move it aside")
+
+    with pytest.raises(FreecellError, match="^cannot move it aside$"):
+        files.atomic_write(str(target), "new", before_replace=refuse)
+    assert target.read_text() == "old" and sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+
+
+def test_a_write_that_fails_never_calls_before_replace(tmp_path, monkeypatch):
+    import errno
+    import os
+
+    def full(f, data):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(files, "_write_synced", full)
+    target = tmp_path / "game.json"
+    target.write_text("old")
+    called = []
+    with pytest.raises(files.OutputError) as e:
+        files.atomic_write(str(target), "new", before_replace=lambda: called.append(1))
+    assert str(e.value) == f"cannot write {target}: No space left on device" and called == []
+    assert target.read_text() == "old" and sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+
+
 @pytest.mark.parametrize("chunk", [1, 2, 3, 7, 1 << 20])
 def test_numbered_lines_at_any_block_size(tmp_path, chunk):
     from freecell_cli.files import numbered_lines

@@ -1,6 +1,7 @@
 import pytest
 
 from freecell_cli import deal, find_variant
+from freecell_cli.errors import quote
 from freecell_cli.game import Game
 from freecell_cli.solutions import parse_solution
 from freecell_cli.solve.engine import solve
@@ -154,3 +155,99 @@ def test_refusals_count_cards_in_good_english():
         g.parse("6Da")
     with pytest.raises(Exception, match=r"^3S is not free to move \(under 2 cards\)$"):
         g.parse("3Sa")
+
+
+# -- a save from a stranger: every field as a game writes it (issue 20) ------------------
+def _daily_save():
+    return Game.new(845012, daily="2026-11-30").to_dict()  # 845012: the daily deal of 2026-11-30
+
+
+@pytest.mark.parametrize("daily, message", [
+    ("a/b", "must be a date YYYY-MM-DD, got 'a/b'"),
+    ("../../../escaped", "must be a date YYYY-MM-DD, got '../../../escaped'"),
+    ("2026-11-30\x00", "must be a date YYYY-MM-DD, got '2026-11-30\\x00'"),
+    ("\x1b]52;c;aGk=\x07", "must be a date YYYY-MM-DD, got '\\x1b]52;c;aGk=\\x07'"),
+    ("20261130", "must be a date YYYY-MM-DD, got '20261130'"),  # read by fromisoformat, never written
+    ("2026-W48-1", "must be a date YYYY-MM-DD, got '2026-W48-1'"),
+    ("2026-02-30", "must be a date YYYY-MM-DD, got '2026-02-30'"),
+    ("0000-01-01", "must be a date YYYY-MM-DD, got '0000-01-01'"),
+    ("２０２６-11-30", "must be a date YYYY-MM-DD, got '２０２６-11-30'"),  # digits, but not ASCII
+    (" 2026-11-30", "must be a date YYYY-MM-DD, got ' 2026-11-30'"),
+    (20261130, "must be a date YYYY-MM-DD, got 20261130"),
+    ("2026-11-29", "the daily deal of 2026-11-29 is deal 837093, but the saved game starts from deal 845012"),
+])
+def test_a_daily_field_not_as_written_is_damage(daily, message):
+    from freecell_cli.errors import FreecellError
+
+    with pytest.raises(FreecellError) as e:
+        Game.from_dict({**_daily_save(), "daily": daily})
+    assert str(e.value) == f"saved game is damaged: daily: {message}"
+
+
+def test_a_daily_save_must_start_from_its_deal():
+    from freecell_cli.errors import FreecellError
+
+    assert Game.from_dict(_daily_save()).daily == "2026-11-30"
+    assert Game.from_dict({**Game.new(845012, cells=2, daily="2026-11-30").to_dict()}).daily == "2026-11-30"
+    for start in (Game.new(617).to_dict()["start"], "----:0000:KC"):
+        with pytest.raises(FreecellError, match="saved game is damaged: "):
+            Game.from_dict({**_daily_save(), "start": start})
+
+
+_START = Game.new(617).to_dict()["start"]
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"variant": "Site"}, "variant: must be one of site, standard, windows, atomic, got 'Site'"),
+    ({"variant": "spider"}, "variant: must be one of site, standard, windows, atomic, got 'spider'"),
+    ({"variant": None}, "variant: must be one of site, standard, windows, atomic, got None"),
+    ({"variant": 5}, "variant: must be one of site, standard, windows, atomic, got 5"),
+    ({"deal": 5}, "deal: must be the start position's deal (617), got 5"),
+    ({"deal": "617"}, "deal: must be the start position's deal (617), got '617'"),
+    ({"deal": True}, "deal: must be the start position's deal (617), got True"),
+    ({"deal": None}, "deal: must be the start position's deal (617), got None"),
+    ({"start": _START.lower()}, f"start: not a position as a game writes it: {quote(_START.lower())}"),
+    ({"start": " " + _START}, f"start: not a position as a game writes it: {quote(' ' + _START)}"),
+    ({"start": _START + ":SITE"}, f"start: not a position as a game writes it: {quote(_START + ':SITE')}"),
+    ({"steps": [{"moves": ["5A"], "automatic": 0}]}, "steps 1: '5A' is not a move in standard notation"),
+    ({"steps": [{"moves": ["5a "], "automatic": 0}]}, "steps 1: '5a ' is not a move in standard notation"),
+    ({"steps": [{"moves": ["5a\x1b[2J"], "automatic": 0}]},
+     "steps 1: '5a\\x1b[2J' is not a move in standard notation"),
+    ({"steps": [{"moves": [], "automatic": 0}]}, "steps 1: needs a list of moves in standard notation"),
+    ({"steps": [{"moves": ["5a", "82"], "automatic": 0}]},
+     "steps 1: a step of several moves is an auto-collect: all of them home"),
+    ({"steps": [{"moves": ["5a"], "automatic": 3}]},
+     "moves: step 1: automatic says 3, but the variant sends 0 home by itself"),
+    ({"redo": [{"moves": ["58"]}, {"moves": ["5a"]}]}, "moves: redo step 1: 7C cannot go on QH"),  # last undone first
+])
+def test_each_field_not_as_written_is_damage(change, message):
+    from freecell_cli.errors import FreecellError
+
+    with pytest.raises(FreecellError) as e:
+        Game.from_dict({**Game.new(617).to_dict(), **change})
+    assert str(e.value) == f"saved game is damaged: {message}"
+
+
+@pytest.mark.parametrize("variant", ["site", "windows"])
+def test_a_game_in_progress_round_trips_with_every_check(variant):
+    """What a game writes is read back whole (moves, automatic counts, collects, redo)."""
+    r = solve(deal(617), find_variant(variant), "builtin")
+    g = Game.new(617, variant)
+    assert g.play(" ".join(r.notation[:30])).ok
+    g.collect()
+    assert g.undo() and g.undo()
+    again = Game.from_dict(g.to_dict())
+    assert again.to_dict() == {**g.to_dict(), "elapsed": again.to_dict()["elapsed"]}
+    assert again.redo() and again.redo() and g.redo() and g.redo() and again.position == g.position
+
+
+def test_a_windows_collect_step_replays():
+    """Under windows an auto-collect records every card it sent home; replayed with
+    the variant's own moves after each, the 2 went home after the ace by itself and
+    the step's next move failed: undo broke, and the save was called damaged."""
+    g = Game.new(3075, "windows")
+    assert g.collect().ok and [s.moves for s in g.steps] == [["5h", "7h"]]
+    again = Game.from_dict(g.to_dict())
+    assert again.position == g.position and again.moves == 2
+    assert g.play("1a").ok and g.undo() and g.position == again.position
+    assert g.undo() and g.redo() and g.position == again.position

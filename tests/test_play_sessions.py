@@ -161,3 +161,407 @@ def test_new_n_plays_deal_n_and_a_bad_n_is_refused(data, args, first, suits):
     assert ("now playing deal 7\n" if suits is None else "now playing deal 7 (1 suit)\n") in out
     want = format_compact(freecell_deal(7)) if suits is None else spider_compact(spider_deal(7, 1))
     assert orjson.loads(save.read_bytes())["start"] == want
+
+
+# -- saved games from strangers (issue 20) ------------------------------------------------
+# A save may come from anyone: a field not as the game writes it is damage (moved aside
+# to .bad, never used), no field reaches a file name or the terminal raw, no path loses an
+# unfinished game, and a new game that cannot be saved moves nothing.
+D1, D2 = "2026-11-30", "2026-12-01"  # daily deals 845012 and 852931
+
+
+def _write(path, game):
+    import orjson
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(orjson.dumps(game if isinstance(game, dict) else game.to_dict()))
+
+
+def _daily(date, *moves):
+    import datetime
+
+    from freecell_cli.deals import daily_number
+    from freecell_cli.game import Game
+
+    game = Game.new(daily_number(datetime.date.fromisoformat(date)), daily=date)
+    for move in moves:
+        assert game.play(move).ok
+    return game
+
+
+def _deal(number, *moves):
+    from freecell_cli.game import Game
+
+    game = Game.new(number)
+    for move in moves:
+        assert game.play(move).ok
+    return game
+
+
+def _moves(path):
+    import orjson
+
+    saved = orjson.loads(path.read_bytes())
+    return saved.get("daily"), saved["deal"], [s["moves"] for s in saved["steps"]]
+
+
+def _listing(data):
+    return sorted(p.name for p in data.iterdir())
+
+
+@pytest.mark.parametrize("daily, shown", [
+    ("a/b", "'a/b'"),
+    ("../../../escaped", "'../../../escaped'"),
+    ("2026-11-30\x00", "'2026-11-30\\x00'"),
+    ("\x1b]52;c;aGk=\x07", "'\\x1b]52;c;aGk=\\x07'"),
+])
+@pytest.mark.parametrize("args, name", [
+    (["--daily", D1], "daily.json"),  # resumed, or kept aside by the next daily deal
+    (["--daily", D2], "daily.json"),
+    (["5"], "game.json"),  # kept aside as game.json.daily-<daily> by the new deal
+    ([], "game.json"),  # resumed
+])
+def test_a_daily_field_that_is_not_a_date_is_damage(data, tmp_path, daily, shown, args, name):
+    """The `daily` field names the file a game is kept aside in (daily.json.daily-<daily>)
+    and is printed: `a/b`, `../../../escaped`, a NUL reached `internal error`, an
+    escape sequence reached the terminal. Now the save is damaged: moved to .bad, as
+    it is, and play starts afresh."""
+    save = data / name
+    bad = {**_daily(D1, "1a").to_dict(), "daily": daily}
+    _write(save, bad)
+    before = save.read_bytes()
+    code, out, err = run("play", *args, input="q\n")
+    assert code == 0
+    assert err.splitlines()[0] == (f"{save} was damaged (saved game is damaged: daily: must be a date YYYY-MM-DD, "
+                                   f"got {shown}); kept as {save}.bad, starting afresh")
+    assert (data / f"{name}.bad").read_bytes() == before
+    assert _listing(tmp_path) == ["freecell"] and "\x1b" not in out + err and "\x00" not in out + err
+    assert _listing(data) == sorted(["play.lock", name, f"{name}.bad"])
+
+
+@pytest.mark.parametrize("suffix", [".daily-a/b", ".daily-../../../escaped", ".daily-2026-11-30\x00",
+                                    ".daily-\x1b]52;c;aGk=\x07", ".daily-2026-11-3", ".deal-0", ".deal--5",
+                                    ".deal-5/..", ".deal-" + "9" * 21, ".position/x", ".bad\n", "", "/x", ".json"])
+def test_the_keep_aside_name_builder_refuses_anything_but_its_shapes(tmp_path, suffix):
+    """Defence in depth: whatever a save's fields hold, a kept-aside name is one of
+    game.json.bad, .position, .deal-N, .daily-YYYY-MM-DD (then .2, .3...)."""
+    from freecell_cli.errors import FreecellError, quote
+    from freecell_cli.play import free_name, move_aside
+
+    path = tmp_path / "game.json"
+    path.write_text("{}")
+    for call in (lambda: free_name(path, suffix), lambda: move_aside(path, suffix, "holds an unfinished game")):
+        with pytest.raises(FreecellError) as e:
+            call()
+        assert str(e.value) == f"cannot keep {path} aside under the name {quote('game.json' + suffix)}"
+    assert _listing(tmp_path) == ["game.json"]
+
+
+def test_the_keep_aside_names_it_makes(tmp_path):
+    from freecell_cli.play import free_name
+
+    path = tmp_path / "game.json"
+    for suffix in (".bad", ".position", ".deal-617", ".deal-8589934591", ".daily-2026-11-30"):
+        assert free_name(path, suffix) == tmp_path / f"game.json{suffix}"
+    (tmp_path / "game.json.deal-617").write_text("")
+    assert free_name(path, ".deal-617") == tmp_path / "game.json.deal-617.2"
+
+
+def test_every_field_printed_is_escaped(data):
+    """A game made in memory with a field no save can hold now (the check is on load):
+    whatever prints it escapes it."""
+    import io
+
+    from freecell_cli.game import Game
+    from freecell_cli.play import Session, game_name, saved_note
+
+    game = Game.new(845012)
+    game.daily = "\x1b]52;c;aGk=\x07"
+    out = io.StringIO()
+    session = Session(game, interactive=False, out=out)
+    assert session.status().startswith("daily \\x1b]52;c;aGk=\\x07 (deal 845012) | moves 0")
+    assert game_name(game) == "daily \\x1b]52;c;aGk=\\x07"
+    assert saved_note(game).startswith("the daily deal \\x1b]52;c;aGk=\\x07 is saved at move 0")
+    session.draw()
+    assert "\x1b" not in out.getvalue()
+
+
+def test_a_damaged_saves_reason_is_escaped(data):
+    save = data / "game.json"
+    _write(save, {**_deal(617).to_dict(), "steps": [{"moves": ["5a\x1b[2J\x07"], "automatic": 0}]})
+    code, out, err = run("play", input="q\n")
+    assert code == 0 and "\x1b" not in out + err and "\x07" not in err
+    assert err.splitlines()[0] == (f"{save} was damaged (saved game is damaged: steps 1: '5a\\x1b[2J\\x07' is not "
+                                   f"a move in standard notation); kept as {save}.bad, starting afresh")
+
+
+@pytest.mark.parametrize("daily, args", [
+    ("2026-11-29", []),  # another date: resuming it wrote it over daily.json
+    (D1, []),  # the same date, other moves
+    ("2026-11-29", ["5"]),
+    (D1, ["--daily", D1]),
+])
+def test_a_game_json_holding_a_daily_deal_is_damage_and_daily_json_is_kept(data, daily, args):
+    """game.json never holds a daily deal's game (daily.json does): resumed, one
+    overwrote the unfinished daily game of daily.json, nothing kept aside."""
+    assert run("play", "--daily", D1, input="1a\nq\n")[0] == 0
+    daily_before = (data / "daily.json").read_bytes()
+    save = data / "game.json"
+    _write(save, _daily(daily, "2a", "3b"))
+    stranger = save.read_bytes()
+    code, out, err = run("play", *args, input="q\n")
+    assert code == 0
+    assert err.splitlines()[0] == (f"{save} was damaged (saved game is damaged: daily: game.json never holds a daily "
+                                   f"deal's game (daily.json does), and this one is of {daily}); kept as {save}.bad, "
+                                   "starting afresh")
+    assert (data / "game.json.bad").read_bytes() == stranger
+    if args[:1] == ["--daily"]:  # resumed: the same game
+        assert _moves(data / "daily.json") == (D1, 845012, [["1a"]]) and "resuming" not in err
+    else:
+        assert (data / "daily.json").read_bytes() == daily_before
+    assert [n for n in _listing(data) if ".daily-" in n or ".deal-" in n] == []
+
+
+def test_a_daily_json_holding_another_game_is_damage(data):
+    save = data / "daily.json"
+    _write(save, _deal(617, "5a"))
+    code, out, err = run("play", "--daily", D1, input="q\n")
+    assert code == 0 and err.splitlines()[0] == (
+        f"{save} was damaged (saved game is damaged: daily: daily.json holds a daily deal's game, and this one has "
+        f"no date); kept as {save}.bad, starting afresh")
+    assert _moves(save) == (D1, 845012, [])
+
+
+def test_play_daily_keeps_another_unfinished_daily_game_aside(data):
+    assert run("play", "--daily", D1, input="1a\nq\n")[0] == 0
+    kept = (data / "daily.json").read_bytes()
+    code, out, err = run("play", "--daily", D2, input="q\n")
+    assert code == 0 and err.splitlines()[0] == (
+        f"note: the unfinished daily {D1} (1 move) is kept in {data}/daily.json.daily-{D1}: its moves are all there "
+        "(plain JSON)")
+    assert (data / f"daily.json.daily-{D1}").read_bytes() == kept
+    assert _moves(data / "daily.json") == (D2, 852931, [])
+
+
+def test_line_play_never_overwrites_an_unfinished_game(data):
+    """`new` after `daily` wrote over game.json: its unfinished game was lost (the
+    session only kept aside the game it was leaving, here the daily one)."""
+    code, out, _ = run("play", "617", input=f"5a\ndaily {D1}\n1a\nnew 5\nq\n")
+    assert code == 0
+    assert (f"note: the unfinished deal 617 (1 move) is kept in {data}/game.json.deal-617: its moves are all there "
+            "(plain JSON)\nnow playing deal 5\n") in out
+    assert _moves(data / "game.json.deal-617") == (None, 617, [["5a"]])
+    assert _moves(data / "daily.json") == (D1, 845012, [["1a"]])
+    assert _moves(data / "game.json") == (None, 5, [])
+
+
+def test_line_play_daily_of_another_date_keeps_one_copy(data):
+    code, out, _ = run("play", "--daily", D1, input=f"1a\ndaily {D2}\nq\n")
+    assert code == 0
+    assert (f"note: the unfinished daily {D1} (1 move) is kept in {data}/daily.json.daily-{D1}: its moves are all "
+            f"there (plain JSON)\nnow playing daily {D2} (deal 852931)\n") in out
+    assert [n for n in _listing(data) if ".daily-" in n] == [f"daily.json.daily-{D1}"]  # not also .daily-…​.2
+    assert _moves(data / f"daily.json.daily-{D1}") == (D1, 845012, [["1a"]])
+
+
+def test_line_play_daily_of_the_date_played_goes_on_with_it(data):
+    code, out, _ = run("play", "--daily", D1, input=f"1a\ndaily {D1}\n2b\nq\n")
+    assert code == 0 and f"now playing daily {D1} (deal 845012)\n" in out and "kept in" not in out
+    assert _moves(data / "daily.json") == (D1, 845012, [["1a"], ["2b"]])
+    assert _listing(data) == ["daily.json", "play.lock"]
+
+
+# -- a new game that cannot be saved moves nothing ------------------------------------
+def _full_disk(monkeypatch, when=lambda data: True):
+    """Writes of saves fail as on a full disk (when ``when`` says so of the text)."""
+    import errno
+
+    from freecell_cli import files
+
+    real = files._write_synced
+
+    def write(f, text):
+        if when(text):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real(f, text)
+
+    monkeypatch.setattr(files, "_write_synced", write)
+
+
+@pytest.mark.parametrize("args, first, name, notes", [
+    (["5"], ["617", "5a"], "game.json", []),
+    (["--random"], ["617", "5a"], "game.json", ["playing deal "]),  # then which: before the error
+    (["--position", "POSITION"], ["617", "5a"], "game.json", []),
+    (["--daily", D2], ["--daily", D1, "1a"], "daily.json", []),
+])
+def test_a_new_game_that_cannot_be_saved_moves_nothing(data, tmp_path, monkeypatch, args, first, name, notes):
+    """`play 5` on a full disk moved the unfinished game aside, then failed to save."""
+    assert run("play", *first[:-1], input=f"{first[-1]}\nq\n")[0] == 0
+    if "POSITION" in args:
+        (tmp_path / "p.txt").write_text(_deal(9).to_dict()["start"] + "\n")
+        args = [a.replace("POSITION", str(tmp_path / "p.txt")) for a in args]
+    save = data / name
+    before, listing = save.read_bytes(), _listing(data)
+    _full_disk(monkeypatch)
+    code, out, err = run("play", *args, input="q\n")
+    lines = err.splitlines()
+    assert (code, out, lines[-1]) == (2, "", f"error: cannot write {save}: No space left on device")
+    assert len(lines) == len(notes) + 1 and all(line.startswith(n) for n, line in zip(notes, lines))  # one error
+    assert save.read_bytes() == before and _listing(data) == listing
+
+
+def test_spider_play_of_a_new_deal_that_cannot_be_saved_moves_nothing(data, monkeypatch):
+    assert run("spider", "play", "1", "-s", "1", input="23\nq\n")[0] == 0
+    save = data / "spider.json"
+    before, listing = save.read_bytes(), _listing(data)
+    _full_disk(monkeypatch)
+    assert run("spider", "play", "5", "-s", "1", input="q\n") == (
+        2, "", f"error: cannot write {save}: No space left on device\n")
+    assert save.read_bytes() == before and _listing(data) == listing
+
+
+@pytest.mark.parametrize("start, command, new", [
+    (["617"], "new 5", '"deal": 5,'),
+    (["617"], "new", '"deal": '),  # a random deal: any write but deal 617's
+    (["--daily", D1], f"daily {D2}", f'"daily": "{D2}"'),
+    (["617"], f"daily {D2}", f'"daily": "{D2}"'),
+])
+def test_line_play_leaving_for_a_game_that_cannot_be_saved_moves_nothing(data, monkeypatch, start, command, new):
+    first = "1a" if start[0] == "--daily" else "5a"
+    assert run("play", *start, input=f"{first}\nq\n")[0] == 0
+    name = "daily.json" if start[0] == "--daily" else "game.json"
+    kept = _moves(data / name)
+    listing = _listing(data)
+    _full_disk(monkeypatch, lambda text: new in text and '"deal": 617,' not in text and '"deal": 845012,' not in text)
+    code, out, err = run("play", *start[1:] if start[0] != "--daily" else start, input=f"{command}\nq\n")
+    assert code == 0
+    refusal = [line for line in out.splitlines() if line.startswith("refused")]
+    assert refusal == [f"refused: cannot write {data / ('daily.json' if 'daily' in command else 'game.json')}: "
+                       "No space left on device"]
+    assert "now playing" not in out and "kept in" not in out
+    assert _moves(data / name) == kept and _listing(data) == listing
+
+
+def test_the_screens_n_key_with_a_new_game_that_cannot_be_saved(data, monkeypatch):
+    from freecell_cli.board import Board
+    from freecell_cli.cli.play import screen_new_game
+    from freecell_cli.play import save_game
+
+    game = _deal(617, "5a")
+    save_game(game)
+    before = _moves(data / "game.json")
+    _full_disk(monkeypatch, lambda text: '"deal": 617,' not in text)
+    board = Board(game, save=save_game, new_game=screen_new_game(None, lambda text, tone: board.say(text, tone)))
+    board.press("n")
+    board.press("y")
+    assert board.game is game and _moves(data / "game.json") == before
+    assert f"no new deal: cannot write {data / 'game.json'}: No space left on device" in board.message
+    assert _listing(data) == ["game.json"]
+
+
+def test_the_screens_n_key_keeps_the_unfinished_game_aside(data):
+    from freecell_cli.board import Board
+    from freecell_cli.cli.play import screen_new_game
+    from freecell_cli.play import save_game
+
+    game = _deal(617, "5a")
+    save_game(game)
+    board = Board(game, save=save_game, new_game=screen_new_game(None, lambda text, tone: board.say(text, tone)))
+    board.press("n")
+    board.press("y")
+    assert board.game is not game and board.message == (
+        f"now playing deal {board.game.deal}; the unfinished deal 617 (1 move) is kept in {data}/game.json.deal-617: "
+        "its moves are all there (plain JSON)")
+    assert _moves(data / "game.json.deal-617") == (None, 617, [["5a"]])
+    assert _moves(data / "game.json") == (None, board.game.deal, [])
+
+
+def test_the_screens_s_key_with_a_save_that_fails_keeps_the_file(data, monkeypatch):
+    from freecell_cli.board import Board
+    from freecell_cli.play import save_game
+
+    game = _deal(617, "5a")
+    save_game(game)
+    before = (data / "game.json").read_bytes()
+    _full_disk(monkeypatch)
+    board = Board(game, save=save_game)
+    board.press("s")
+    board.press("y")
+    assert game.moves == 0 and board.message.endswith(
+        f"— but the game could not be saved: cannot write {data / 'game.json'}: No space left on device")
+    assert (data / "game.json").read_bytes() == before and _listing(data) == ["game.json"]
+
+
+def test_spider_new_that_cannot_be_saved_moves_nothing(data, monkeypatch):
+    import io
+
+    from freecell_cli.spider.deals import deal
+    from freecell_cli.spider.play import Game, Session, save_game
+
+    game = Game(deal(1, suits=1))
+    assert game.play("23").ok
+    save_game(game)
+    before = (data / "spider.json").read_bytes()
+    _full_disk(monkeypatch, lambda text: '"23"' not in text)
+    out = io.StringIO()
+    session = Session(game, interactive=False, out=out)
+    session.handle("new 5")
+    assert out.getvalue() == f"refused: cannot write {data / 'spider.json'}: No space left on device\n"
+    assert session.game is game and (data / "spider.json").read_bytes() == before
+    assert _listing(data) == ["spider.json"]
+
+
+def test_spider_new_keeps_the_unfinished_game_aside(data):
+    import io
+
+    import orjson
+
+    from freecell_cli.spider.deals import deal
+    from freecell_cli.spider.play import Game, Session, save_game
+
+    game = Game(deal(1, suits=1))
+    assert game.play("23").ok
+    save_game(game)
+    out = io.StringIO()
+    Session(game, interactive=False, out=out).handle("new 5")
+    assert out.getvalue().startswith(
+        f"note: the unfinished deal 1 (1 move) is kept in {data}/spider.json.deal-1: its moves are all there "
+        "(plain JSON)\nnow playing deal 5 (1 suit)\n")
+    assert orjson.loads((data / "spider.json.deal-1").read_bytes())["moves"] == ["23"]
+
+
+def test_a_rename_that_fails_after_the_old_save_moved_puts_it_back(data, monkeypatch):
+    """The last step, the rename of the new save into place, fails: the old save,
+    already moved aside, goes back where it was."""
+    from freecell_cli import files
+    from freecell_cli.files import OutputError
+    from freecell_cli.play import save_game, take_save
+
+    save_game(_deal(617, "5a"))
+    before = (data / "game.json").read_bytes()
+    real = os.replace
+
+    def replace(src, dst):
+        if str(src).endswith(".tmp"):
+            raise OSError(28, "No space left on device")
+        real(src, dst)
+
+    monkeypatch.setattr(files.os, "replace", replace)
+    warned = []
+    with pytest.raises(OutputError, match="No space left on device"):
+        take_save(_deal(5), warned.append)
+    monkeypatch.undo()
+    assert (data / "game.json").read_bytes() == before and _listing(data) == ["game.json"] and warned == []
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root writes in a read-only folder")
+def test_a_read_only_folder_of_saves_moves_nothing(data):
+    assert run("play", "617", input="5a\nq\n")[0] == 0
+    before, listing = (data / "game.json").read_bytes(), _listing(data)
+    data.chmod(0o555)
+    try:
+        code, out, err = run("play", "5", input="q\n")
+    finally:
+        data.chmod(0o755)
+    assert (code, out) == (2, "") and err.startswith("error: cannot write ") and err.count("\n") == 1
+    assert (data / "game.json").read_bytes() == before and _listing(data) == listing

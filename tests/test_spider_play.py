@@ -3,6 +3,7 @@ import io
 import orjson
 import pytest
 
+from freecell_cli.errors import quote
 from freecell_cli.spider.deals import deal
 from freecell_cli.spider.play import Game, Session, load_game
 
@@ -116,6 +117,7 @@ def _write_save(tmp_path, **changes):
 
 
 _DROP = object()
+_START = Game(deal(1)).to_dict()["start"]  # ends in its deal number, :1
 
 
 def test_a_refused_redo_is_never_recorded():
@@ -153,6 +155,13 @@ def test_a_bad_redo_list_is_a_damaged_save(tmp_path, monkeypatch):
     ({"moves": ["14"]}, "moves: 8H cannot go on 3S: it needs a card one rank higher"),
     ({"moves": "d"}, "moves: needs a list of moves"),
     ({"start": 3}, "start: needs the start position as text"),
+    # as a game writes them, nothing else (issue 20: a save may come from anyone)
+    ({"moves": ["23v1"]}, "moves: '23v1' is not written as a game writes it (23)"),
+    ({"moves": ["d", "D"]}, "moves: 'D' is not written as a game writes it (d)"),
+    ({"redo": ["D"]}, "redo: 'D' is not written as a game writes it (d)"),
+    ({"moves": ["\x1b[2J"]}, "moves: not a Spider move: '\\x1b[2J' (e.g. 38, 30v2 with 0 for column 10, d to deal)"),
+    ({"start": " " + _START}, f"start: not a position as a game writes it: {quote(' ' + _START)}"),
+    ({"start": _START[:-1] + "01"}, f"start: not a position as a game writes it: {quote(_START[:-1] + '01')}"),
 ])
 def test_each_field_of_the_save_is_checked(tmp_path, monkeypatch, changes, reason):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))

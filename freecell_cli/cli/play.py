@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
@@ -53,7 +54,7 @@ def play_command(
     """
     from ..deals import parse_deal_number
     from ..game import Game
-    from ..play import Session, daily_game, interactive_lines, load_game, lock_saves, new_random_game, save_path
+    from ..play import Session, daily_game, game_name, interactive_lines, load_game, lock_saves, new_random_game
     from ..variants import find_variant
 
     from ..play import check_save_place
@@ -96,23 +97,22 @@ def play_command(
                 if v is not None and v != saved.variant.name:
                     differ.append(f"--variant {v}")
                 if differ:  # they would be ignored by the resumed game: say so, and how to start anew
-                    raise fail(f"{' and '.join(differ)}: the saved game (deal {saved.deal}) is played with "
+                    raise fail(f"{' and '.join(differ)}: the saved game ({game_name(saved)}) is played with "
                                f"{len(saved.start.cells)} free cells under {saved.variant.name}; give N, --daily "
                                "or --random to start a new game with them")
                 game = saved
-                note(f"resuming deal {game.deal} at move {game.moves}")
+                note(f"resuming {game_name(game)} at move {game.moves}")
             else:
                 game = new_random_game(v, cells)
                 note(f"{'the last game was won' if saved is not None else 'no saved game'}: "
                     f"playing deal {game.deal}, chosen at random")
         if random:
             note(f"playing deal {game.deal}, chosen at random")
-    if saved is not None and game is not saved and saved.moves and not saved.position.is_won() \
-            and game.daily is None:
-        from ..play import keep_unfinished
+    if game is not saved:  # the new game takes its save file now; an unfinished one there is kept aside
+        from ..play import take_save
 
         with errors_to_exit():
-            keep_unfinished(saved, err)
+            take_save(game, err)
     interactive = is_terminal(sys.stdin)
     if interactive and not plain and is_terminal(sys.stdout) and os.environ.get("TERM") != "dumb":
         with errors_to_exit():
@@ -127,7 +127,7 @@ def play_command(
 def _play_on_screen(game: Game, variant: str | None, cells: int) -> bool | str:
     """The full-screen game; False when the screen library is missing (then the
     game goes on line by line)."""
-    from ..play import leave_for, new_random_game, save_game, saved_note
+    from ..play import save_game, saved_note
 
     game.pause_clock()  # the screen takes a moment to start: not the player's time
     try:
@@ -138,11 +138,7 @@ def _play_on_screen(game: Game, variant: str | None, cells: int) -> bool | str:
         return False
     from ..board import Board
 
-    def new_game(old: Game) -> Game:
-        new = new_random_game(variant or old.variant.name, len(old.start.cells))
-        return leave_for(old, new, lambda line: board.say(line.removeprefix("note: ")))
-
-    board = Board(game, save=save_game, new_game=new_game)
+    board = Board(game, save=save_game, new_game=screen_new_game(variant, lambda text, tone: board.say(text, tone)))
     interrupted = run_screen(board)
     save_game(board.game)
     g = board.game
@@ -154,3 +150,22 @@ def _play_on_screen(game: Game, variant: str | None, cells: int) -> bool | str:
     else:
         err(("interrupted: " if interrupted else "") + saved_note(g))
     return "interrupted" if interrupted else True
+
+
+def screen_new_game(variant: str | None, say: Callable[[str, str], None]) -> Callable[[Game], Game]:
+    """What the game screen's N key does: a random deal that takes the save file
+    (:func:`~freecell_cli.play.leave_for`: an unfinished game is kept aside, and
+    ``say`` tells where). A new game that cannot be saved moves nothing: ``say``
+    tells why, and the game in progress goes on."""
+    from ..errors import FreecellError
+    from ..play import leave_for, new_random_game
+
+    def new_game(old: Game) -> Game:
+        new = new_random_game(variant or old.variant.name, len(old.start.cells))
+        try:
+            return leave_for(old, new, lambda line: say(line.removeprefix("note: "), "info"))
+        except FreecellError as e:
+            say(f"no new deal: {e}", "error")
+            return old
+
+    return new_game

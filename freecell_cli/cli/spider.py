@@ -441,11 +441,11 @@ def play_command(
                 game = new_random_game(s, unrestricted=unrestricted)
                 note(f"{'the last game was won' if saved is not None else 'no saved game'}: "
                      f"playing deal {game.start.deal}, chosen at random")
-    if saved is not None and game is not saved and saved.moves and not saved.position.is_won():
-        from ..spider.play import keep_unfinished
+    if game is not saved:  # the new game takes spider.json now; an unfinished one there is kept aside
+        from ..spider.play import take_save
 
         with errors_to_exit():
-            keep_unfinished(saved, err)
+            take_save(game, err)
     from .common import is_terminal, play_lines
 
     session = Session(game, is_terminal(sys.stdin))

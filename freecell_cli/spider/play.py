@@ -112,10 +112,11 @@ class Game:
 
     @classmethod
     def from_dict(cls, d: object) -> Game:
-        """A saved game, checked field by field as FreeCell's (:meth:`freecell_cli.game.Game.from_dict`):
-        every fault is a :class:`FreecellError` naming the field, and every saved move
-        (redo steps too) must replay."""
-        from .formats import parse_compact
+        """A saved game, checked field by field as FreeCell's (:meth:`freecell_cli.game.Game.from_dict`)
+        against what :meth:`to_dict` writes: every fault is a :class:`FreecellError`
+        naming the field, and every saved move (redo steps too) must replay, written
+        as a game writes it (the shortest notation)."""
+        from .formats import format_compact, parse_compact
 
         if not isinstance(d, dict):
             raise FreecellError("saved Spider game is damaged: not a JSON object")
@@ -149,16 +150,26 @@ class Game:
             start = parse_compact(d["start"])
         except (FreecellError, ValueError) as e:
             raise fail("start", str(e)) from None
-        try:
-            game = cls(start, unrestricted, lists["moves"], [])
-        except (FreecellError, ValueError) as e:
-            raise fail("moves", str(e)) from None
+        if format_compact(start) != d["start"]:  # its deal number names the file it is kept aside in
+            raise fail("start", f"not a position as a game writes it: {quote(d['start'])}")
+
+        def replay(position: Position, text: str, key: str) -> Position:
+            try:
+                move = resolve(position, Move.parse(text), unrestricted)
+                if str(notation(position, move)) != text:
+                    raise FreecellError(f"{quote(text, 24)} is not written as a game writes it "
+                                        f"({notation(position, move)})")
+                return apply(position, move, unrestricted)
+            except (FreecellError, ValueError) as e:
+                raise fail(key, str(e)) from None
+
+        game = cls(start, unrestricted)
+        for text in lists["moves"]:
+            game.position = replay(game.position, text, "moves")
+        game.moves = lists["moves"]
         check = game.position
         for text in reversed(lists["redo"]):  # redo moves are kept last-undone first
-            try:
-                check = apply(check, Move.parse(text), unrestricted)
-            except (FreecellError, ValueError) as e:
-                raise fail("redo", str(e)) from None
+            check = replay(check, text, "redo")
         if won is not None and won != game.position.is_won():
             raise fail("won", f"says {'won' if won else 'not won'}, but the moves leave it "
                               f"{'won' if game.position.is_won() else 'not won'}")
@@ -193,14 +204,22 @@ def save_game(game: Game) -> None:
     save_json(save_path(), game.to_dict())
 
 
-def keep_unfinished(game: Game, warn: Warn) -> None:
-    """Before a new game takes ``spider.json`` from an unfinished one, move it aside
-    (``spider.json.deal-1``) and say where, as FreeCell's play does."""
-    from ..play import keep_aside
+def take_save(game: Game, warn: Warn) -> None:
+    """Save ``game`` as the game of ``spider.json`` from now on (the game a session
+    starts with, a new deal), as FreeCell's :func:`~freecell_cli.play.take_save`:
+    an unfinished game the file holds that is not this one is moved aside
+    (``spider.json.deal-1``) and ``warn`` says where, but only once the new save is
+    written, so a save that fails moves nothing."""
+    from ..play import replace_save, same_save
 
-    deal = game.start.deal
-    keep_aside(save_path(), f".deal-{deal}" if deal else ".position",
-               f"{f'deal {deal}' if deal else 'game'} ({plural(len(game.moves), 'move')})", warn)
+    there = load_game(warn)
+    keep = None
+    if there is not None and there.moves and not there.position.is_won() \
+            and not same_save(there.to_dict(), game.to_dict()):
+        deal = there.start.deal
+        keep = (f".deal-{deal}" if deal else ".position",
+                f"{f'deal {deal}' if deal else 'game'} ({plural(len(there.moves), 'move')})")
+    replace_save(save_path(), game.to_dict(), keep, warn)
 
 
 def load_game(warn: Warn | None = None) -> Game | None:
@@ -253,9 +272,9 @@ class Session:
                     words={"new": self.new})
 
     def new(self, rest: str = "") -> bool:
-        """A random deal (``new N``: deal N) with as many suits; an unfinished game is
-        kept aside first (:func:`keep_unfinished`), and the new one saved at once, as
-        in FreeCell's."""
+        """A random deal (``new N``: deal N) with as many suits; the game is saved, and
+        the new one takes its file at once (:func:`take_save`: an unfinished game
+        there is kept aside), as in FreeCell's. When that fails, this game goes on."""
         old = self.game
         if rest:  # deal N, as `spider play N`; a bad number is refused before anything changes
             from .deals import deal, parse_deal_number
@@ -264,10 +283,8 @@ class Session:
         else:
             game = new_random_game(old.start.suits, unrestricted=old.unrestricted)
         save_game(old)
-        if old.moves and not old.position.is_won():
-            keep_unfinished(old, self.say)
+        take_save(game, self.say)
         self.game = g = game
-        save_game(g)
         self.say(f"now playing deal {g.start.deal} ({plural(g.start.suits, 'suit')})")
         return True
 
