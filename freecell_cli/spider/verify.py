@@ -180,8 +180,8 @@ def _steps(lines: Iterator[tuple[int, str]], head: _Header) -> Iterator[Step]:
         if header.startswith("spider"):
             head.read(header, lineno, count > 0)
     if head.stated is not None and head.stated[0] != count:
-        n, line = head.stated
-        raise InvalidSolution(f"line {line}: the header says {plural(n, 'move')}, the file has {count}")
+        n, at = head.stated
+        raise InvalidSolution(f"line {at}: the header says {plural(n, 'move')}, the file has {count}")
 
 
 def _read(lines: Iterator[tuple[int, str]]) -> Solution:
