@@ -545,18 +545,24 @@ def spider_solve(
     return run(start, limits, _flag(unrestricted, "unrestricted"))
 
 
-def read_spider_solution(source: TextOrPath | SpiderSolution) -> SpiderSolution:
+def read_spider_solution(source: TextOrPath | SpiderSolution, *, stream: bool = False) -> SpiderSolution:
     """A Spider solution from its text or its file (see :data:`TextOrPath`).
+
+    ``stream=True`` reads a file's moves only as a replay needs them (constant
+    memory; the solution can then be replayed once): what ``freecell spider
+    verify`` does.
 
     >>> import freecell_cli as fc
     >>> fc.read_spider_solution("# spider deal 7, 2 suits\\n23 d\\n").deal
     7
     """
-    from .spider.verify import Solution, parse_solution
+    from .spider.verify import Solution, open_solution, parse_solution
 
     if isinstance(source, Solution):
         return source
     if _is_path(source):
+        if stream:
+            return open_solution(os.fspath(source))
         from .files import read_text
 
         return parse_solution(read_text(os.fspath(source), "solution"))
@@ -585,7 +591,8 @@ def format_spider_solution(solution: SpiderResult | SpiderSolution | list[str],
             raise FreecellError(f"only a solved result has a solution, not one that {solution.verdict!r}")
         tokens, start = solution.notation, position or solution.start
     elif isinstance(solution, Solution):
-        tokens, start = list(solution.tokens), position or start_position(solution)
+        start = position or start_position(solution)
+        tokens = [step.token for step in solution.steps()]  # a streamed one is read here, once
     elif isinstance(solution, list) and all(isinstance(t, str) for t in solution):
         tokens, start = solution, position
     else:
@@ -617,7 +624,7 @@ def spider_verify(
 
     if isinstance(solution, Result):
         solution = format_spider_solution(solution, position if not isinstance(position, int) else None)
-    sol = read_spider_solution(solution)
+    sol = read_spider_solution(solution, stream=True)  # a file: its moves read as the replay goes
     if suits is not None and suits not in (1, 2, 4):
         raise FreecellError(f"Spider is played with 1, 2 or 4 suits, not {quote(suits)}")
     if isinstance(position, bool):

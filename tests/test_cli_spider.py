@@ -276,7 +276,7 @@ def test_verify_json_malformed_files_are_whole_lines_and_exit_2(tmp_path):
     assert reasons == [
         "empty file, no moves",
         "empty file, no moves",
-        f"{p['binary.txt']}: binary data, not a solution",
+        f"{p['binary.txt']}: line 1: binary data, not a solution",
         f"{p['latin1.txt']}: line 1: not UTF-8 text",
         "line 1: header: Spider has 1, 2 or 4 suits, not 3",
         "line 1: header: Spider deal number 99999999999999999999999 is out of range (1 to 9,999,999,999,999,999,999)",
@@ -345,3 +345,74 @@ def test_play_echoes_a_refused_line_escaped_as_freecells_play(tmp_path, monkeypa
     assert "refused '2\\x003': not a Spider move: '2\\x003' (e.g. 38, 30v2 with 0 for column 10, d to deal)\n" in out
     code, out, _ = run("play", "1", input="2\x003\nq\n")
     assert code == 0 and "refused '2\\x003': not a move: '2\\x003'\n" in out
+
+
+# -- issue 20: streamed verify, impossible positions, numbers -------------------------------
+def test_verify_stops_reading_at_the_first_refused_move(tmp_path):
+    # what follows the refused move (not a move, not UTF-8, a wrong count) is never read: exit 1
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"# spider deal 1, 1 suit, 7 moves\n23 32\nzz\n\xff\n")
+    assert run("spider", "verify", str(bad)) == (1, REFUSED, "")
+    # legal moves then a malformed token: its line is named, counted from the file's top
+    late = tmp_path / "late.txt"
+    late.write_text("# spider deal 1, 1 suit\n\n23\n\n47 zz\n")
+    assert run("spider", "verify", str(late)) == (
+        2, "", f"error: {late}: line 5: not a Spider move: 'zz' (e.g. 38, 30v2 with 0 for column 10, d to deal)\n")
+    assert run("spider", "verify", "-", input=late.read_text()) == (
+        2, "", "error: stdin: line 5: not a Spider move: 'zz' (e.g. 38, 30v2 with 0 for column 10, d to deal)\n")
+
+
+def test_verify_refuses_a_header_after_the_moves(tmp_path):
+    f = tmp_path / "s.txt"
+    f.write_text("23 47\n# spider deal 1, 1 suit\n")
+    assert run("spider", "verify", "--deal", "1", "-s", "1", str(f)) == (
+        2, "", f"error: {f}: line 2: the header naming the start must come before the moves\n")
+
+
+def test_verify_a_long_file_of_legal_moves(tmp_path):
+    # move and move back, 20,000 times: streamed, every move replayed
+    start = "spider1:" + "/".join([".KSQSJSTS9S8S7S6S5S4S3S2S", ".AS"] + ["."] * 8) + ":-:SSSSSSS:0"
+    f = tmp_path / "long.txt"
+    f.write_text(f"# spider start {start}\n" + "23 32 23 32 23 32 23 32 23 32\n" * 2000)
+    assert run("spider", "verify", str(f)) == (
+        1, f"FAIL {f}: all 20,000 moves legal, not solved: 7 of 8 runs removed\n", "")
+
+
+STANDING = "spider1:" + "/".join([".KSQSJSTS9S8S7S6S5S4S3S2SAS"] + ["."] * 9) + ":-:SSSSSSS:0"
+STANDING_WHY = ("column 1 holds a complete run of spades, KS to AS: the rules remove it the moment it is made, "
+                "so no game reaches this table")
+THREE_SPADES = "spider4:" + "/".join(["."] * 10) + ":-:SSS:0"
+THREE_WHY = "3 runs of spades removed: a 4-suit game has only 2 (104 cards, 2 sets of each suit)"
+
+
+@pytest.mark.parametrize("command", [["show"], ["solve", "--max-states", "100"], ["move", "d", "-p"]])
+@pytest.mark.parametrize("position,message", [
+    (STANDING, STANDING_WHY),
+    (THREE_SPADES, THREE_WHY),
+    ("spider¹:" + "/".join(["."] * 10) + ":-:-:0", "'spider¹': suits must be 1, 2 or 4, not '¹'"),
+    (STANDING.replace(":SSSSSSS:", ":SSSSSSSS:"),
+     "AS appears 1 time; 0 left in play (the decks hold 8, 8 removed in runs of spades)"),
+])
+def test_impossible_positions_are_refused_by_every_command(command, position, message):
+    assert run("spider", *command, position) == (2, "", f"error: {message}\n")
+    # from stdin, the message names it
+    args = command[:-1] if command[-1] == "-p" else command
+    assert run("spider", *args, input=position + "\n") == (2, "", f"error: stdin: {message}\n")
+
+
+def test_verify_refuses_an_impossible_start(tmp_path):
+    f = tmp_path / "s.txt"
+    f.write_text("21\n")
+    assert run("spider", "verify", "-p", STANDING, str(f)) == (2, "", f"error: {STANDING_WHY}\n")
+    f.write_text(f"# spider start {STANDING}\n21\n")
+    assert run("spider", "verify", str(f)) == (
+        2, "", f"error: {f}: line 1: the start position in the header: {STANDING_WHY}\n")
+
+
+def test_json_position_numbers_are_bounded():
+    d = orjson.loads(run("spider", "deal", "1", "-s", "1", "--json")[1])
+    for field, value, why in [("moves", 10**18, "'moves' must be a whole number 0 to 999,999,999, not 1000000000000000000"),
+                              ("moves", 2.0, "'moves' must be a whole number 0 to 999,999,999, not 2.0"),
+                              ("suits", True, "'suits': suits must be 1, 2 or 4, not True")]:
+        text = orjson.dumps({**d, field: value}).decode()
+        assert run("spider", "show", input=text) == (2, "", f"error: stdin: {why}\n")

@@ -41,13 +41,13 @@ ALPHABET = st.sampled_from(list("0123456789aAbcdhsSHCDKQJT-:/#,; \n\t{}[]\"v.²\
 
 
 @st.composite
-def mutated(draw):
-    text = draw(st.sampled_from(SEEDS))
+def mutated(draw, seeds=SEEDS, alphabet=ALPHABET):
+    text = draw(st.sampled_from(seeds))
     rng = random.Random(draw(st.integers(0, 2**32)))
     for _ in range(draw(st.integers(0, 6))):
         i = rng.randrange(len(text) + 1)
         op = rng.randrange(4)
-        piece = draw(ALPHABET)
+        piece = draw(alphabet)
         if op == 0:
             text = text[:i] + piece + text[i:]
         elif op == 1:
@@ -164,3 +164,155 @@ def test_random_legal_play_never_breaks_the_formats(seed):
         apply(p, rng.choice(moves))
         for fmt in ("compact", "fcs", "json"):
             assert parse_position(format_position(p, fmt)).same_table(p)
+
+
+# -- Spider (issue 20) ---------------------------------------------------------------
+# Positions the rules cannot reach must be refused, numbers must be ASCII and bounded:
+# whatever a Spider reader accepts is a table the rules allow, and reads back as written.
+from freecell_cli.spider.deals import deal as spider_deal  # noqa: E402
+from freecell_cli.spider.formats import format_compact as spider_compact  # noqa: E402
+from freecell_cli.spider.formats import format_json as spider_json  # noqa: E402
+from freecell_cli.spider.formats import parse_position as spider_parse  # noqa: E402
+
+_RUN = "KSQSJSTS9S8S7S6S5S4S3S2S"
+SPIDER_SEEDS = [
+    spider_compact(spider_deal(1, 1)),
+    spider_compact(spider_deal(2, 2)),
+    spider_compact(spider_deal(3, 4)),
+    spider_json(spider_deal(4, 2)).strip(),
+    "spider1:" + "/".join([f".{_RUN}", ".AS"] + ["."] * 8) + ":-:SSSSSSS:99:7",  # one run from the win
+    "spider1:" + "/".join([f".{_RUN}AS"] + ["."] * 9) + ":-:SSSSSSS:0",  # that run left standing
+    "spider4:" + "/".join(["."] * 10) + ":-:SSS:0",
+    "# spider deal 5, 2 suits, 3 moves\n23 d 47\n",
+    "# spider start spider1:" + "/".join([f".{_RUN}", ".AS"] + ["."] * 8) + ":-:SSSSSSS:0\n23 32 21\n",
+]
+SPIDER_ALPHABET = st.sampled_from(list("0123456789SHCDAKQJTshv.:/-d #,\n{}[]\"") + [
+    "spider", "¹", "²", "١", "ß", "ſ", "10", "♠", "\x00", "AS", "KH", "SSS", "9" * 30, "1e3", "true", "1.0"])
+SPIDER_TEXTS = st.one_of(mutated(SPIDER_SEEDS, SPIDER_ALPHABET), st.lists(SPIDER_ALPHABET, max_size=60).map("".join))
+
+
+def _check_reachable(p):
+    """What the rules allow, said independently of Position.validate."""
+    from collections import Counter
+
+    from freecell_cli.cards import Card
+
+    per = 8 // p.suits
+    letters = {1: "S", 2: "SH", 4: "CDHS"}[p.suits]
+    removed = Counter(p.removed)
+    counts = Counter(p.stock) + Counter(c for col in p.columns for c in col.cards)
+    assert all(removed[s] <= per for s in removed) and set(removed) <= set(letters)
+    assert counts == Counter({Card(r, s): per - removed[s] for s in letters for r in range(1, 14)
+                              if per - removed[s]})
+    for i, col in enumerate(p.columns):
+        assert len(col.down) <= (5 if i < 4 else 4) and (col.up or not col.down)
+        up = [(c.rank, c.suit) for c in col.up]
+        assert not any(up[j:j + 13] == [(13 - k, up[j][1]) for k in range(13)] for j in range(len(up)))
+    assert len(p.stock) % 10 == 0 and len(p.stock) <= 50
+    assert type(p.moves) is int and 0 <= p.moves <= 999_999_999 and type(p.suits) is int
+
+
+def _spider_reader_ok(text, fmt=None):
+    try:
+        p = spider_parse(text, fmt)
+    except FreecellError:
+        return
+    _check_reachable(p)
+    assert spider_parse(spider_compact(p)) == p == spider_parse(spider_json(p))
+
+
+@FUZZ
+@given(SPIDER_TEXTS)
+def test_spider_position_readers(text):
+    for fmt in (None, "compact", "json"):
+        _spider_reader_ok(text, fmt)
+
+
+def _spider_json_values():
+    return st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=4)
+        | st.sampled_from(["AS", "KH", "S", "H", "ß", "ſ", "spider"]),
+        lambda inner: st.lists(inner, max_size=6) | st.dictionaries(
+            st.sampled_from(["game", "suits", "deal", "columns", "down", "up", "stock", "removed", "moves"]),
+            inner, max_size=7),
+        max_leaves=25)
+
+
+@FUZZ
+@given(_spider_json_values(), st.sampled_from(["suits", "deal", "moves", "removed", None]))
+def test_spider_json_shapes(value, field):
+    import json
+
+    _spider_reader_ok(json.dumps(value))
+    # a real position with one field replaced: floats, bools, huge numbers, odd letters
+    d = json.loads(spider_json(spider_deal(9, 2)))
+    if field is not None:
+        d[field] = value
+        _spider_reader_ok(json.dumps(d))
+
+
+@FUZZ
+@given(st.integers(1, 10**6), st.sampled_from([1, 2, 4]), st.lists(st.integers(0, 2**16), min_size=1, max_size=8),
+       st.sampled_from(["move", "down", "removed", "stock", "moves", "suits"]))
+def test_spider_tables_changed_by_hand(n, suits, picks, change):
+    # A real deal, then one kind of change an edited file makes: accepted only if still reachable.
+    from freecell_cli.spider.position import Column, Position
+
+    p = spider_deal(n, suits)
+    cols = [list(c.down) + list(c.up) for c in p.columns]
+    downs = [len(c.down) for c in p.columns]
+    stock, removed, moves, s = list(p.stock), list(p.removed), p.moves, suits
+    rng = random.Random(picks[0])
+    if change == "move":  # cards from one column to another, face up
+        for pick in picks:
+            a, b = pick % 10, (pick // 10) % 10
+            if len(cols[a]) > downs[a] + 1:
+                cols[b].append(cols[a].pop())
+    elif change == "down":
+        i = picks[0] % 10
+        downs[i] = min(len(cols[i]) - 1, downs[i] + 1 + picks[-1] % 3)
+    elif change == "removed":
+        removed += [rng.choice("SHCDX") for _ in picks]
+    elif change == "stock":
+        for pick in picks:
+            if stock:
+                cols[pick % 10].append(stock.pop())
+    elif change == "moves":
+        moves = rng.choice([10**9, 10**18, -1, True, 2.0, 999_999_999])
+    else:
+        s = rng.choice([1, 2, 4, 3, 4.0, True])
+    columns = tuple(Column(tuple(c[:d]), tuple(c[d:])) for c, d in zip(cols, downs))
+    q = Position(s, columns, tuple(stock), tuple(removed), moves)
+    try:
+        q.validate()
+    except FreecellError:
+        return
+    _check_reachable(q)
+
+
+@FUZZ
+@given(SPIDER_TEXTS)
+def test_spider_solution_readers_and_replay(text):
+    from freecell_cli.spider.verify import parse_solution as spider_solution
+    from freecell_cli.spider.verify import start_position as spider_start
+    from freecell_cli.spider.verify import verify as spider_verify
+
+    try:
+        sol = spider_solution(text)
+        start = spider_start(sol, deal=1 if sol.deal is None and sol.start is None else None, suits=None)
+        spider_verify(sol, start)
+    except FreecellError:
+        pass
+
+
+SPIDER_COMMANDS = [["spider", "show"], ["spider", "show", "--json"], ["spider", "move", "d"],
+                   ["spider", "verify", "--deal", "1", "-s", "1", "-"], ["spider", "verify", "--json", "-"]]
+
+
+@settings(max_examples=max(EXAMPLES // 2, 20), deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.sampled_from(SPIDER_COMMANDS), SPIDER_TEXTS)
+def test_spider_cli_commands(command, stdin):
+    result = runner.invoke(app, command, input=stdin)
+    assert result.exception is None or isinstance(result.exception, SystemExit), (command, stdin, result.exception)
+    assert result.exit_code in (0, 1, 2, 3), (command, result.exit_code, result.stderr)
+    assert "Traceback" not in result.stderr

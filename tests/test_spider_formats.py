@@ -50,7 +50,8 @@ def test_empty_column_stock_and_removed_fields():
     p = parse_compact(DEAL_1_ONE_SUIT)
     assert format_compact(p).endswith(":-:0:1")  # nothing removed yet
     # a position with everything dealt and a run removed writes '-' for the stock
-    q = parse_compact("spider1:" + "/".join(["." for _ in range(9)] + ["." + "KSQSJSTS9S8S7S6S5S4S3S2SAS"])
+    # (the last run split in two: a complete one left standing cannot be: see test_spider_position)
+    q = parse_compact("spider1:" + "/".join(["." for _ in range(8)] + [".KSQSJSTS9S8S7S6S5S4S3S2S", ".AS"])
                       + ":-:SSSSSSS:99")
     assert q.removed == ("S",) * 7 and q.stock == () and format_compact(q).endswith(":-:SSSSSSS:99")
 
@@ -118,3 +119,78 @@ def test_cards_are_refused_in_freecells_words(text, message):
 
 def test_a_rank_may_be_written_10_as_in_freecell():
     assert parse_compact(DEAL_1_ONE_SUIT.replace("TS", "10S")) == deal(1, suits=1)
+
+
+# -- numbers: ASCII digits, bounded, and what the compact form can hold (issue 20) -------
+@pytest.mark.parametrize("head,message", [
+    ("spider¹", "'spider¹': suits must be 1, 2 or 4, not '¹'"),  # '¹'.isdigit() is true; int() refuses it
+    ("spider٤", "'spider٤': suits must be 1, 2 or 4, not '٤'"),
+    ("spider" + "9" * 5000, "'spider9999999999999...': suits must be 1, 2 or 4, not '9999999999999999999...'"),
+    ("spider04", "'spider04': suits must be 1, 2 or 4, not 4"),
+    ("spider", "'spider': suits must be 1, 2 or 4, not ''"),
+    ("spider3", "'spider3': suits must be 1, 2 or 4, not 3"),
+    ("spider+4", "'spider+4': suits must be 1, 2 or 4, not '+4'"),
+])
+def test_compact_suit_count(head, message):
+    with pytest.raises(InvalidPosition) as e:
+        parse_compact(DEAL_1_ONE_SUIT.replace("spider1", head, 1))
+    assert str(e.value) == message
+
+
+@pytest.mark.parametrize("moves", ["¹", "١", "1000000000", "9" * 5000, "-1", "+1", "1_0"])
+def test_compact_move_count(moves):
+    with pytest.raises(InvalidPosition, match="^move count .* is not a whole number up to 9 digits$"):
+        parse_compact(DEAL_1_ONE_SUIT.replace(":0:1", f":{moves}:1"))
+    assert parse_compact(DEAL_1_ONE_SUIT.replace(":0:1", ":999999999:1")).moves == 999_999_999
+
+
+@pytest.mark.parametrize("deal_text", ["¹", "٣", "9" * 5000, "10000000000000000000"])
+def test_compact_deal_number(deal_text):
+    with pytest.raises(InvalidPosition, match="^deal field: "):
+        parse_compact(DEAL_1_ONE_SUIT.replace(":0:1", f":0:{deal_text}"))
+
+
+def test_compact_removed_letters_are_ascii():
+    # 'ß'.upper() is 'SS': one letter must not count as two runs
+    runs = "spider1:" + "/".join(["."] * 8 + [".KSQSJSTS9S8S7S6S5S4S3S2S", ".AS"])
+    assert parse_compact(runs + ":-:SSSSSSS:0").removed == ("S",) * 7
+    with pytest.raises(InvalidPosition) as e:
+        parse_compact(runs + ":-:SSSSSß:0")
+    assert str(e.value) == "removed runs 'SSSSSß': write one suit letter (C, D, H or S) a run"
+
+
+def _json(**changes):
+    d = orjson.loads(format_json(deal(1, suits=1)))
+    d.update(changes)
+    return orjson.dumps(d).decode()
+
+
+@pytest.mark.parametrize("field,value,message", [
+    ("moves", 10**18, "'moves' must be a whole number 0 to 999,999,999, not 1000000000000000000"),
+    ("moves", 10**9, "'moves' must be a whole number 0 to 999,999,999, not 1000000000"),
+    ("moves", -1, "'moves' must be a whole number 0 to 999,999,999, not -1"),
+    ("moves", 3.0, "'moves' must be a whole number 0 to 999,999,999, not 3.0"),
+    ("moves", True, "'moves' must be a whole number 0 to 999,999,999, not True"),
+    ("moves", "3", "'moves' must be a whole number 0 to 999,999,999, not '3'"),
+    ("suits", 1.0, "'suits': suits must be 1, 2 or 4, not 1.0"),
+    ("suits", True, "'suits': suits must be 1, 2 or 4, not True"),
+    ("suits", "1", "'suits': suits must be 1, 2 or 4, not '1'"),
+    ("suits", 2**40, "'suits': suits must be 1, 2 or 4, not 1099511627776"),
+    ("deal", 1.0, "deal field: Spider deal number must be an integer, got 1.0"),
+    ("deal", True, "deal field: Spider deal number must be an integer, got True"),
+    ("deal", 10**19, "deal field: Spider deal number 10000000000000000000 is out of range (1 to 9,999,999,999,999,999,999)"),
+    ("removed", ["ſ"], "'removed' must be a list of suit letters"),  # 'ſ'.upper() is 'S'
+])
+def test_json_numbers_are_bounded_as_the_compact_form(field, value, message):
+    import json
+
+    text = json.dumps({**orjson.loads(format_json(deal(1, suits=1))), field: value})
+    with pytest.raises(InvalidPosition) as e:
+        parse_json(text)
+    assert str(e.value) == message
+
+
+def test_json_at_the_bounds_reads_back():
+    p = parse_json(_json(moves=999_999_999, deal=10**19 - 1))
+    assert (p.moves, p.deal) == (999_999_999, 10**19 - 1)
+    assert parse_compact(format_compact(p)) == p

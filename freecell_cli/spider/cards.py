@@ -34,7 +34,8 @@ def check_suits(suits: object) -> int:
     ...
     freecell_cli.errors.InvalidPosition: suits must be 1, 2 or 4, not 3
     """
-    if isinstance(suits, bool) or suits not in SUIT_MODES:
+    # 4.0 == 4 and True == 1: only an int is a suit count
+    if isinstance(suits, bool) or not isinstance(suits, int) or suits not in SUIT_MODES:
         raise InvalidPosition(f"suits must be 1, 2 or 4, not {suits!r}")
     return suits  # type: ignore[return-value]
 

@@ -33,8 +33,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..cards import Card
-from ..errors import FreecellError, InvalidPosition
-from .position import COLUMNS, Column, Position
+from ..errors import FreecellError, InvalidPosition, quote
+from .position import COLUMNS, MAX_MOVES, Column, Position
 
 FORMATS = ("compact", "json")
 
@@ -59,9 +59,10 @@ def _parse_cards(text: str, where: str) -> tuple[Card, ...]:
 
 
 def _suits(value: Any, where: str) -> int:
-    if value not in (1, 2, 4) or isinstance(value, bool):
-        raise InvalidPosition(f"{where}: suits must be 1, 2 or 4, not {value!r}")
-    return int(value)
+    # an int only: 4.0 == 4 and True == 1, but neither is written by us or the compact form
+    if isinstance(value, bool) or not isinstance(value, int) or value not in (1, 2, 4):
+        raise InvalidPosition(f"{where}: suits must be 1, 2 or 4, not {quote(value, 24)}")
+    return value
 
 
 def _deal_field(value: Any) -> int | None:
@@ -86,7 +87,12 @@ def parse_compact(text: str) -> Position:
     if len(fields) not in (5, 6):
         raise InvalidPosition(f"a compact Spider position has 5 or 6 ':'-separated fields, not {len(fields)}")
     head, cols_text, stock_text, removed_text, moves_text = fields[:5]
-    suits = _suits(int(head[6:]) if head[6:].isdigit() else head[6:], f"{head!r}")
+    # One ASCII digit: '¹'.isdigit() is true (and int() refuses it), so is a 5000-digit run.
+    count = head[6:]
+    if count not in ("1", "2", "4"):
+        shown = int(count) if count.isascii() and count.isdigit() and len(count) <= 2 else count
+        raise InvalidPosition(f"{quote(head, 24)}: suits must be 1, 2 or 4, not {quote(shown, 24)}")
+    suits = int(count)
     col_texts = cols_text.split("/")
     if len(col_texts) != COLUMNS:
         raise InvalidPosition(f"Spider has {COLUMNS} columns, not {len(col_texts)} (columns are separated by '/')")
@@ -97,6 +103,8 @@ def parse_compact(text: str) -> Position:
         down, up = ct.split(".")
         columns.append(Column(_parse_cards(down, f"column {i + 1}"), _parse_cards(up, f"column {i + 1}")))
     stock = () if stock_text == "-" else _parse_cards(stock_text, "the stock")
+    if removed_text != "-" and not removed_text.isascii():  # 'ß'.upper() is 'SS': two runs from one letter
+        raise InvalidPosition(f"removed runs {quote(removed_text, 24)}: write one suit letter (C, D, H or S) a run")
     removed = () if removed_text == "-" else tuple(removed_text.upper())
     if not (moves_text.isascii() and moves_text.isdigit()) or len(moves_text) > 9:
         raise InvalidPosition(f"move count {moves_text[:40]!r} is not a whole number up to 9 digits")
@@ -151,11 +159,12 @@ def position_from_dict(d: Any) -> Position:
         columns.append(Column(_card_list(col.get("down", []), f"column {i + 1} down"),
                               _card_list(col.get("up", []), f"column {i + 1} up")))
     removed = d.get("removed", [])
-    if not isinstance(removed, list) or not all(isinstance(s, str) and len(s) == 1 for s in removed):
+    if not isinstance(removed, list) or not all(isinstance(s, str) and len(s) == 1 and s.isascii() for s in removed):
         raise InvalidPosition("'removed' must be a list of suit letters")
     moves = d.get("moves", 0)
-    if isinstance(moves, bool) or not isinstance(moves, int):
-        raise InvalidPosition(f"'moves' must be a whole number, not {moves!r}")
+    # bounded as the compact form bounds it (9 digits), so every position we read can be written back
+    if isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= MAX_MOVES:
+        raise InvalidPosition(f"'moves' must be a whole number 0 to {MAX_MOVES:,}, not {quote(moves, 24)}")
     return Position(suits, tuple(columns), _card_list(d.get("stock", []), "the stock"),
                     tuple(s.upper() for s in removed), moves, _deal_field(d.get("deal"))).validate()
 

@@ -26,8 +26,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..errors import IllegalMove, InvalidMove
-from .position import COLUMNS, Column, Position
+from ..errors import IllegalMove, InvalidMove, quote
+from .position import COLUMNS, MAX_MOVES, Column, Position
 
 _MOVE_RE = re.compile(r"([0-9])([0-9])(?:v([0-9]{1,2}))?")
 
@@ -76,14 +76,14 @@ class Move:
         m = _MOVE_RE.fullmatch(t)
         if m is None:
             raise InvalidMove(
-                f"not a Spider move: {text!r} (e.g. 38, 30v2 with 0 for column 10, d to deal)"
+                f"not a Spider move: {quote(text)} (e.g. 38, 30v2 with 0 for column 10, d to deal)"
             )
         src, dst = (int(m.group(1)) - 1) % 10, (int(m.group(2)) - 1) % 10
         if src == dst:
-            raise InvalidMove(f"{text!r}: a move needs two different columns")
+            raise InvalidMove(f"{quote(text)}: a move needs two different columns")
         count = int(m.group(3)) if m.group(3) else None
         if count is not None and not 1 <= count <= 13:
-            raise InvalidMove(f"{text!r}: a run holds 1 to 13 cards")
+            raise InvalidMove(f"{quote(text)}: a run holds 1 to 13 cards")
         return Move(src, dst, count)
 
 
@@ -114,6 +114,8 @@ def resolve(position: Position, move: Move, unrestricted: bool = False) -> Move:
     >>> resolve(deal(1, suits=1), Move.parse("23"))
     Move.parse('23v1')
     """
+    if position.moves >= MAX_MOVES:  # one more could not be written back (the compact form's 9 digits)
+        raise IllegalMove(f"the move count is at its limit, {MAX_MOVES:,}: no further move can be counted")
     if move.is_deal:
         if not position.stock:
             raise IllegalMove("cannot deal: the stock is empty")

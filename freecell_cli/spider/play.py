@@ -130,7 +130,7 @@ class Game:
         if d.get("format") != "freecell-cli-spider-game":
             raise fail("format", f"must be 'freecell-cli-spider-game', got {shown(d.get('format'))}")
         version = d.get("version")
-        if isinstance(version, bool) or version != 1:
+        if isinstance(version, bool) or not isinstance(version, int) or version != 1:  # 1.0 is not written by us
             raise fail("version", f"must be 1, got {shown(version)}")
         if not isinstance(d.get("start"), str):
             raise fail("start", "needs the start position as text")

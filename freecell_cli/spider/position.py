@@ -20,6 +20,10 @@ from ..errors import InvalidPosition
 from .cards import RUNS, check_suits, copies, suit_letters
 
 COLUMNS = 10
+# Face-down cards the deal gives each column (seed 003: columns 1-4 get 6 cards, 5-10 get 5,
+# the last face up); never more later.
+DEALT_DOWN = (5, 5, 5, 5, 4, 4, 4, 4, 4, 4)
+MAX_MOVES = 10**9 - 1  # the compact format's move count: up to 9 digits
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,36 +121,62 @@ class Position:
 
     # -- invariants -------------------------------------------------------------------
     def validate(self) -> Position:
-        """Check the deck: 104 cards less 13 per removed run, no card more often than
-        the two decks hold it, ten columns, a stock of whole deals; returns self."""
+        """Check that the rules could have reached this table: ten columns, no more
+        face-down cards in a column than the deal gave it, a stock of whole deals,
+        at most as many removed runs of a suit as the decks hold, every card as often
+        as the decks hold it less the removed runs, no complete K-A run still
+        standing (the rules remove it at once), a move count the compact form can
+        hold; returns self."""
+        from ..cards import SUIT_NAMES
+        from ..moves import plural
+
         check_suits(self.suits)
         letters = suit_letters(self.suits)
+        per = copies(self.suits)
         if len(self.columns) != COLUMNS:
             raise InvalidPosition(f"Spider has {COLUMNS} columns, not {len(self.columns)}")
         for i, col in enumerate(self.columns):
             if col.down and not col.up:
                 raise InvalidPosition(f"column {i + 1} has face-down cards but no face-up card on them")
+            if len(col.down) > DEALT_DOWN[i]:  # a move or a deal only ever adds face-up cards
+                raise InvalidPosition(
+                    f"column {i + 1} has {len(col.down)} face-down cards: the deal gives it "
+                    f"{DEALT_DOWN[i]} (5 in columns 1-4, 4 in 5-10) and none are ever added")
         if len(self.stock) % COLUMNS or len(self.stock) > 50:
             raise InvalidPosition(f"the stock holds {len(self.stock)} cards: it must be 0, 10, 20, 30, 40 or 50")
         if len(self.removed) > RUNS:
             raise InvalidPosition(f"{len(self.removed)} runs removed: there are only {RUNS}")
+        removed = Counter(self.removed)
         for s in self.removed:
             if s not in letters:
                 raise InvalidPosition(f"removed run of suit {s!r}: a {self.suits}-suit game has only {', '.join(letters)}")
-        if isinstance(self.moves, bool) or not isinstance(self.moves, int) or self.moves < 0:
-            raise InvalidPosition(f"move count {self.moves!r} must be a whole number ≥ 0")
+        for s, n in removed.items():
+            if n > per:
+                raise InvalidPosition(f"{n} runs of {SUIT_NAMES[s]} removed: a {self.suits}-suit game "
+                                      f"has only {per} (104 cards, {plural(per, 'set')} of each suit)")
+        if isinstance(self.moves, bool) or not isinstance(self.moves, int) or not 0 <= self.moves <= MAX_MOVES:
+            raise InvalidPosition(f"move count {self.moves!r} must be a whole number 0 to {MAX_MOVES:,}")
+        if self.deal is not None:
+            from ..errors import FreecellError
+            from .deals import check_deal_number
+
+            try:
+                check_deal_number(self.deal)
+            except FreecellError as e:
+                raise InvalidPosition(f"deal field: {e}") from None
         counts: Counter[Card] = Counter(self.stock)
         for col in self.columns:
             counts.update(col.down)
             counts.update(col.up)
-        per = copies(self.suits)
-        removed = Counter(self.removed)
         for card, n in sorted(counts.items(), key=lambda kv: (kv[0].suit, kv[0].rank)):
             if card.suit not in letters:
                 raise InvalidPosition(f"{card} is not in a {self.suits}-suit game (suits {', '.join(letters)})")
             allowed = per - removed[card.suit]
             if n > allowed:
-                raise InvalidPosition(f"{card} appears {n} times; {allowed} left in play")
+                gone = (f", {removed[card.suit]} removed in runs of {SUIT_NAMES[card.suit]}"
+                        if removed[card.suit] else "")
+                raise InvalidPosition(f"{card} appears {plural(n, 'time')}; {allowed} left in play "
+                                      f"(the decks hold {per}{gone})")
         total = sum(counts.values())
         expected = 104 - 13 * len(self.removed)
         if total != expected:
@@ -156,4 +186,27 @@ class Position:
                 f"{total} cards in play, {expected} expected"
                 + (f" (missing {' '.join(missing[:8])}{' ...' if len(missing) > 8 else ''})" if missing else "")
             )
+        for i, col in enumerate(self.columns):
+            where = complete_run(col.up)
+            if where is not None:
+                king = col.up[where]
+                raise InvalidPosition(
+                    f"column {i + 1} holds a complete run of {SUIT_NAMES[king.suit]}, {king} to A{king.suit}: "
+                    "the rules remove it the moment it is made, so no game reaches this table")
         return self
+
+
+def complete_run(cards: tuple[Card, ...]) -> int | None:
+    """The index of the king of the first complete same-suit K..A run in ``cards``
+    (face-up cards, bottom to end), or None.
+
+    >>> from ..cards import Card
+    >>> complete_run(tuple(Card.parse(r + "H") for r in "3KQJT98765432A"))
+    1
+    """
+    for j, card in enumerate(cards):
+        if card.rank == 1 and j >= 12:
+            tail = cards[j - 12 : j + 1]
+            if all(c.suit == card.suit and c.rank == 13 - k for k, c in enumerate(tail)):
+                return j - 12
+    return None

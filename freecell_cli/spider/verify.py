@@ -19,14 +19,17 @@ where the solution starts, which ``spider verify`` uses when no ``--deal`` or
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ..errors import FreecellError, InvalidSolution
 from .cards import RUNS
 from ..moves import plural
-from .moves import Move, apply, split_moves
+from .moves import Move, apply
 from .position import Position
 
 _DEAL_RE = re.compile(r"\bdeal\s+#?(\d+)")
@@ -35,74 +38,166 @@ _START_RE = re.compile(r"\bstart\s+(\S+)")
 _MOVES_RE = re.compile(r"\b([0-9]{1,12}) moves?\b", re.A)
 
 
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One move of a solution file: as written, its line, and the move."""
+
+    token: str
+    line: int | None
+    move: Move
+
+
 @dataclass(frozen=True)
 class Solution:
-    """Move tokens as written, and what the header says about the start."""
+    """Move tokens as written, and what the header says about the start.
+
+    One read with :func:`parse_solution` holds every move in ``tokens`` (and their
+    ``lines``). One opened with :func:`open_solution` holds only its header: its
+    moves come from :meth:`steps`, once, read from the file as the replay needs
+    them, so a file of any size costs the same memory."""
 
     tokens: tuple[str, ...]
     deal: int | None = None
     suits: int | None = None
     start: Position | None = None
+    lines: tuple[int, ...] = ()  # the line of each token, when read from text
+    stream: Iterator[Step] | None = field(default=None, repr=False, compare=False)  # moves still in the file
+
+    def steps(self) -> Iterator[Step]:
+        """Every move in order: those held in ``tokens``, then those still in the
+        file (read once: a streamed solution cannot be replayed twice)."""
+        for i, token in enumerate(self.tokens):
+            line = self.lines[i] if i < len(self.lines) else None
+            try:
+                move = _parse_token(token)
+            except FreecellError as e:  # a Solution built by hand: parse_solution checks its tokens
+                where = f"line {line}: " if line is not None else ""
+                raise InvalidSolution(f'{where}move {i + 1} "{token[:40]}": {e}') from None
+            yield Step(token, line, move)
+        if self.stream is not None:
+            stream = self.stream
+            object.__setattr__(self, "stream", None)  # frozen, but the file can be read only once
+            yield from stream
+
+
+@lru_cache(maxsize=1024)
+def _parse_token(token: str) -> Move:
+    return Move.parse(token)  # a long file repeats a few hundred tokens: parse each once
 
 
 def parse_solution(text: str) -> Solution:
-    """Read a solution file: its header, and its move tokens, each checked to be a
-    move (a malformed one raises :class:`InvalidSolution` naming its line; whether
-    a move is legal is the replay's question). A header that says something
-    impossible (3 suits) or says it twice in two ways is refused too.
+    """Read a whole solution held in memory: its header, and its move tokens, each
+    checked to be a move (a malformed one raises :class:`InvalidSolution` naming its
+    line; whether a move is legal is the replay's question). A header that says
+    something impossible (3 suits), says it twice in two ways, or comes after the
+    moves is refused too.
 
     >>> s = parse_solution("# spider deal 7, 2 suits\\n23 d\\n")
     >>> s.tokens, s.deal, s.suits
     (('23', 'd'), 7, 2)
     """
-    from .deals import check_deal_number, parse_deal_number
-    from .formats import parse_compact
+    if not isinstance(text, str):
+        raise InvalidSolution(f"a solution is text, not {type(text).__name__}")
+    sol = _read(enumerate(text.splitlines(), 1))
+    steps = list(sol.steps())
+    return Solution(tuple(s.token for s in steps), sol.deal, sol.suits, sol.start,
+                    tuple(s.line for s in steps if s.line is not None))
 
-    from ..moves import split_moves as split_tokens
 
-    deal: int | None = None
-    suits: int | None = None
-    start: Position | None = None
-    tokens: list[str] = []
-    stated: tuple[int, int] | None = None  # the header's "N moves", and its line
-    for lineno, line in enumerate(text.splitlines(), 1):
-        body, _, comment = line.partition("#")
-        for token in split_tokens(body):
+def open_solution(source: str | None) -> Solution:
+    """A solution file (``-`` or None: stdin) read as a stream: the header now, the
+    moves through :meth:`Solution.steps`, a block at a time (as FreeCell's
+    :func:`freecell_cli.solutions.open_solution`). Bounded by ``files.LIMITS``."""
+    from ..files import numbered_lines
+
+    return _read(numbered_lines(source, "solution"))
+
+
+class _Header:
+    """What the header lines have said so far."""
+
+    def __init__(self) -> None:
+        self.deal: int | None = None
+        self.suits: int | None = None
+        self.start: Position | None = None
+        self.stated: tuple[int, int] | None = None  # the header's "N moves", and its line
+
+    def read(self, header: str, lineno: int, moved: bool) -> None:
+        from .deals import parse_deal_number
+        from .formats import parse_compact
+
+        start = _START_RE.search(header)
+        deal = _DEAL_RE.search(header)
+        suits = _SUITS_RE.search(header)
+        if moved and (start or deal or suits):  # the start must be known before the replay
+            raise InvalidSolution(f"line {lineno}: the header naming the start must come before the moves")
+        if start is not None:
             try:
-                Move.parse(token)
-            except FreecellError as e:
-                raise InvalidSolution(f"line {lineno}: {e}") from None
-            tokens.append(token)
-        header = comment.strip().lstrip("#").strip()
-        if body.strip() or not header.startswith("spider"):
-            continue
-        if (m := _START_RE.search(header)) is not None:
-            try:
-                given = parse_compact(m.group(1))
+                given = parse_compact(start.group(1))
             except FreecellError as e:
                 raise InvalidSolution(f"line {lineno}: the start position in the header: {e}") from None
-            start = _once(start, given, "start", lineno)
-        if (m := _DEAL_RE.search(header)) is not None:
+            self.start = _once(self.start, given, "start", lineno)
+        if deal is not None:
             try:
-                n = parse_deal_number(m.group(1))
+                n = parse_deal_number(deal.group(1))
             except FreecellError as e:
                 raise InvalidSolution(f"line {lineno}: header: {e}") from None
-            deal = _once(deal, n, "deal", lineno)
-        if (m := _SUITS_RE.search(header)) is not None:
-            if m.group(1) not in ("1", "2", "4"):
-                raise InvalidSolution(f"line {lineno}: header: Spider has 1, 2 or 4 suits, not {m.group(1)[:20]}")
-            suits = _once(suits, int(m.group(1)), "suits", lineno)
+            self.deal = _once(self.deal, n, "deal", lineno)
+        if suits is not None:
+            if suits.group(1) not in ("1", "2", "4"):
+                raise InvalidSolution(f"line {lineno}: header: Spider has 1, 2 or 4 suits, not {suits.group(1)[:20]}")
+            self.suits = _once(self.suits, int(suits.group(1)), "suits", lineno)
         if (m := _MOVES_RE.search(header)) is not None:
-            stated = (_once(stated[0] if stated else None, int(m.group(1)), "move count", lineno), lineno)
-    if not tokens and deal is None and suits is None and start is None:
-        raise InvalidSolution("empty file, no moves")  # as FreeCell's solutions
-    if stated is not None and stated[0] != len(tokens):
-        raise InvalidSolution(f"line {stated[1]}: the header says {plural(stated[0], 'move')}, the file has {len(tokens)}")
-    if start is not None and (deal is not None and start.deal not in (None, deal)
-                              or suits is not None and start.suits != suits):
-        raise InvalidSolution(f"header: the deal or suits and the start position disagree "
-                              f"(the position is deal {start.deal}, {start.suits} suits)")
-    return Solution(tuple(tokens), deal, suits, start)
+            self.stated = (_once(self.stated[0] if self.stated else None, int(m.group(1)), "move count", lineno),
+                           lineno)
+
+    def check(self) -> None:
+        start = self.start
+        if start is not None and (self.deal is not None and start.deal not in (None, self.deal)
+                                  or self.suits is not None and start.suits != self.suits):
+            raise InvalidSolution(f"header: the deal or suits and the start position disagree "
+                                  f"(the position is deal {start.deal}, {start.suits} suits)")
+
+
+def _steps(lines: Iterator[tuple[int, str]], head: _Header) -> Iterator[Step]:
+    from ..moves import split_moves as split_tokens
+
+    count = 0
+    for lineno, line in lines:
+        body, _, comment = line.partition("#")
+        if body.strip():
+            for token in split_tokens(body):
+                try:
+                    move = _parse_token(token)
+                except FreecellError as e:
+                    raise InvalidSolution(f"line {lineno}: {e}") from None
+                if not count:
+                    head.check()  # the header is whole: say a contradiction before any replay
+                count += 1
+                yield Step(token, lineno, move)
+            continue
+        header = comment.strip().lstrip("#").strip()
+        if header.startswith("spider"):
+            head.read(header, lineno, count > 0)
+    if head.stated is not None and head.stated[0] != count:
+        n, at = head.stated
+        raise InvalidSolution(f"line {at}: the header says {plural(n, 'move')}, the file has {count}")
+
+
+def _read(lines: Iterator[tuple[int, str]]) -> Solution:
+    """The header of a solution, its moves left in ``stream``: read up to the first
+    move, so the start is known before any replay."""
+    head = _Header()
+    gen = _steps(lines, head)
+    first = next(gen, None)
+    if first is None:
+        if head.deal is None and head.suits is None and head.start is None:
+            raise InvalidSolution("empty file, no moves")  # as FreeCell's solutions
+        head.check()
+        stream: Iterator[Step] = iter(())
+    else:
+        stream = itertools.chain([first], gen)
+    return Solution((), head.deal, head.suits, head.start, (), stream)
 
 
 def _once(old: Any, new: Any, what: str, lineno: int) -> Any:
@@ -203,20 +298,17 @@ def start_position(solution: Solution, deal: int | None = None, suits: int | Non
 
 
 def verify(solution: Solution, start: Position, unrestricted: bool = False) -> Verdict:
-    """Replay ``solution`` from ``start``; stops at the first refused move."""
+    """Replay ``solution`` from ``start``; stops at the first refused move (a
+    streamed file is read no further)."""
     position = start
     error = None
     before = None
     count = 0
-    for i, token in enumerate(solution.tokens):
+    for i, step in enumerate(solution.steps(), 1):
         try:
-            move = Move.parse(token)
-        except FreecellError as e:  # malformed, not refused (parse_solution checks this already)
-            raise InvalidSolution(f'move {i + 1} "{token[:40]}": {e}') from None
-        try:
-            position = apply(position, move, unrestricted)
+            position = apply(position, step.move, unrestricted)
         except FreecellError as e:
-            error, before = Problem(i + 1, token, str(e)), position
+            error, before = Problem(i, step.token, str(e)), position
             break
         count += 1
     return Verdict(
