@@ -17,6 +17,7 @@ from .errors import FreecellError
 from .files import atomic_write, display_name
 from .game import Game, Outcome
 from .moves import plural
+from .text import escape
 
 if TYPE_CHECKING:
     from types import FrameType
@@ -167,7 +168,7 @@ def keep_unfinished(game: Game, warn: Warn) -> None:
     (``game.json.deal-617``) and say where: nothing saved is overwritten silently."""
     tag = f".daily-{game.daily}" if game.daily else (f".deal-{game.deal}" if game.deal else ".position")
     keep_aside(save_path(game.daily is not None), tag,
-               f"{'daily ' + game.daily if game.daily else 'deal ' + str(game.deal)} ({plural(game.moves, 'move')})",
+               f"{'daily ' + escape(game.daily) if game.daily else 'deal ' + str(game.deal)} ({plural(game.moves, 'move')})",
                warn)
 
 
@@ -350,7 +351,8 @@ class Session:
     # -- drawing ------------------------------------------------------------------
     def status(self) -> str:
         g = self.game
-        label = f"daily {g.daily} (deal {g.deal})" if g.daily else (f"deal {g.deal}" if g.deal else "position")
+        # the daily date as the save holds it: escaped, as any text read from a file
+        label = f"daily {escape(g.daily)} (deal {g.deal})" if g.daily else (f"deal {g.deal}" if g.deal else "position")
         return f"{label} | moves {g.moves} | time {_clock(g.elapsed)}"
 
     def draw(self) -> None:
@@ -574,7 +576,7 @@ def prompted_lines(session: _Prompted, clock: Callable[[], _Clock] | None = None
 
 def saved_note(game: Game) -> str:
     """Where the game is kept, for the last line of a session."""
-    name = f"the daily deal {game.daily}" if game.daily else (f"deal {game.deal}" if game.deal is not None
+    name = f"the daily deal {escape(game.daily)}" if game.daily else (f"deal {game.deal}" if game.deal is not None
                                                               else "the game")
     if game.position.is_won():
         return f"{name} is won ({plural(game.moves, 'move')})"

@@ -26,6 +26,7 @@ from typing import Any
 from ..errors import FreecellError, InvalidSolution
 from .cards import RUNS
 from ..moves import plural
+from ..text import escape
 from .moves import Move, apply, split_moves
 from .position import Position
 
@@ -140,7 +141,7 @@ class Problem:
         return {"index": self.index, "move": self.move, "reason": self.reason}
 
     def __str__(self) -> str:
-        return f'move {self.index} "{self.move}": {self.reason}'
+        return f'move {self.index} "{escape(self.move)}": {self.reason}'  # as FreeCell's: escaped
 
 
 @dataclass(frozen=True)
@@ -212,7 +213,7 @@ def verify(solution: Solution, start: Position, unrestricted: bool = False) -> V
         try:
             move = Move.parse(token)
         except FreecellError as e:  # malformed, not refused (parse_solution checks this already)
-            raise InvalidSolution(f'move {i + 1} "{token[:40]}": {e}') from None
+            raise InvalidSolution(f'move {i + 1} "{escape(token, 40)}": {e}') from None
         try:
             position = apply(position, move, unrestricted)
         except FreecellError as e:
