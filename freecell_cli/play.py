@@ -203,6 +203,9 @@ def save_moves(path: str, text: str, count: int, say: Warn) -> None:
     if not path:
         say("save needs a file name")
         return
+    if "\x00" in path:  # typed in a session (an argument cannot hold one): os calls raise ValueError
+        say(f"cannot save {display_name(path)}: a file name cannot hold a NUL character")
+        return
     try:
         atomic_write(path, text)
     except OSError as e:
