@@ -34,9 +34,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Generic, NoReturn, TypeVar
 
 from .deals import MAX_DEAL, SITE_DEALS, check_deal_number, daily_number, parse_date
-from .errors import FreecellError
+from .errors import FreecellError, quote
 from .files import LIMITS, InputTooLarge, OutputError, UnreadableInput, display_name, raw_lines
 from .moves import plural
+from .text import escape
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -289,12 +290,7 @@ class DealRanges:
         return self._len
 
     def __repr__(self) -> str:
-        return f"<DealRanges {_quote(self.text)}: {self._len:,} deals>"
-
-
-def _quote(text: str, width: int = 60) -> str:
-    """``repr`` of user text, cut short so one line stays one line."""
-    return repr(text if len(text) <= width else text[:width] + "…")
+        return f"<DealRanges {quote(self.text, 64)}: {self._len:,} deals>"
 
 
 def _digits(text: str, what: str, part: str) -> int:
@@ -302,9 +298,9 @@ def _digits(text: str, what: str, part: str) -> int:
     and spend quadratic time on a 100,000-digit one)."""
     t = text.strip()
     if not (t.isascii() and t.isdigit()):
-        raise InvalidRange(f"not a deal range: {_quote(part)} (e.g. 1-1000, 617, daily:2026-11, random:500)")
+        raise InvalidRange(f"not a deal range: {quote(part, 64)} (e.g. 1-1000, 617, daily:2026-11, random:500)")
     if len(t.lstrip("0")) > 12:
-        raise InvalidRange(f"{_quote(part)}: {what} {t[:20]}{'…' if len(t) > 20 else ''} is too large")
+        raise InvalidRange(f"{quote(part, 64)}: {what} {t[:20]}{'…' if len(t) > 20 else ''} is too large")
     return int(t)
 
 
@@ -330,7 +326,7 @@ def parse_ranges(specs: Iterable[str], seed: int | str | None = None) -> DealRan
     text = " ".join(specs)
     limit = LIMITS["deal ranges"]
     if sum(len(s) for s in specs) > limit:
-        raise InvalidRange(f"the deal ranges are longer than {limit:,} characters: {_quote(text)}")
+        raise InvalidRange(f"the deal ranges are longer than {limit:,} characters: {quote(text, 64)}")
 
     # First pass: read and check every part, count what it asks for.
     plan: list[tuple[str, Any]] = []  # (kind, value): the value's type goes with the kind
@@ -346,7 +342,7 @@ def parse_ranges(specs: Iterable[str], seed: int | str | None = None) -> DealRan
                     if len(when) == 7 and when[4:5] == "-":  # YYYY-MM
                         year, month = _digits(when[:4], "year", part), _digits(when[5:], "month", part)
                         if not 1 <= month <= 12:
-                            raise InvalidRange(f"{_quote(part)}: no month {month}")
+                            raise InvalidRange(f"{quote(part, 64)}: no month {month}")
                         days = calendar.monthrange(year, month)[1]
                         numbers = tuple(daily_number(parse_date(f"{when}-{d:02d}")) for d in range(1, days + 1))
                     else:
@@ -356,7 +352,7 @@ def parse_ranges(specs: Iterable[str], seed: int | str | None = None) -> DealRan
                 elif part.startswith("random:"):
                     count = _digits(part[7:], "count", part)
                     if not 1 <= count <= SITE_DEALS:
-                        raise InvalidRange(f"{_quote(part)}: the random count must be 1 to {SITE_DEALS:,}")
+                        raise InvalidRange(f"{quote(part, 64)}: the random count must be 1 to {SITE_DEALS:,}")
                     plan.append(("random", count))
                     total += count
                 elif "-" in part:
@@ -364,7 +360,7 @@ def parse_ranges(specs: Iterable[str], seed: int | str | None = None) -> DealRan
                     lo = check_deal_number(_digits(lo_text, "deal number", part))
                     hi = check_deal_number(_digits(hi_text, "deal number", part))
                     if lo > hi:
-                        raise InvalidRange(f"range {_quote(part)} runs backwards")
+                        raise InvalidRange(f"range {quote(part, 64)} runs backwards")
                     plan.append(("range", range(lo, hi + 1)))
                     total += hi - lo + 1
                 else:
@@ -373,11 +369,11 @@ def parse_ranges(specs: Iterable[str], seed: int | str | None = None) -> DealRan
             except InvalidRange:
                 raise
             except ValueError as e:  # InvalidDeal, or a date calendar refuses
-                raise InvalidRange(f"{_quote(part)}: {e}") from None
+                raise InvalidRange(f"{quote(part, 64)}: {e}") from None
     if not plan:
-        raise InvalidRange(f"no deals in {_quote(text)}")
+        raise InvalidRange(f"no deals in {quote(text, 64)}")
     if total > MAX_DEALS:
-        raise InvalidRange(f"{_quote(text)} asks for {total:,} deals; one run takes at most {MAX_DEALS:,}")
+        raise InvalidRange(f"{quote(text, 64)} asks for {total:,} deals; one run takes at most {MAX_DEALS:,}")
 
     # Second pass: draw the random parts (in order, from one generator: a seed
     # gives the same deals as it always has).
@@ -524,12 +520,14 @@ def error_record(n: int, job: Job, reason: str) -> Record:
 
 # -- records --------------------------------------------------------------------
 def _show(value: object) -> str:
+    """A field of a record as JSON, escaped (JSON leaves C1 codes and U+202E raw), cut short."""
     import orjson
 
     try:
         text = orjson.dumps(value).decode()
     except TypeError:
         text = repr(value)
+    text = escape(text)
     return text if len(text) <= 40 else text[:40] + "…"
 
 
@@ -726,25 +724,30 @@ def describe_settings(settings: Record, keys: Iterable[str] = SETTINGS) -> str:
     >>> describe_settings({"variant": "standard", "cells": 2, "time_limit": None})
     'variant standard, 2 cells, no time limit'
     """
+    def count(v: object, word: str) -> str:  # max_cells is checked only in min-cells records
+        return plural(v, word) if type(v) in (int, float) else f"{word}s {_show(v)}"  # type: ignore[arg-type]
+
     words = []
     for k in keys:
         if k not in settings:
             continue
         v = settings[k]
+        # A record's text fields are read from a results file, which may come from
+        # anyone: escaped, so that no field can drive the terminal.
         if k == "game":
-            words.append(f"game {v}")
+            words.append(f"game {escape(v)}")
         elif k == "mode":
-            words.append(f"mode {v}")
+            words.append(f"mode {escape(v)}")
         elif k == "max_cells":
-            words.append(f"at most {plural(v, 'cell')}")
+            words.append(f"at most {count(v, 'cell')}")
         elif k == "suits":
-            words.append(plural(v, "suit"))
+            words.append(count(v, "suit"))
         elif k == "variant":
-            words.append(f"variant {v}")
+            words.append(f"variant {escape(v)}")
         elif k == "cells":
-            words.append(plural(v, "cell"))
+            words.append(count(v, "cell"))
         elif k == "requested_engine":
-            words.append(f"engine {v}")
+            words.append(f"engine {escape(v)}")
         else:
             words.append("no time limit" if v is None else f"time limit {v:g} s")
     return ", ".join(words) or "settings not recorded"

@@ -27,6 +27,7 @@ from .errors import FreecellError
 from .game import Game, Hint, explain
 from .moves import CELL, COLUMN, FOUNDATION, Move, Place, can_move, plural, resolve
 from .position import Position, cell_letter
+from .text import escape
 
 if TYPE_CHECKING:  # rich is imported only when the screen is drawn
     from rich.text import Text
@@ -401,12 +402,12 @@ class Board:
     def game_name(self) -> str:
         g = self.game
         if g.daily:
-            return f"the daily deal of {g.daily} (deal {g.deal})"
+            return f"the daily deal of {escape(g.daily)} (deal {g.deal})"  # as the save holds it
         return f"deal {g.deal}" if g.deal is not None else "this position"
 
     def status(self) -> str:
         g, p = self.game, self.position
-        label = f"daily {g.daily} (deal {g.deal})" if g.daily else (f"deal {g.deal}" if g.deal is not None
+        label = f"daily {escape(g.daily)} (deal {g.deal})" if g.daily else (f"deal {g.deal}" if g.deal is not None
                                                                     else "position")
         return (f"{label} | moves {g.moves} | time {_clock(g.elapsed)} | can move {self.capacity()} "
                 f"({plural(p.free_cells, 'free cell')}, {plural(p.empty_columns, 'empty column')})")

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import IO, AnyStr, BinaryIO, NamedTuple
 
 from .errors import FreecellError
+from .text import escape
 
 KIB, MIB = 1 << 10, 1 << 20
 
@@ -68,7 +69,7 @@ def display_name(path: str | os.PathLike[str]) -> str:
     name = os.fsencode(path).decode("utf-8", "backslashreplace")
     if name and name.isprintable():
         return name
-    return "'" + "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in name) + "'"
+    return "'" + escape(name) + "'"
 
 
 def _open_input(source: str | None) -> tuple[BinaryIO, str]:

@@ -72,14 +72,18 @@ def text_histogram(values: Sequence[int], bins: int = 8, width: int = 30, bar: s
 
 
 def _groups(records: list[Record]) -> dict[str, list[Record]]:
-    """Records by variant and engine, in the order first met."""
+    """Records by variant and engine, in the order first met (labels escaped: a
+    results file may come from anyone, and matplotlib's warnings quote them)."""
+    from .text import escape
+
     keys = {(r.get("variant", "?"), r.get("engine", "?")) for r in records}
     out: dict[str, list[Record]] = {}
     for r in records:
+        variant, engine = escape(r.get("variant", "?")), escape(r.get("engine", "?"))
         if len(keys) == 1:
-            label = f"{r.get('variant', '?')}, {r.get('engine', '?')}"
+            label = f"{variant}, {engine}"
         else:
-            label = f"{r.get('variant', '?')} / {r.get('engine', '?')}"
+            label = f"{variant} / {engine}"
         out.setdefault(label, []).append(r)
     return out
 
@@ -87,6 +91,7 @@ def _groups(records: list[Record]) -> dict[str, list[Record]]:
 def plot_summary(records: list[Record], path: str | Path, title: str | None = None) -> None:
     """Draw the analysis of ``records`` to ``path`` (.svg, .png or .pdf), atomically."""
     from .files import atomic_write
+    from .text import escape
 
     target = Path(path)
     kind = target.suffix.lower().lstrip(".")
@@ -103,6 +108,7 @@ def plot_summary(records: list[Record], path: str | Path, title: str | None = No
 
     # The same records give the same bytes: fixed ids in SVG, no dates anywhere.
     matplotlib.rcParams["svg.hashsalt"] = "freecell-cli"
+    matplotlib.rcParams["text.parse_math"] = False  # a "$" in a record's variant is no formula
     groups = _groups(records)
     labels = list(groups)
     fig = Figure(figsize=(12, 7.5), dpi=100)
@@ -111,7 +117,7 @@ def plot_summary(records: list[Record], path: str | Path, title: str | None = No
     fig.subplots_adjust(left=0.05, right=0.99, bottom=0.07, top=0.91, wspace=0.22, hspace=0.3)
     deals = len({r.get("deal") for r in records})
     pairs = f", {len(groups)} variant/engine pairs" if len(groups) > 1 else ""
-    fig.suptitle(title or f"freecell analyze: {deals} deals{pairs}")
+    fig.suptitle(escape(title) if title else f"freecell analyze: {deals} deals{pairs}")
 
     def solved(key: str) -> list[list[float]]:
         return [[r[key] for r in g if r.get("verdict") == "solved" and r.get(key) is not None] for g in groups.values()]

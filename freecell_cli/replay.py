@@ -28,6 +28,7 @@ from .cards import Card
 from .moves import CELL, COLUMN, FOUNDATION, EmptyColumnMode, Move, apply, resolve, undo
 from .position import Position
 from .solutions import Solution
+from .text import escape
 from .variants import Variant
 from .verify import Verdict, verify, with_cells
 
@@ -84,7 +85,7 @@ class Replay:
             return f"move {step.index} of {self.file_moves}: {step.move}, {what}"
         error = self.verdict.error
         if error is not None:
-            return f"move {error.index} refused: {error.move}, {error.reason}"
+            return f"move {error.index} refused: {escape(error.move)}, {error.reason}"  # as written: escaped
         return self.verdict.summary()
 
     def frame_lines(self, k: int) -> list[str]:

@@ -15,6 +15,7 @@ from textual.widgets import Static
 
 from .board import Board
 from .game import Hint, find_hint
+from .text import escape
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -60,7 +61,10 @@ class GameScreen(App[None]):
         try:
             content = self.board.render(self.size.width)
         except Exception as e:  # a bug: one line, never a traceback
-            content = f"internal error, please report it: {type(e).__name__}: {e} (Q quits, the game is saved)"
+            from rich.text import Text
+
+            # Text, not markup, and escaped: the message may quote a field of the save
+            content = Text(f"internal error, please report it: {type(e).__name__}: {escape(e)} (Q quits, the game is saved)")
         self.query_one("#table", Static).update(content)
 
     def screen_text(self) -> str:

@@ -25,6 +25,7 @@ from .errors import FreecellError, InvalidMove, InvalidSolution, quote
 from .moves import EmptyColumnMode, apply, plural, resolve
 from .position import Position
 from .solutions import Solution
+from .text import escape
 from .variants import Variant
 
 
@@ -39,7 +40,8 @@ class Problem:
         return {"index": self.index, "move": self.move, "reason": self.reason, "line": self.line}
 
     def __str__(self) -> str:
-        return f'move {self.index} "{self.move}": {self.reason}'
+        # escaped: a move is kept as written (a JSON move "58\r" reads as 58, \r and all)
+        return f'move {self.index} "{escape(self.move)}": {self.reason}'
 
 
 @dataclass
@@ -172,10 +174,6 @@ def _state_difference(ours: Position, theirs: Position) -> str | None:
     return None
 
 
-def _quoted(text: str) -> str:
-    return '"' + (text if len(text) <= 40 else text[:37] + "...") + '"'
-
-
 def verify(
     solution: Solution,
     start: Position,
@@ -243,7 +241,7 @@ def verify(
         try:
             move = resolve(position, step.move, variant, mode)
         except InvalidMove as e:  # no move at all (two cards from a free cell): malformed
-            raise InvalidSolution(f'line {line}: move {index} {_quoted(text)}: {e}') from None
+            raise InvalidSolution(f'line {line}: move {index} "{escape(text, 40)}": {e}') from None
         except FreecellError as e:  # refused, a place this table lacks included: at its index
             problems.append(Problem(index, text, str(e), line))
             if before_error is None:

@@ -316,3 +316,100 @@ def test_spider_cli_commands(command, stdin):
     assert result.exception is None or isinstance(result.exception, SystemExit), (command, stdin, result.exception)
     assert result.exit_code in (0, 1, 2, 3), (command, result.exit_code, result.stderr)
     assert "Traceback" not in result.stderr
+
+# -- issue 20: control characters in any input never reach the terminal raw ------------------
+CONTROLS = ["\x1b", "\x1b]52;c;aGk=\x07", "\x1b[2J", "\x9b", "\x9b2J", "\x07", "\r", "\x08", "\x7f", "\x85",
+            "\u202e", "\u2028", "\ufeff", "\x00", "[bold]", "$\\frac{$"]
+
+
+def _hostile_seeds():
+    from freecell_cli.analyze import Job
+    from freecell_cli.spider.deals import deal as spider_deal
+    from freecell_cli.spider.formats import format_compact as spider_compact
+
+    record = orjson.dumps({"deal": 5, **Job().settings(), "verdict": "solved", "move_count": 90, "states": 7,
+                           "seconds": 0.5}).decode()
+    return {
+        "position": SEEDS[:4],
+        "solution": SEEDS[4:],
+        "spider position": [spider_compact(spider_deal(1, 1))],
+        "spider solution": ["# spider deal 1, 1 suit, 2 moves\n23 47\n", "23 d 32"],
+        "results": [record, record.replace('"site"', '"standard"') + "\n" + record],
+        "line play": ["5a\nu\nr\nnew 5\ndaily\nsave s.sol\nshow\n", "23\nd\nnew 3\nsave s.sol\n"],  # no h: a hint may take 10 s
+        "moves": ["5a 82 a2", "23 47 d"],
+        "name": ["617.sol", "results.jsonl"],
+    }
+
+
+import orjson  # noqa: E402 - used by the seeds above, at collection
+
+HOSTILE_SEEDS = _hostile_seeds()
+# (arguments, what stdin holds or None, where the hostile text goes: "stdin" or an argument "ARG")
+HOSTILE_COMMANDS = [
+    (["show", "-"], "position", "stdin"),
+    (["verify", "--deal", "617", "--all-errors", "-"], "solution", "stdin"),
+    (["verify", "-"], "solution", "stdin"),
+    (["replay", "--deal", "617", "-"], "solution", "stdin"),
+    (["move", "--deal", "617", "ARG"], "moves", "ARG"),
+    (["spider", "show", "-"], "spider position", "stdin"),
+    (["spider", "verify", "--deal", "1", "-"], "spider solution", "stdin"),
+    (["spider", "move", "ARG"], "moves", "ARG"),
+    (["analyze", "--summary", "-"], "results", "stdin"),
+    (["play", "617"], "line play", "stdin"),
+    (["spider", "play", "1", "-s", "1"], "line play", "stdin"),
+    (["verify", "ARG"], "name", "ARG"),
+    (["show", "ARG"], "name", "ARG"),
+    (["spider", "verify", "ARG"], "name", "ARG"),
+    (["analyze", "--summary", "ARG"], "name", "ARG"),
+    (["deal", "ARG"], "moves", "ARG"),
+]
+
+
+@st.composite
+def hostile(draw, kind):
+    """A seed of ``kind`` with control, C1 and format characters put in anywhere."""
+    text = draw(st.sampled_from(HOSTILE_SEEDS[kind]))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    for _ in range(draw(st.integers(1, 4))):
+        i = rng.randrange(len(text) + 1)
+        text = text[:i] + draw(st.sampled_from(CONTROLS)) + text[i:]
+    return text
+
+
+def _printed_clean(args, stdin, tmp_path):
+    from freecell_cli.spider.deals import deal as spider_deal
+    from freecell_cli.spider.formats import format_compact as spider_compact
+
+    if args[:2] == ["spider", "move"]:  # the moves are the hostile part: the position is sound
+        stdin = spider_compact(spider_deal(1, 1))
+    env = {"NO_COLOR": "1", "FORCE_COLOR": None, "XDG_DATA_HOME": str(tmp_path / "data")}
+    result = runner.invoke(app, args, input=stdin, env=env)
+    assert result.exception is None or isinstance(result.exception, SystemExit), (args, stdin, result.exception)
+    for stream in (result.stdout, result.stderr):
+        raw = [ch for ch in stream if not (ch.isprintable() or ch in "\n\t")]
+        assert not raw, (args, stdin, raw, stream[-300:])
+
+
+# A third of the examples: each runs a command (the test below runs every one of them once).
+@settings(max_examples=max(EXAMPLES // 3, 20), deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.data())
+def test_no_control_character_is_printed_raw(tmp_path, monkeypatch, data):
+    monkeypatch.chdir(tmp_path)  # play's `save s.sol` (its name mangled too) writes here
+    args, kind, where = data.draw(st.sampled_from(HOSTILE_COMMANDS))
+    text = data.draw(hostile(kind))
+    if where == "stdin":
+        _printed_clean(args, text, tmp_path)
+    else:  # no argument holds a NUL (the system refuses one)
+        _printed_clean([text.replace("\x00", "") if a == "ARG" else a for a in args], None, tmp_path)
+
+
+@pytest.mark.parametrize("args, kind, where", HOSTILE_COMMANDS)
+def test_every_reader_escapes_an_osc52_write(tmp_path, monkeypatch, args, kind, where):
+    # Each command once per run, whatever hypothesis draws: the seed with every kind of control in it.
+    monkeypatch.chdir(tmp_path)  # play's `save s.sol` writes here
+    seed = HOSTILE_SEEDS[kind][0]
+    text = seed[:2] + "\x1b]52;c;aGk=\x07\x9b2J\r\u202e" + seed[2:]
+    if where == "stdin":
+        _printed_clean(args, text, tmp_path)
+    else:  # no argument holds a NUL (the system refuses one)
+        _printed_clean([text.replace("\x00", "") if a == "ARG" else a for a in args], None, tmp_path)

@@ -13,6 +13,8 @@ import sys
 from importlib import import_module
 from typing import TYPE_CHECKING
 
+from ..text import escape
+
 if TYPE_CHECKING:
     from collections.abc import Callable
     from types import FrameType
@@ -211,7 +213,8 @@ def _run() -> int:
         return 2
     except UsageError as e:
         where = e.ctx.command_path if e.ctx is not None else "freecell"
-        sys.stderr.write(f"error: {e.format_message()} (see '{where} --help')\n")
+        # click escapes control characters in what it quotes, not U+202E and its kind
+        sys.stderr.write(f"error: {escape(e.format_message())} (see '{where} --help')\n")
         return 2
     if sys.stdout is not None:
         sys.stdout.flush()  # a full disk or closed pipe shows up here, not at exit
@@ -247,14 +250,14 @@ def _guarded(run: Callable[[], int]) -> int:
             _silence_stdout()
             return 0
         _silence_stdout()
-        where = f" {e.filename}" if getattr(e, "filename", None) else ""
-        _say(f"error: cannot write the output{where}: {e.strerror or e}")
+        where = f" {escape(e.filename)}" if getattr(e, "filename", None) else ""  # a name from the command line
+        _say(f"error: cannot write the output{where}: {escape(e.strerror or e)}")
         return 2
     except Exception as e:  # a bug: still one line, and the traceback on request
         if os.environ.get("FREECELL_DEBUG"):
             raise
-        _say(f"error: internal error, please report it: {type(e).__name__}: {e}"
-             " (FREECELL_DEBUG=1 shows the traceback)")
+        _say(f"error: internal error, please report it: {type(e).__name__}: {escape(e)}"
+             " (FREECELL_DEBUG=1 shows the traceback)")  # escaped: the message may quote input
         return 2
 
 

@@ -294,10 +294,11 @@ def _print_summary(s: Record, as_json: bool, records_on_stdout: bool = False, fi
         rows.append(("settings", describe_settings(s["settings"])))
     if use_color(target):
         from rich.table import Table
+        from rich.text import Text
 
         table = Table(title="analyze summary", show_header=False)
         for k, v in rows:
-            table.add_row(k, v)
+            table.add_row(Text(k), Text(v))  # Text, not markup: a "[bold]" in a record stays as it is
         out = console(target)
         out.print(table)
         moves = [m for m, c in s.get("move_count_histogram") or () for _ in range(c)]
@@ -317,7 +318,9 @@ def _print_differences(diff: Record, names: list[str], as_json: bool) -> None:
     if as_json:
         sys.stdout.write(orjson.dumps({"compare": names, **diff}).decode() + "\n")
         return
-    a, b = names
+    from ..files import display_name
+
+    a, b = (display_name(n) for n in names)
     lines = [f"\ncompared: {diff['both']} deal(s) in both files ({diff['only_a']} only in {a}, "
              f"{diff['only_b']} only in {b})",
              f"answers differ: {len(diff['differ'])}"]

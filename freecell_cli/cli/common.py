@@ -174,6 +174,7 @@ def parse_move_args(args: list[str], split: Callable[[str], list[str]],
     tokens and the moves. A malformed one is a usage error naming it (FreeCell's
     and Spider's ``move``)."""
     from ..errors import FreecellError
+    from ..text import escape
 
     tokens = [t for arg in args for t in split(arg)]
     if not tokens:
@@ -183,8 +184,7 @@ def parse_move_args(args: list[str], split: Callable[[str], list[str]],
         try:
             parsed.append(parse(token))
         except FreecellError as e:
-            shown = token if len(token) <= 40 else token[:37] + "..."
-            raise fail(f'move {i} "{shown}": {e}') from None
+            raise fail(f'move {i} "{escape(token, 40)}": {e}') from None
     return tokens, parsed
 
 

@@ -58,6 +58,7 @@ def move_command(
     from ..autoplay import play_move
     from ..errors import FreecellError, IllegalMove
     from ..moves import Move, split_moves
+    from ..text import escape
     from ..variants import find_variant
 
     setup(quiet, color)
@@ -72,7 +73,7 @@ def move_command(
         try:
             play_move(pos, move, rules, empty_column.value)
         except IllegalMove as e:
-            raise fail(f'move {i} "{token}": {e}', EXIT_NEGATIVE) from None
+            raise fail(f'move {i} "{escape(token)}": {e}', EXIT_NEGATIVE) from None
         except FreecellError as e:
-            raise fail(f'move {i} "{token}": {e}') from None
+            raise fail(f'move {i} "{escape(token)}": {e}') from None
     write_position(pos, "json" if json else (format or Format(read_fmt)).value, output)

@@ -240,6 +240,7 @@ def move_command(
 ) -> None:
     from ..errors import FreecellError, IllegalMove
     from ..spider.moves import Move, apply, split_moves
+    from ..text import escape
 
     setup(quiet, color)
     check_json_format(json, format)
@@ -250,7 +251,7 @@ def move_command(
         try:
             position = apply(position, move, unrestricted)
         except IllegalMove as e:
-            raise fail(f'move {i} "{token}": {e}', EXIT_NEGATIVE) from None
+            raise fail(f'move {i} "{escape(token)}": {e}', EXIT_NEGATIVE) from None
     _write(position, "json" if json else (format.value if format else fmt), output)
 
 

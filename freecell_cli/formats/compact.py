@@ -31,6 +31,7 @@ from collections.abc import Iterator
 from ..cards import RANK_CHARS, Card
 from ..errors import InvalidCard, InvalidPosition, quote
 from ..position import Position
+from ..text import escape
 
 def looks_compact(text: str) -> bool:
     """One word with a colon in it. (A plain scan: no regular expression, so no
@@ -96,7 +97,7 @@ def parse_compact(text: str) -> Position:
     if not line or any(ch.isspace() for ch in line):
         raise InvalidPosition(f"not a compact position (one word expected): {text[:60]!r}")
     if line.startswith("spider"):  # the other game's format: say which command reads it
-        raise InvalidPosition(f"this is a Spider position ({line[:12]}...): use freecell spider show, move, solve")
+        raise InvalidPosition(f"this is a Spider position ({escape(line[:12])}...): use freecell spider show, move, solve")
     fields = line.split(":")
     if len(fields) < 3 or len(fields) > 5:
         raise InvalidPosition(

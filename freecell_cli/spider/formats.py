@@ -33,8 +33,14 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..cards import Card
+<<<<<<< HEAD
 from ..errors import FreecellError, InvalidPosition, quote
 from .position import COLUMNS, MAX_MOVES, Column, Position
+=======
+from ..errors import FreecellError, InvalidPosition
+from ..text import escape
+from .position import COLUMNS, Column, Position
+>>>>>>> escapes
 
 FORMATS = ("compact", "json")
 
@@ -80,7 +86,7 @@ def parse_compact(text: str) -> Position:
     """Read a compact position and check its cards."""
     line = text.strip()
     if line.count(":") in (2, 3, 4) and not line.startswith("spider") and "/" in line:
-        raise InvalidPosition(f"this looks like a FreeCell position ({line[:12]}...): use freecell show, move, solve")
+        raise InvalidPosition(f"this looks like a FreeCell position ({escape(line[:12])}...): use freecell show, move, solve")
     if not line.startswith("spider") or any(ch.isspace() for ch in line):
         raise InvalidPosition(f"not a compact Spider position (one word starting 'spider'): {text[:60]!r}")
     fields = line.split(":")

@@ -29,7 +29,12 @@ from typing import Any
 from ..errors import FreecellError, InvalidSolution
 from .cards import RUNS
 from ..moves import plural
+<<<<<<< HEAD
 from .moves import Move, apply
+=======
+from ..text import escape
+from .moves import Move, apply, split_moves
+>>>>>>> escapes
 from .position import Position
 
 _DEAL_RE = re.compile(r"\bdeal\s+#?(\d+)")
@@ -235,7 +240,7 @@ class Problem:
         return {"index": self.index, "move": self.move, "reason": self.reason}
 
     def __str__(self) -> str:
-        return f'move {self.index} "{self.move}": {self.reason}'
+        return f'move {self.index} "{escape(self.move)}": {self.reason}'  # as FreeCell's: escaped
 
 
 @dataclass(frozen=True)
@@ -306,7 +311,15 @@ def verify(solution: Solution, start: Position, unrestricted: bool = False) -> V
     count = 0
     for i, step in enumerate(solution.steps(), 1):
         try:
+<<<<<<< HEAD
             position = apply(position, step.move, unrestricted)
+=======
+            move = Move.parse(token)
+        except FreecellError as e:  # malformed, not refused (parse_solution checks this already)
+            raise InvalidSolution(f'move {i + 1} "{escape(token, 40)}": {e}') from None
+        try:
+            position = apply(position, move, unrestricted)
+>>>>>>> escapes
         except FreecellError as e:
             error, before = Problem(i, step.token, str(e)), position
             break

@@ -1,0 +1,340 @@
+"""Issue 20, class 3: text from input never reaches the terminal raw. A move, a
+header value, a field of a results file or a saved game, a file name: wherever it
+is printed it goes through text.escape (or errors.quote, a repr), in both games.
+
+Each test feeds the same kinds of characters (an OSC 52 clipboard write, C1's CSI
+\\x9b, BEL, CR, U+202E) and asserts the exact line, and that no raw control
+character is anywhere in stdout or stderr."""
+
+import io
+import sys
+
+import orjson
+import pytest
+
+from cli_helpers import run
+from freecell_cli import deal, find_variant
+from freecell_cli.errors import FreecellError, quote
+from freecell_cli.text import escape
+
+OSC52 = "\x1b]52;c;aGk=\x07"  # writes "hi" to the clipboard
+RAW = ("\x1b", "\x07", "\x9b", "\r", "\u202e", "\x85")
+
+
+def clean(*texts: str) -> None:
+    """No raw control, C1 or bidi character in what was printed."""
+    for text in texts:
+        for ch in RAW:
+            assert ch not in text, (ch, text)
+
+
+# -- the helper -----------------------------------------------------------------------
+@pytest.mark.parametrize("raw, shown", [
+    ("5a" + OSC52, "5a\\x1b]52;c;aGk=\\x07"),
+    ("\x9b2J", "\\x9b2J"),
+    ("a\rb\nc\td", "a\\rb\\nc\\td"),
+    ("left\u202eright", "left\\u202eright"),
+    ("\x85\x7f\u2028\U000e0001", "\\x85\\x7f\\u2028\\U000e0001"),
+    ("9♠ 10♥ é", "9♠ 10♥ é"),  # printable text is left alone
+])
+def test_escape(raw, shown):
+    assert escape(raw) == shown
+    assert quote(raw, 200) == repr(raw)  # errors.quote, the other helper, is a repr
+    clean(escape(raw), quote(raw))
+
+
+def test_escape_cuts_after_escaping():
+    assert escape("\x1b" * 10, width=10) == "\\x1b\\x1..."
+    assert escape(617) == "617"
+
+
+# -- moves as written -----------------------------------------------------------------
+@pytest.mark.parametrize("token, shown", [
+    ("5a" + OSC52, "5a\\x1b]52"),  # ';' separates moves: the first token is 5a ESC ]52
+    ("5a\x9b", "5a\\x9b"),
+    ("5a\x07", "5a\\x07"),
+    ("5a\u202e", "5a\\u202e"),
+])
+def test_move_quotes_a_malformed_move_escaped(token, shown):
+    code, out, err = run("move", "--deal", "617", token)
+    assert (code, out, err) == (2, "", f"error: move 1 \"{shown}\": not a move: '{shown}'\n")
+    clean(out, err)
+
+
+def test_spider_move_quotes_a_malformed_move_escaped():
+    from freecell_cli.spider.deals import deal as spider_deal
+    from freecell_cli.spider.formats import format_compact
+
+    code, out, err = run("spider", "move", "12", "2\x1b[2J\u202e", input=format_compact(spider_deal(1, 1)))
+    assert (code, out) == (2, "")
+    assert err == "error: move 2 \"2\\x1b[2J\\u202e\": not a Spider move: '2\\x1b[2J\\u202e' " \
+                  "(e.g. 38, 30v2 with 0 for column 10, d to deal)\n"
+    clean(err)
+
+
+def test_verify_quotes_a_refused_json_move_escaped(tmp_path):
+    # Move.parse strips blanks, so a JSON move "58\r" is 58: the file keeps it as written
+    path = tmp_path / "s.json"
+    path.write_text(orjson.dumps({"deal": 617, "moves": ["5a", "58\r"]}).decode())
+    code, out, err = run("verify", str(path))
+    assert (code, out, err) == (1, "FAIL deal 617 (site): move 2 \"58\\r\": 7C cannot go on QH\n", "")
+    path.write_text(orjson.dumps({"deal": 617, "moves": ["5a", "58\x85"]}).decode())
+    code, out, err = run("verify", "--all-errors", str(path))
+    assert out == "FAIL deal 617 (site): move 2 \"58\\x85\": 7C cannot go on QH\n"
+    clean(out, err)
+
+
+def test_verify_quotes_a_move_naming_no_such_column_escaped(tmp_path):
+    path = tmp_path / "s.json"
+    path.write_text(orjson.dumps({"deal": 617, "cells": 2, "moves": ["5a", "5c\x0b"]}).decode())
+    code, out, err = run("verify", str(path))
+    assert (code, out) == (2, "")
+    assert err.startswith(f"error: {path}: line 1: move 2 \"5c\\x0b\": ")
+    clean(out, err)
+
+
+def test_replay_says_the_refused_move_escaped(tmp_path):
+    from freecell_cli.replay import replay
+    from freecell_cli.solutions import parse_solution
+
+    text = orjson.dumps({"deal": 617, "moves": ["5a", "58\r"]}).decode()
+    r = replay(parse_solution(text), deal(617), find_variant("site"))
+    assert r.caption(1) == "move 2 refused: 58\\r, 7C cannot go on QH"  # the viewer's and the page's caption
+    path = tmp_path / "s.json"
+    path.write_text(text)
+    code, out, err = run("replay", str(path))
+    assert code == 1 and err == "FAIL deal 617 (site): move 2 \"58\\r\": 7C cannot go on QH\n"
+    clean(out, err)
+
+
+def test_spider_verify_quotes_a_move_escaped():
+    # The library's way in: a Solution made by a program, not read from a file
+    from freecell_cli.spider.deals import deal as spider_deal
+    from freecell_cli.spider.verify import Solution, verify
+
+    v = verify(Solution(("23", "32\x85")), spider_deal(1, suits=1))
+    assert v.summary() == 'move 2 "32\\x85": JS cannot go on 9S: it needs a card one rank higher'
+    with pytest.raises(FreecellError) as e:
+        verify(Solution(("2\x1b[2J",)), spider_deal(1, suits=1))
+    assert str(e.value).startswith('move 1 "2\\x1b[2J": not a Spider move: ')
+    clean(v.summary(), str(e.value))
+
+
+@pytest.mark.parametrize("text, message", [
+    ("# spider deal 1\n1" + OSC52 + "\n", "line 2: not a Spider move: '1\\x1b]52'"),
+    ("# spider start -:-:\x9b/x\n23\n", "line 1: the start position in the header: this looks like a FreeCell "
+                                        "position (-:-:\\x9b/x...): use freecell show, move, solve"),
+])
+def test_spider_verify_errors_are_escaped(text, message):
+    code, out, err = run("spider", "verify", "-", input=text)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"error: stdin: {message}")
+    clean(err)
+
+
+def test_line_play_echoes_escaped(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    nul = "cannot save 'a\\x00b\\x07.sol': a file name cannot hold a NUL character\n"  # it was a crash
+    code, out, err = run("play", "617", input="5a\x9b\n5a\u202e 82\nnew 1\x07\nsave a\x00b\x07.sol\nq\n")
+    assert code == 0
+    assert "refused '5a\\x9b': not a move: '5a\\x9b'\n" in out
+    assert "refused '5a\\u202e': not a move: '5a\\u202e'\n" in out
+    assert "refused: not a deal number: '1\\x07'\n" in out
+    assert nul in out
+    clean(out, err)
+    code, out, err = run("spider", "play", "1", input="2\x9b3\nnew \u202e\nsave a\x00b\x07.sol\nq\n")
+    assert code == 0
+    assert "refused '2\\x9b3': not a Spider move: '2\\x9b3'" in out
+    assert "refused: not a deal number: '\\u202e'\n" in out
+    assert nul in out
+    clean(out, err)
+
+
+# -- solution headers -------------------------------------------------------------------
+@pytest.mark.parametrize("header, message", [
+    ("# deal: 617" + OSC52, "line 2: not a deal number: '617\\x1b]52;c;aGk=\\x07'"),
+    ("# variant: site\x9b", "line 2: unknown variant 'site\\x9b' (choose from site, standard, windows, atomic)"),
+    ("# cells: 4\x07", "line 2: cells must be 0..15, got '4\\x07'"),  # \r would end the line
+    ("# empty-column: \u202e", "line 2: empty-column must be one or max, got '\\u202e'"),
+])
+def test_solution_header_values_are_escaped(tmp_path, header, message):
+    path = tmp_path / "s.sol"
+    path.write_bytes(f"# freecell-cli solution\n{header}\n5a\n".encode())
+    code, out, err = run("verify", "--deal", "617", str(path))
+    assert (code, out, err) == (2, "", f"error: {path}: {message}\n")
+
+
+def test_cross_format_messages_quote_the_position_escaped():
+    from freecell_cli.formats.compact import parse_compact
+    from freecell_cli.spider.formats import parse_compact as spider_compact
+
+    with pytest.raises(FreecellError) as e:
+        parse_compact("spider\x1b]52;\x9b")
+    assert str(e.value) == "this is a Spider position (spider\\x1b]52;\\x9b...): use freecell spider show, move, solve"
+    code, out, err = run("spider", "show", "-", input="-:-:\x1b[2J/x\n")
+    assert (code, out) == (2, "")
+    assert err == "error: stdin: this looks like a FreeCell position (-:-:\\x1b[2J/x...): use freecell show, move, solve\n"
+
+
+# -- file names ---------------------------------------------------------------------------
+NAME = "s\x1b[2J\u202e.sol"
+SHOWN = "'s\\x1b[2J\\u202e.sol'"
+
+
+@pytest.mark.parametrize("args", [
+    ["verify", "--deal", "617", NAME], ["spider", "verify", NAME], ["show", NAME], ["replay", "--deal", "617", NAME],
+    ["analyze", "--summary", NAME],
+])
+def test_a_missing_file_is_named_escaped(tmp_path, monkeypatch, args):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(*args)
+    assert (code, out, err) == (2, "", f"error: cannot read {SHOWN}: No such file or directory\n")
+
+
+def test_a_file_name_is_escaped_in_verdicts(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / NAME).write_text("5a\n")
+    code, out, err = run("verify", NAME)
+    assert (code, out) == (2, "")
+    assert err == f"error: {SHOWN}: the solution names no deal: give --deal N or --position FILE\n"
+    code, out, err = run("spider", "verify", NAME, NAME[:-4])
+    assert out == "" and err.startswith(f"error: {SHOWN}: line 1: not a Spider move: '5a'")
+    clean(out, err)
+
+
+# -- results files --------------------------------------------------------------------
+def record(**fields):
+    r = {"deal": 1, "variant": "site", "cells": 4, "requested_engine": "auto", "time_limit": 60.0,
+         "verdict": "solved", "move_count": 50, "seconds": 0.5, "states": 10}
+    r.update(fields)
+    return orjson.dumps(r).decode() + "\n"
+
+
+@pytest.mark.parametrize("fields, settings", [
+    ({"variant": "site" + OSC52}, "variant site\\x1b]52;c;aGk=\\x07, 4 cells, engine auto, time limit 60 s"),
+    ({"requested_engine": "[bold]auto\x9b"}, "variant site, 4 cells, engine [bold]auto\\x9b, time limit 60 s"),
+    ({"game": "freecell\r\u202e"}, "game freecell\\r\\u202e, variant site, 4 cells, engine auto, time limit 60 s"),
+    ({"max_cells": "x\x07"}, 'variant site, 4 cells, at most cells "x\\u0007", engine auto, time limit 60 s'),
+])
+def test_analyze_summary_prints_record_fields_escaped(tmp_path, fields, settings):
+    path = tmp_path / "r.jsonl"
+    path.write_text(record(**fields))
+    code, out, err = run("analyze", "--summary", str(path))
+    assert code == 0 and err == ""
+    assert out.splitlines()[-1] == f"settings: {settings}"
+    clean(out, err)
+
+
+def test_analyze_summary_table_takes_no_markup(tmp_path):
+    path = tmp_path / "r.jsonl"
+    path.write_text(record(variant="[bold red]site" + OSC52, requested_engine="\x9b2J"))
+    code, out, err = run("analyze", "--summary", str(path), "--color", "always")
+    assert code == 0
+    text = " ".join(out.split())  # the table wraps its cells
+    assert "[bold red]site\\x1b]52;c;aGk=\\x07" in text and "\\x9b2J" in text
+    # rich's own styles are there, the file's are not
+    for raw in ("\x1b]52", "\x07", "\x9b", "\r", "\u202e"):
+        assert raw not in out
+
+
+def test_analyze_resume_error_names_the_settings_escaped(tmp_path):
+    path = tmp_path / "r.jsonl"
+    path.write_text(record(variant="site\x1b[2J\u202e"))
+    code, out, err = run("analyze", "1", "--engine", "auto", "-o", str(path))
+    assert (code, out) == (2, "")
+    assert err == (f"error: {path} holds results made with other settings (line 1: variant site\\x1b[2J\\u202e; "
+                   "this run: variant site): run with the same settings, or write to another file\n")
+
+
+@pytest.mark.parametrize("fields, problem", [
+    ({"mode": OSC52}, '"mode" is not solve or min-cells: "\\u001b]52;c;aGk=\\u0007"'),
+    ({"deal": "\u202e\x9b"}, '"deal" is not a deal number (1 to 8,589,934,591): "\\u202e\\x9b"'),
+    ({"states": "\x85"}, '"states" is not a number >= 0: "\\x85"'),
+])
+def test_analyze_record_errors_quote_the_field_escaped(tmp_path, fields, problem):
+    path = tmp_path / "r.jsonl"
+    path.write_text(record(**fields))
+    code, out, err = run("analyze", "--summary", str(path))
+    assert (code, out, err) == (2, "", f"error: {path}: line 1: {problem}\n")
+
+
+def test_analyze_comparison_names_its_files_escaped(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    a = record(mode="min-cells", max_cells=4, min_cells=2, known=[2, 2])
+    b = record(mode="min-cells", max_cells=4, min_cells=3, known=[3, 3])
+    (tmp_path / "a.jsonl").write_text(a)
+    (tmp_path / "b\x1b[2J.jsonl").write_text(b)
+    code, out, err = run("analyze", "--summary", "a.jsonl", "--summary", "b\x1b[2J.jsonl")
+    assert code == 0
+    assert "\ncompared: 1 deal(s) in both files (0 only in a.jsonl, 0 only in 'b\\x1b[2J.jsonl')\n" in out
+    assert "  deal 1: 2 in a.jsonl, 3 in 'b\\x1b[2J.jsonl'\n" in out
+    assert "'b\\x1b[2J.jsonl':\n" in out
+    clean(out, err)
+
+
+def test_plot_labels_are_escaped_and_no_formula(tmp_path):
+    pytest.importorskip("matplotlib")
+    from freecell_cli.plots import _groups, plot_summary
+
+    records = [orjson.loads(record(variant="$\\frac{$\x1b[2J", engine="beam\r"))]
+    assert list(_groups(records)) == ["$\\frac{$\\x1b[2J, beam\\r"]
+    plot_summary(records, tmp_path / "p.svg", title="t\x07")  # "$\frac{$" as mathtext would raise
+    assert (tmp_path / "p.svg").stat().st_size > 0
+
+
+# -- saved games ----------------------------------------------------------------------------
+def test_a_saved_daily_date_is_escaped_where_printed(tmp_path, monkeypatch):
+    from freecell_cli.board import Board
+    from freecell_cli.game import Game
+    from freecell_cli.play import Session, keep_unfinished, save_path, saved_note
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    g = Game.new(617)
+    g.daily = "2026-01-01\x1b]0;title\x07"  # what a hand-edited save may hold
+    g.play("5a")
+    shown = "2026-01-01\\x1b]0;title\\x07"
+    assert Session(g, interactive=False, out=io.StringIO()).status().startswith(f"daily {shown} (deal 617) | ")
+    assert saved_note(g).startswith(f"the daily deal {shown} is saved at move 1")
+    board = Board(g)
+    assert board.status().startswith(f"daily {shown} (deal 617) | ")
+    assert board.game_name() == f"the daily deal of {shown} (deal 617)"
+    save_path(True).parent.mkdir(parents=True)
+    save_path(True).write_text("{}")
+    notes: list[str] = []
+    keep_unfinished(g, notes.append)
+    assert notes[0].startswith(f"note: the unfinished daily {shown} (1 move) is kept in '")
+    clean(*notes)
+
+
+# -- the last line of defence -----------------------------------------------------------------
+def test_usage_errors_are_escaped(monkeypatch, capsys):
+    from freecell_cli.cli import _run
+
+    # click escapes control characters, not U+202E
+    monkeypatch.setattr(sys, "argv", ["freecell", "show", "a", "b\u202e\x1b[2J"])
+    assert _run() == 2
+    captured = capsys.readouterr()
+    assert captured.err == ("error: Got unexpected extra argument(s) (b\\u202e\\x1b[2J) "
+                            "(see 'freecell show --help')\n")
+    monkeypatch.setattr(sys, "argv", ["freecell", "verify", "--variant", "site\u202e", "x"])
+    assert _run() == 2
+    assert "'site\\u202e' is not one of" in capsys.readouterr().err
+
+
+def test_internal_and_os_errors_are_escaped(capsys):
+    import errno
+
+    from freecell_cli.cli import _guarded
+
+    def bug() -> int:
+        raise KeyError("x" + OSC52)
+
+    def full_disk() -> int:
+        raise OSError(errno.ENOSPC, "No space left on device", "out\x9b.txt")
+
+    assert _guarded(bug) == 2
+    assert capsys.readouterr().err == ("error: internal error, please report it: KeyError: 'x\\x1b]52;c;aGk=\\x07' "
+                                       "(FREECELL_DEBUG=1 shows the traceback)\n")
+    assert _guarded(full_disk) == 2
+    assert capsys.readouterr().err == "error: cannot write the output out\\x9b.txt: No space left on device\n"
