@@ -185,7 +185,6 @@ def free_name(path: Path, suffix: str) -> Path:
     raise FreecellError(f"too many files named {path.name}{suffix}.N beside it")
 
 
-<<<<<<< HEAD
 def take_save(game: Game, warn: Warn) -> None:
     """Save ``game`` as the game of its save file from now on (the game a session
     starts with, a new deal, the daily one). An unfinished game the file holds that
@@ -201,15 +200,6 @@ def take_save(game: Game, warn: Warn) -> None:
         tag = f".daily-{there.daily}" if there.daily else (f".deal-{there.deal}" if there.deal else ".position")
         keep = tag, f"{game_name(there)} ({plural(there.moves, 'move')})"
     replace_save(save_path(daily), game.to_dict(), keep, warn)
-=======
-def keep_unfinished(game: Game, warn: Warn) -> None:
-    """Before a new game takes the save of an unfinished one, move that save aside
-    (``game.json.deal-617``) and say where: nothing saved is overwritten silently."""
-    tag = f".daily-{game.daily}" if game.daily else (f".deal-{game.deal}" if game.deal else ".position")
-    keep_aside(save_path(game.daily is not None), tag,
-               f"{'daily ' + escape(game.daily) if game.daily else 'deal ' + str(game.deal)} ({plural(game.moves, 'move')})",
-               warn)
->>>>>>> escapes
 
 
 def same_save(a: Mapping[str, object], b: Mapping[str, object]) -> bool:
@@ -427,12 +417,7 @@ class Session:
     # -- drawing ------------------------------------------------------------------
     def status(self) -> str:
         g = self.game
-<<<<<<< HEAD
         label = f"{game_name(g)} (deal {escape(g.deal)})" if g.daily else game_name(g)
-=======
-        # the daily date as the save holds it: escaped, as any text read from a file
-        label = f"daily {escape(g.daily)} (deal {g.deal})" if g.daily else (f"deal {g.deal}" if g.deal else "position")
->>>>>>> escapes
         return f"{label} | moves {g.moves} | time {_clock(g.elapsed)}"
 
     def draw(self) -> None:
@@ -663,13 +648,8 @@ def prompted_lines(session: _Prompted, clock: Callable[[], _Clock] | None = None
 
 def saved_note(game: Game) -> str:
     """Where the game is kept, for the last line of a session."""
-<<<<<<< HEAD
     name = f"the daily deal {escape(game.daily)}" if game.daily else (f"deal {escape(game.deal)}"
                                                                       if game.deal is not None else "the game")
-=======
-    name = f"the daily deal {escape(game.daily)}" if game.daily else (f"deal {game.deal}" if game.deal is not None
-                                                              else "the game")
->>>>>>> escapes
     if game.position.is_won():
         return f"{name} is won ({plural(game.moves, 'move')})"
     return f"{name} is saved at move {game.moves}; `freecell play{' --daily' if game.daily else ''}` resumes it"

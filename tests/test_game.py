@@ -237,7 +237,10 @@ def test_a_game_in_progress_round_trips_with_every_check(variant):
     g.collect()
     assert g.undo() and g.undo()
     again = Game.from_dict(g.to_dict())
-    assert again.to_dict() == {**g.to_dict(), "elapsed": again.to_dict()["elapsed"]}
+    def timeless(d: dict) -> dict:  # both clocks run on: elapsed differs by the time between the calls
+        return {k: v for k, v in d.items() if k != "elapsed"}
+
+    assert timeless(again.to_dict()) == timeless(g.to_dict())
     assert again.redo() and again.redo() and g.redo() and g.redo() and again.position == g.position
 
 

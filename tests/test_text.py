@@ -87,9 +87,9 @@ def test_verify_quotes_a_refused_json_move_escaped(tmp_path):
 def test_verify_quotes_a_move_naming_no_such_column_escaped(tmp_path):
     path = tmp_path / "s.json"
     path.write_text(orjson.dumps({"deal": 617, "cells": 2, "moves": ["5a", "5c\x0b"]}).decode())
-    code, out, err = run("verify", str(path))
-    assert (code, out) == (2, "")
-    assert err.startswith(f"error: {path}: line 1: move 2 \"5c\\x0b\": ")
+    code, out, err = run("verify", str(path))  # a place the table lacks: refused at its index
+    assert (code, err) == (1, "")
+    assert out == 'FAIL deal 617 (site): move 2 "5c\\x0b": there is no free cell c (2 free cells)\n'
     clean(out, err)
 
 
@@ -287,7 +287,7 @@ def test_plot_labels_are_escaped_and_no_formula(tmp_path):
 def test_a_saved_daily_date_is_escaped_where_printed(tmp_path, monkeypatch):
     from freecell_cli.board import Board
     from freecell_cli.game import Game
-    from freecell_cli.play import Session, keep_unfinished, save_path, saved_note
+    from freecell_cli.play import Session, saved_note
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     g = Game.new(617)
@@ -299,12 +299,7 @@ def test_a_saved_daily_date_is_escaped_where_printed(tmp_path, monkeypatch):
     board = Board(g)
     assert board.status().startswith(f"daily {shown} (deal 617) | ")
     assert board.game_name() == f"the daily deal of {shown} (deal 617)"
-    save_path(True).parent.mkdir(parents=True)
-    save_path(True).write_text("{}")
-    notes: list[str] = []
-    keep_unfinished(g, notes.append)
-    assert notes[0].startswith(f"note: the unfinished daily {shown} (1 move) is kept in '")
-    clean(*notes)
+    # Such a save is refused as damaged when loaded (test_play_sessions): it never names a file.
 
 
 # -- the last line of defence -----------------------------------------------------------------

@@ -33,14 +33,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..cards import Card
-<<<<<<< HEAD
 from ..errors import FreecellError, InvalidPosition, quote
-from .position import COLUMNS, MAX_MOVES, Column, Position
-=======
-from ..errors import FreecellError, InvalidPosition
 from ..text import escape
-from .position import COLUMNS, Column, Position
->>>>>>> escapes
+from .position import COLUMNS, MAX_MOVES, Column, Position
 
 FORMATS = ("compact", "json")
 

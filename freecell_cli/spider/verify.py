@@ -27,14 +27,10 @@ from functools import lru_cache
 from typing import Any
 
 from ..errors import FreecellError, InvalidSolution
+from ..text import escape
 from .cards import RUNS
 from ..moves import plural
-<<<<<<< HEAD
 from .moves import Move, apply
-=======
-from ..text import escape
-from .moves import Move, apply, split_moves
->>>>>>> escapes
 from .position import Position
 
 _DEAL_RE = re.compile(r"\bdeal\s+#?(\d+)")
@@ -77,7 +73,7 @@ class Solution:
                 move = _parse_token(token)
             except FreecellError as e:  # a Solution built by hand: parse_solution checks its tokens
                 where = f"line {line}: " if line is not None else ""
-                raise InvalidSolution(f'{where}move {i + 1} "{token[:40]}": {e}') from None
+                raise InvalidSolution(f'{where}move {i + 1} "{escape(token, 40)}": {e}') from None
             yield Step(token, line, move)
         if self.stream is not None:
             stream = self.stream
@@ -311,15 +307,7 @@ def verify(solution: Solution, start: Position, unrestricted: bool = False) -> V
     count = 0
     for i, step in enumerate(solution.steps(), 1):
         try:
-<<<<<<< HEAD
             position = apply(position, step.move, unrestricted)
-=======
-            move = Move.parse(token)
-        except FreecellError as e:  # malformed, not refused (parse_solution checks this already)
-            raise InvalidSolution(f'move {i + 1} "{escape(token, 40)}": {e}') from None
-        try:
-            position = apply(position, move, unrestricted)
->>>>>>> escapes
         except FreecellError as e:
             error, before = Problem(i, step.token, str(e)), position
             break
