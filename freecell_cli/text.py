@@ -28,3 +28,28 @@ def escape(text: object, width: int | None = None) -> str:
     if width is not None and len(s) > width:
         s = s[: max(0, width - 3)] + "..."
     return s
+
+
+def json_line(value: object) -> str:
+    """``value`` as one line of JSON for a terminal: orjson escapes the control
+    characters below U+0020 but writes C1 codes, line separators and format marks
+    (U+202E) as they are, valid JSON that a terminal would still act on; here they
+    are ``\\uXXXX`` escapes too, so the line reads back the same.
+
+    >>> json_line({"move": "5a\\x9b2J\\u202e"})
+    '{"move":"5a\\\\u009b2J\\\\u202e"}'
+    """
+    import orjson
+
+    text = orjson.dumps(value).decode()
+    if text.isascii() or text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else _json_escape(ch) for ch in text)
+
+
+def _json_escape(ch: str) -> str:
+    code = ord(ch)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000  # a surrogate pair, as JSON writes a character past the BMP
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"

@@ -28,6 +28,28 @@ def clean(*texts: str) -> None:
             assert ch not in text, (ch, text)
 
 
+# -- JSON on stdout ---------------------------------------------------------------------
+@pytest.mark.parametrize("value", [
+    {"move": "58\x9b2J\u202e\u2028\x85"}, {"x": "\U000e0041 tag"}, {"ok": "é ♥ 10♦"}, [1, None, "a\x1b"],
+])
+def test_json_line_escapes_what_a_terminal_acts_on_and_reads_back(value):
+    from freecell_cli.text import json_line
+
+    line = json_line(value)
+    assert orjson.loads(line) == value and line.isprintable()
+    clean(line)
+
+
+def test_verify_json_escapes_c1_and_bidi_in_moves_and_file_names(tmp_path):
+    path = tmp_path / "s\u202e.json"
+    path.write_text(orjson.dumps({"deal": 617, "moves": ["5a", "58\x85"]}).decode())
+    code, out, err = run("verify", "--json", str(path))
+    assert code == 1 and err == ""
+    assert '"move":"58\\u0085"' in out and "s\\u202e.json" in out
+    assert orjson.loads(out)["error"]["move"] == "58\x85"
+    clean(out, err)
+
+
 # -- the helper -----------------------------------------------------------------------
 @pytest.mark.parametrize("raw, shown", [
     ("5a" + OSC52, "5a\\x1b]52;c;aGk=\\x07"),

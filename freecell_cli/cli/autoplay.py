@@ -53,7 +53,7 @@ def autoplay_command(
     color: ColorOpt = ColorMode.auto,
 ) -> None:
     """Send every card that can go to the foundations and print the new position."""
-    import orjson
+    from ..text import json_line
 
     from ..autoplay import autoplay, can_autocomplete
     from ..formats.json import position_to_dict
@@ -68,7 +68,7 @@ def autoplay_command(
     if fmt == "json" and list_moves:
         d = position_to_dict(pos)
         d["autoplay"] = {"mode": mode.value, "moves": [str(m) for m in made], "count": len(made)}
-        write_output(orjson.dumps(d).decode() + "\n", output)
+        write_output(json_line(d) + "\n", output)
     else:
         write_position(pos, fmt, output)
         if list_moves:  # asked for: shown even with -q, which drops only status lines

@@ -111,7 +111,7 @@ def show_command(
 
 
 def _write_json(position: Position, rules: Variant, out: str | None) -> None:
-    import orjson
+    from ..text import json_line
 
     from ..formats.compact import format_compact
     from ..formats.json import position_to_dict
@@ -129,7 +129,7 @@ def _write_json(position: Position, rules: Variant, out: str | None) -> None:
         "won": position.is_won(),
         "legal_moves": [str(m) for m in legal_moves(position, rules)],
     }
-    write_output(orjson.dumps(d).decode() + "\n", out)
+    write_output(json_line(d) + "\n", out)
 
 
 def _write_picture(position: Position, rules: Variant, kind: str, out: str | None) -> None:

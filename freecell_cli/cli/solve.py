@@ -78,7 +78,7 @@ def solve_command(
     Every solution is replayed by our own verifier before it is printed. With
     --json or --hint, -o FILE receives the JSON or the hint.
     """
-    import orjson
+    from ..text import json_line
 
     from .. import api
     from ..solve.engine import GAVE_UP, SOLVED, get_engine
@@ -129,7 +129,7 @@ def solve_command(
             status.close()
 
     if advice is not None and (json or result.verdict != GAVE_UP):  # no move to give: said on stderr below
-        write_output((orjson.dumps(advice.to_dict()).decode() if json else str(advice)) + "\n", output)
+        write_output((json_line(advice.to_dict()) if json else str(advice)) + "\n", output)
     elif json:
         from ..solutions import solution_from, solution_to_dict
 
@@ -150,7 +150,7 @@ def solve_command(
             "position": header["position"],
             "cells": header["cells"],
         }
-        write_output(orjson.dumps(d).decode() + "\n", output)
+        write_output(json_line(d) + "\n", output)
     elif result.verdict == SOLVED:
         with errors_to_exit():
             text = _solution_text(start, rules, result, (format or SolutionFormat.file).value)

@@ -208,13 +208,13 @@ def show_command(
     position = _position_or_deal(position_arg, position_opt, deal, suits)
     moves = legal_moves(position, unrestricted)
     if json:
-        import orjson
+        from ..text import json_line
 
         from ..spider.formats import format_compact, position_to_dict
 
         d = {"position": format_compact(position), **position_to_dict(position), "won": position.is_won(),
              "legal_moves": [str(m) for m in moves]}
-        write_output(orjson.dumps(d).decode() + "\n", output)
+        write_output(json_line(d) + "\n", output)
         return
     listed = f"legal moves ({len(moves)}): {' '.join(str(m) for m in moves)}\n" if legal else ""
     if plain or output is not None or not use_color():
@@ -272,7 +272,7 @@ def verify_command(
 ) -> None:
     """Replay Spider solution files: exit 0 when every one is legal and wins, 1 when
     one is refused at some move or does not win, 2 when one cannot be read."""
-    import orjson
+    from ..text import json_line
 
     from pathlib import Path
 
@@ -315,14 +315,14 @@ def verify_command(
             err(f"error: {label}: {problem}")
         if problem is not None:
             if json:  # still one object for this file
-                sys.stdout.write(orjson.dumps({"file": label, "valid": None, "solved": None, "moves": 0,
-                                               "error": {"index": None, "move": None, "reason": problem}}).decode() + "\n")
+                sys.stdout.write(json_line({"file": label, "valid": None, "solved": None, "moves": 0,
+                                               "error": {"index": None, "move": None, "reason": problem}}) + "\n")
             worst = max(worst, EXIT_USAGE)
             continue
         if not verdict.ok:
             worst = max(worst, EXIT_NEGATIVE)
         if json:
-            sys.stdout.write(orjson.dumps({"file": label, **verdict.to_dict()}).decode() + "\n")
+            sys.stdout.write(json_line({"file": label, **verdict.to_dict()}) + "\n")
             continue
         who = f"deal {verdict.deal} ({plural(verdict.suits, 'suit')})" if verdict.deal is not None else label
         if len(solutions) > 1 and who != label:  # several files: each line names its file, as FreeCell's verify
@@ -351,7 +351,7 @@ def solve_command(
     """Find a winning line (the solver sees every card) and print it as a solution
     file that `spider verify` accepts. Exit 0 solved, 3 gave up (the search prunes,
     so it never answers 1, unsolvable). Every line is replayed by our verifier first."""
-    import orjson
+    from ..text import json_line
 
     from ..api import format_spider_solution, spider_solve
     from ..spider.solve import SOLVED
@@ -367,7 +367,7 @@ def solve_command(
         d = {"verdict": result.verdict, "moves": result.notation, "steps": result.steps(),
              "move_count": result.move_count, "seconds": round(result.seconds, 4), "states": result.states,
              "deal": position.deal, "suits": position.suits, "reason": result.reason or None}
-        write_output(orjson.dumps(d).decode() + "\n", output)
+        write_output(json_line(d) + "\n", output)
     elif result.verdict == SOLVED:
         with errors_to_exit():
             write_output(format_spider_solution(result, position), output)

@@ -66,7 +66,7 @@ def verify_command(
     Exit 0 when every file is valid and solves, 1 when any is not, 2 when a file
     cannot be read.
     """
-    import orjson
+    from ..text import json_line
 
     from ..deals import parse_deal_number
     from ..errors import FreecellError
@@ -126,14 +126,14 @@ def verify_command(
             message = str(e)
             err(f"error: {message}" if message.startswith((label, "cannot read")) else f"error: {label}: {message}")
             if json:
-                sys.stdout.write(orjson.dumps({"file": file, "valid": None, "error": {"reason": message}}).decode() + "\n")
+                sys.stdout.write(json_line({"file": file, "valid": None, "error": {"reason": message}}) + "\n")
             worst = max(worst, EXIT_USAGE)
             continue
         if not verdict.ok:
             worst = max(worst, EXIT_NEGATIVE)
         if json:
             d = {"file": file, **verdict.to_dict()}
-            sys.stdout.write(orjson.dumps(d).decode() + "\n")
+            sys.stdout.write(json_line(d) + "\n")
             continue
         who = f"deal {verdict.deal}" if verdict.deal is not None else label
         if len(solutions) > 1 and who != label:  # several files: each line names its file
