@@ -21,6 +21,7 @@ from .common import (
     errors_to_exit,
     fail,
     note,
+    seed_number,
     setup,
     write_position,
 )
@@ -34,7 +35,7 @@ def deal_command(
     ] = None,
     daily: Annotated[bool, typer.Option("--daily", help="The daily deal of a UTC date (default today).")] = False,
     random: Annotated[bool, typer.Option("--random", help="A random deal of 1..1,000,000.")] = False,
-    seed: Annotated[Optional[str], typer.Option(metavar="SEED", help="Seed for --random (reproducible).")] = None,
+    seed: Annotated[Optional[str], typer.Option(metavar="SEED", help="Seed for --random (reproducible; a whole number).", parser=seed_number)] = None,
     cells: CellsOpt = None,
     variant: VariantOpt = None,
     format: Annotated[Optional[Format], typer.Option("--format", "-f", metavar="FORMAT",
