@@ -209,6 +209,13 @@ def note(message: str) -> None:
         err(message)
 
 
+def flush_stdout() -> None:
+    """Push out what stdout holds, before a line on stderr: when its reader has gone
+    (``| head``), the command ends here, quietly (BrokenPipeError), not after the line."""
+    if sys.stdout is not None:
+        sys.stdout.flush()
+
+
 def use_color(stream: TextIO | None = None) -> bool:
     """Draw in colour on ``stream`` (stdout by default)?"""
     mode = _settings["color"]
@@ -247,7 +254,8 @@ class EmptyColumn(str, Enum):
 
 
 def err(message: str) -> None:
-    """One diagnostic line on stderr."""
+    """One diagnostic line on stderr (after what stdout holds: :func:`flush_stdout`)."""
+    flush_stdout()
     sys.stderr.write(message.rstrip("\n") + "\n")
 
 
@@ -480,7 +488,39 @@ def write_output(text: str, output: str | None) -> None:
     if output is not None:
         write_file(output, text)
     else:
-        sys.stdout.write(text)
+        write_stdout(text)
+
+
+def write_stdout(data: str | bytes) -> None:
+    """``data`` on stdout, all of it, or BrokenPipeError when the reader goes away.
+
+    An unbuffered stdout (``python -u``, PYTHONUNBUFFERED) hands a text to one
+    write(2); a reader that leaves halfway (``| head -c 100``) makes it a partial
+    write, which Python takes for success: the rest is dropped and the command goes
+    on to its status line and exit code. There the bytes go out in a loop, so the
+    next write finds the pipe closed."""
+    import errno
+    import io
+
+    stream = sys.stdout
+    binary = getattr(stream, "buffer", None)
+    if isinstance(binary, io.RawIOBase):  # unbuffered: finishing a partial write is ours
+        stream.flush()
+        raw = data.encode(stream.encoding or "utf-8", stream.errors or "strict") if isinstance(data, str) else data
+        view = memoryview(raw)
+        while view:
+            written = binary.write(view)
+            if written is None:  # a non-blocking stdout that is full
+                raise BlockingIOError(errno.EAGAIN, "stdout is full")
+            view = view[written:]
+    elif isinstance(data, str):
+        stream.write(data)
+    else:  # a picture: the text before it goes first
+        stream.flush()
+        if binary is None:
+            raise OSError(errno.EBADF, "stdout takes no bytes")
+        binary.write(data)
+        binary.flush()
 
 
 def write_file(path: str, data: str | bytes) -> None:

@@ -29,6 +29,7 @@ from .common import (
     refuse_together,
     read_text,
     write_file,
+    write_stdout,
 )
 
 if TYPE_CHECKING:
@@ -111,7 +112,7 @@ def replay_command(
         from ..replay_page import to_html
 
         if html == "-":  # - is stdout, as with -o
-            sys.stdout.write(to_html(r, delay=delay))
+            write_stdout(to_html(r, delay=delay))
             note(f"{r.frames} frames; {verdict}")
         else:
             write_file(html, to_html(r, delay=delay))

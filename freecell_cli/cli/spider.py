@@ -158,6 +158,7 @@ def deal_command(
                     why="--seed picks a random deal")
     check_output(output)
     s = int(suits.value)
+    said = None  # said after the deal: a reader gone (| head) ends the command before it
     with errors_to_exit():
         if number is not None and random:
             raise fail("--random takes no deal number")
@@ -170,16 +171,18 @@ def deal_command(
                     raise typer.Exit(EXIT_NEGATIVE)
             else:
                 n = _random.Random(seed).choice(sorted(pool))
-                note(f"winnable deal: {n}")
+                said = f"winnable deal: {n}"
         elif random:
             n = random_number(seed)
-            note(f"random deal: {n}")
+            said = f"random deal: {n}"
         elif number is None:
             raise fail("give a deal number, --random or --winnable")
         else:
             n = parse_deal_number(number)
         position = deal(n, s)
     _write(position, "json" if json else (format or SpiderFormat.compact).value, output)
+    if said is not None:
+        note(said)
 
 
 @app.command("show")
