@@ -29,8 +29,8 @@ _EXPORTS = {
     "Card": "cards",
     "UNSOLVABLE": "deals", "daily_number": "deals", "deal": "deals", "is_unsolvable": "deals",
     "random_number": "deals",
-    "FreecellError": "errors", "IllegalMove": "errors", "InvalidArgument": "errors", "InvalidCard": "errors",
-    "InvalidDeal": "errors", "InvalidMove": "errors", "InvalidPosition": "errors",
+    "ArgumentTypeError": "errors", "FreecellError": "errors", "IllegalMove": "errors", "InvalidArgument": "errors",
+    "InvalidCard": "errors", "InvalidDeal": "errors", "InvalidMove": "errors", "InvalidPosition": "errors",
     "InvalidSolution": "errors",
     "format_position": "formats", "parse_position": "formats",
     "Move": "moves", "Place": "moves", "parse_moves": "moves",
@@ -78,6 +78,7 @@ if TYPE_CHECKING:
     from .cards import Card
     from .deals import UNSOLVABLE, daily_number, deal, is_unsolvable, random_number
     from .errors import (
+        ArgumentTypeError,
         FreecellError,
         IllegalMove,
         InvalidArgument,
@@ -117,6 +118,7 @@ __all__ = [
     "verify",
     "UNSOLVABLE",
     "VARIANTS",
+    "ArgumentTypeError",
     "Card",
     "FreecellError",
     "IllegalMove",

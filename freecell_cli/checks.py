@@ -33,22 +33,26 @@ def seconds(value: object, name: str = "time_limit") -> float | None:
     infinity mean none (None is returned). NaN, negatives, ``True`` are refused."""
     if isinstance(value, bool) or not isinstance(value, Real):
         raise ArgumentTypeError(f"{name} must be a number of seconds, not {quote(value)}")
-    if value == math.inf:
+    if value == math.inf:  # (an int compares with a float exactly, however big)
         return None
-    # (an int too big for a float compares fine; math.isnan would overflow on it)
-    if isinstance(value, float) and math.isnan(value) or not 0 <= value <= MAX_SECONDS:
+    try:
+        number = float(value)
+    except OverflowError:  # an int beyond any float: out of range as any other
+        number = math.nan
+    if math.isnan(number) or not 0 <= number <= MAX_SECONDS:
         raise InvalidArgument(f"{name} must be 0 to {MAX_SECONDS:,} seconds (0: no limit), not {quote(value)}")
-    return None if value == 0 else float(value)
+    return None if number == 0 else number
 
 
 def whole(value: object, name: str, minimum: int = 0, maximum: int | None = None) -> int:
     """A whole number (an int, not a bool) from ``minimum`` to ``maximum`` (None: no bound)."""
     if isinstance(value, bool) or not isinstance(value, Integral):
         raise ArgumentTypeError(f"{name} must be a whole number, not {quote(value)}")
-    if value < minimum or maximum is not None and value > maximum:
+    number = int(value)
+    if number < minimum or maximum is not None and number > maximum:
         span = f">= {minimum:,}" if maximum is None else f"from {minimum:,} to {maximum:,}"
         raise InvalidArgument(f"{name} must be a whole number {span}, not {quote(value)}")
-    return int(value)
+    return number
 
 
 def optional_whole(value: object, name: str, minimum: int = 0, maximum: int | None = None) -> int | None:
