@@ -504,3 +504,11 @@ def test_a_reader_gone_ends_every_command_quietly(args, unbuffered):
 def test_a_png_on_a_closed_pipe_ends_quietly(unbuffered):
     skip_without_cairo()
     assert _no_reader(["show", "--deal", "1", "-f", "png", "-o", "-"], unbuffered) == (0, "")
+
+
+def test_a_dash_at_the_end_of_a_column_is_no_card():
+    """Found with Position's own type checks: '2S-' in a compact column was read as
+    2S and an empty slot (None), which then failed inside the program."""
+    assert run("show", "-p", "----:0000:AS/2S-") == (2, "", "error: unknown card '-' in column 2\n")
+    with pytest.raises(InvalidPosition, match="unknown card '-' in column 1"):
+        parse_position("----:0000:-/AS")
