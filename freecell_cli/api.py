@@ -167,7 +167,8 @@ def solve(
     exhaustive = _flag(exhaustive, "exhaustive")
     limits = Limits(time=_time_limit(time_limit, exhaustive), states=_positive(max_states, "max_states"),
                     progress=_progress(progress))
-    beam = checks.optional_whole(width, "width", 1, MAX_WIDTH), _flag(optimize, "optimize")
+    width = checks.optional_whole(width, "width", 1, MAX_WIDTH)
+    optimize = _flag(optimize, "optimize")
     preset = checks.text(preset, "preset")
     if preset is not None and not preset.strip():
         raise InvalidArgument("preset needs a name (fc-solve's -l; None: its default, lg)")
@@ -181,7 +182,7 @@ def solve(
         if preset is not None and (engine not in ("fc-solve", "auto") or exhaustive and engine == "auto"):
             raise InvalidArgument("preset goes with engine='fc-solve' or 'auto' (not auto with exhaustive, "
                                   "whose complete search is the built-in engine's)")
-        eng = get_engine(engine, preset, width=beam[0], optimize=beam[1])
+        eng = get_engine(engine, preset, width=width, optimize=optimize)
     elif callable(getattr(engine, "solve", None)):
         if width is not None or optimize or preset is not None:
             raise InvalidArgument("width, optimize and preset go with an engine's name; an engine object has its own")
@@ -652,10 +653,9 @@ def spider_verify(
     (True, False, 2)
     """
     from .spider.solve import Result
+    from .spider.position import Position
     from .spider.verify import start_position
     from .spider.verify import verify as replay
-
-    from .spider.position import Position
 
     if isinstance(position, bool) or not isinstance(position, (int, Position, type(None))):
         raise ArgumentTypeError(f"position must be a Spider Position, a deal number or None, not {quote(position)}")
