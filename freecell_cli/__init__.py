@@ -21,18 +21,19 @@ _EXPORTS = {
     "Hint": "api", "SOLUTION_WRITE_FORMATS": "api", "analyze": "api", "format_solution": "api",
     "format_spider_solution": "api", "hint": "api", "read_solution": "api", "read_spider_solution": "api",
     "solve": "api", "spider_solve": "api", "spider_verify": "api", "verify": "api",
+    # the game core, with its arguments checked (the engines call the modules' own)
+    "apply": "api", "automatic_moves": "api", "autoplay": "api", "can_autocomplete": "api", "can_move": "api",
+    "legal_moves": "api", "resolve": "api", "undo": "api",
     "Result": "solve.engine", "Limits": "solve.engine", "Verdict": "verify", "Solution": "solutions",
     "replay": "replay", "Replay": "replay", "spider": "",
-    "autoplay": "autoplay", "automatic_moves": "autoplay", "can_autocomplete": "autoplay",
     "Card": "cards",
     "UNSOLVABLE": "deals", "daily_number": "deals", "deal": "deals", "is_unsolvable": "deals",
     "random_number": "deals",
-    "FreecellError": "errors", "IllegalMove": "errors", "InvalidCard": "errors",
-    "InvalidDeal": "errors", "InvalidMove": "errors", "InvalidPosition": "errors",
+    "ArgumentTypeError": "errors", "FreecellError": "errors", "IllegalMove": "errors", "InvalidArgument": "errors",
+    "InvalidCard": "errors", "InvalidDeal": "errors", "InvalidMove": "errors", "InvalidPosition": "errors",
     "InvalidSolution": "errors",
     "format_position": "formats", "parse_position": "formats",
-    "Move": "moves", "Place": "moves", "apply": "moves", "can_move": "moves",
-    "legal_moves": "moves", "parse_moves": "moves", "resolve": "moves", "undo": "moves",
+    "Move": "moves", "Place": "moves", "parse_moves": "moves",
     "min_cells": "mincells",
     "Position": "position",
     "VARIANTS": "variants", "Variant": "variants", "find_variant": "variants",
@@ -52,26 +53,35 @@ if TYPE_CHECKING:
         SOLUTION_WRITE_FORMATS,
         Hint,
         analyze,
+        apply,
+        automatic_moves,
+        autoplay,
+        can_autocomplete,
+        can_move,
         format_solution,
         format_spider_solution,
         hint,
+        legal_moves,
         read_solution,
         read_spider_solution,
+        resolve,
         solve,
         spider_solve,
         spider_verify,
+        undo,
         verify,
     )
     from .replay import Replay, replay
     from .solutions import Solution
     from .solve.engine import Limits, Result
     from .verify import Verdict
-    from .autoplay import autoplay, automatic_moves, can_autocomplete
     from .cards import Card
     from .deals import UNSOLVABLE, daily_number, deal, is_unsolvable, random_number
     from .errors import (
+        ArgumentTypeError,
         FreecellError,
         IllegalMove,
+        InvalidArgument,
         InvalidCard,
         InvalidDeal,
         InvalidMove,
@@ -80,7 +90,7 @@ if TYPE_CHECKING:
     )
     from .formats import format_position, parse_position
     from .mincells import min_cells
-    from .moves import Move, Place, apply, can_move, legal_moves, parse_moves, resolve, undo
+    from .moves import Move, Place, parse_moves
     from .position import Position
     from .variants import VARIANTS, Variant, find_variant
 
@@ -108,9 +118,11 @@ __all__ = [
     "verify",
     "UNSOLVABLE",
     "VARIANTS",
+    "ArgumentTypeError",
     "Card",
     "FreecellError",
     "IllegalMove",
+    "InvalidArgument",
     "InvalidCard",
     "InvalidDeal",
     "InvalidMove",

@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Union
 
-from .errors import FreecellError, InvalidSolution, quote
+from . import checks
+from .errors import ArgumentTypeError, FreecellError, InvalidArgument, InvalidSolution, quote
 
 if TYPE_CHECKING:
     from .moves import Move
@@ -38,14 +39,22 @@ __all__ = [
     "SOLUTION_WRITE_FORMATS",
     "Hint",
     "analyze",
+    "apply",
+    "automatic_moves",
+    "autoplay",
+    "can_autocomplete",
+    "can_move",
     "format_solution",
     "format_spider_solution",
     "hint",
+    "legal_moves",
     "read_solution",
     "read_spider_solution",
+    "resolve",
     "solve",
     "spider_solve",
     "spider_verify",
+    "undo",
     "verify",
 ]
 
@@ -64,47 +73,52 @@ DEFAULT_TIME_LIMIT = 60.0
 
 
 # -- arguments ------------------------------------------------------------------
+# Each public function checks its arguments here, before any work: a wrong type is
+# an ArgumentTypeError (a TypeError), a value out of range an InvalidArgument; both
+# are FreecellError, and name the parameter (freecell_cli.checks has the checkers).
+MAX_WIDTH = 1_000_000  # the beam's, as `freecell solve --width` takes it
+
+
 def _position(value: object, what: str = "position") -> Position:
     from .position import Position
 
     if not isinstance(value, Position):
-        raise FreecellError(f"{what} must be a Position (fc.deal(n), fc.parse_position(text)), "
-                            f"not {type(value).__name__}")
+        raise ArgumentTypeError(f"{what} must be a Position (fc.deal(n), fc.parse_position(text)), "
+                                f"not {type(value).__name__}")
     return value
 
 
 def _variant(value: object, position: Position | None = None) -> Variant:
     """A Variant from a Variant, a name, or None (the position's, else site)."""
-    from .variants import Variant, find_variant
+    from .variants import VARIANTS, Variant, find_variant
 
     if isinstance(value, Variant):
         return value
     if value is None:
         return find_variant(position.variant if position is not None else None)
-    return find_variant(value)  # type: ignore[arg-type]  # find_variant checks the type
+    if not isinstance(value, str):
+        raise ArgumentTypeError(f"variant must be a Variant or a name ({', '.join(VARIANTS)}), "
+                                f"not {type(value).__name__}")
+    return find_variant(value)
 
 
 def _time_limit(value: object, exhaustive: bool = False) -> float | None:
     """None: the default (60 s, none when exhaustive); 0 or infinity: no limit."""
     if value is None:
         return None if exhaustive else DEFAULT_TIME_LIMIT
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value) or value < 0:
-        raise FreecellError(f"time_limit must be a number of seconds >= 0 (0: no limit), not {quote(value)}")
-    return None if value == 0 or math.isinf(value) else float(value)
+    return checks.seconds(value)
 
 
 def _positive(value: object, what: str) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise FreecellError(f"{what} must be a whole number >= 1, not {quote(value)}")
-    return value
+    return checks.optional_whole(value, what, 1)
 
 
 def _flag(value: object, what: str) -> bool:
-    if not isinstance(value, bool):
-        raise FreecellError(f"{what} must be True or False, not {quote(value)}")
-    return value
+    return checks.flag(value, what)
+
+
+def _progress(value: object) -> Callable[[int, float], None] | None:
+    return checks.callback(value, "progress", "states, seconds")
 
 
 # -- solve, hint ----------------------------------------------------------------
@@ -143,7 +157,7 @@ def solve(
     >>> fc.solve(fc.deal(1), time_limit=-1)
     Traceback (most recent call last):
       ...
-    freecell_cli.errors.FreecellError: time_limit must be a number of seconds >= 0 (0: no limit), not -1
+    freecell_cli.errors.InvalidArgument: time_limit must be 0 to 10,000,000 seconds (0: no limit), not -1
     """
     from .solve.engine import ENGINES, Limits, get_engine
     from .solve.engine import solve as run
@@ -152,17 +166,30 @@ def solve(
     rules = _variant(variant, start)
     exhaustive = _flag(exhaustive, "exhaustive")
     limits = Limits(time=_time_limit(time_limit, exhaustive), states=_positive(max_states, "max_states"),
-                    progress=progress)
+                    progress=_progress(progress))
+    width = checks.optional_whole(width, "width", 1, MAX_WIDTH)
+    optimize = _flag(optimize, "optimize")
+    preset = checks.text(preset, "preset")
+    if preset is not None and not preset.strip():
+        raise InvalidArgument("preset needs a name (fc-solve's -l; None: its default, lg)")
     if isinstance(engine, str):
         if engine not in ENGINES:
-            raise FreecellError(f"unknown engine {quote(engine)} (choose from {', '.join(ENGINES)})")
-        if (width is not None or optimize) and engine != "beam":
-            raise FreecellError("width and optimize go with engine='beam'")
-        eng = get_engine(engine, preset, width=_positive(width, "width"), optimize=_flag(optimize, "optimize"))
+            raise InvalidArgument(f"unknown engine {quote(engine)} (choose from {', '.join(ENGINES)})")
+        # What `freecell solve` refuses together, refused here too rather than ignored.
+        if (width is not None or optimize) and (engine != "beam" or exhaustive):
+            raise InvalidArgument("width and optimize go with engine='beam', not with exhaustive "
+                                  "(a complete search has no beam)")
+        if preset is not None and (engine not in ("fc-solve", "auto") or exhaustive and engine == "auto"):
+            raise InvalidArgument("preset goes with engine='fc-solve' or 'auto' (not auto with exhaustive, "
+                                  "whose complete search is the built-in engine's)")
+        eng = get_engine(engine, preset, width=width, optimize=optimize)
     elif callable(getattr(engine, "solve", None)):
+        if width is not None or optimize or preset is not None:
+            raise InvalidArgument("width, optimize and preset go with an engine's name; an engine object has its own")
         eng = engine
     else:
-        raise FreecellError(f"engine must be a name ({', '.join(ENGINES)}) or an engine, not {type(engine).__name__}")
+        raise ArgumentTypeError(f"engine must be a name ({', '.join(ENGINES)}) or an engine, "
+                                f"not {type(engine).__name__}")
     return run(start, rules, eng, limits, exhaustive=exhaustive, shorten=_flag(shorten, "shorten"))
 
 
@@ -253,9 +280,10 @@ def read_solution(source: TextOrPath | Solution, format: str | None = None, *, s
     """
     from .solutions import SOLUTION_FORMATS, Solution, open_solution, parse_solution
 
+    stream = _flag(stream, "stream")
     if isinstance(source, Solution):
         return source
-    if format is not None and format not in SOLUTION_FORMATS:
+    if checks.text(format, "format") is not None and format not in SOLUTION_FORMATS:
         raise InvalidSolution(f"unknown solution format {quote(format)} (choose from {', '.join(SOLUTION_FORMATS)})")
     if _is_path(source):
         name = os.fspath(source)
@@ -272,13 +300,19 @@ def read_solution(source: TextOrPath | Solution, format: str | None = None, *, s
 def _start_of(solution: Solution, position: Position | int | None, cells: int | None) -> Position:
     from .verify import start_position
 
-    if isinstance(position, bool):
-        raise FreecellError(f"position must be a Position, a deal number or None, not {quote(position)}")
+    _start_given(position)
     if isinstance(position, int):
         return start_position(solution, deal=position, cells=cells)
-    if position is not None:
-        _position(position)
     return start_position(solution, position=position, cells=cells)
+
+
+def _start_given(position: object) -> None:
+    """Refuse a start that is not a Position, a deal number or None (before the
+    solution is read: swapped arguments are named for what they are)."""
+    from .position import Position
+
+    if isinstance(position, bool) or not isinstance(position, (int, Position, type(None))):
+        raise ArgumentTypeError(f"position must be a Position, a deal number or None, not {quote(position)}")
 
 
 def _resolved(solution: Solution, start: Position, variant: Variant) -> list[Move]:
@@ -325,15 +359,15 @@ def format_solution(
     from .solutions import Solution, solution_from, solution_to_dict
     from .solve.engine import Result
 
-    if format not in SOLUTION_WRITE_FORMATS:
-        raise FreecellError(f"unknown solution format {quote(format)} (choose from {', '.join(SOLUTION_WRITE_FORMATS)})")
+    if checks.text(format, "format") is None or format not in SOLUTION_WRITE_FORMATS:
+        raise InvalidArgument(f"unknown solution format {quote(format)} (choose from {', '.join(SOLUTION_WRITE_FORMATS)})")
     fmt = {"freecell-cli": "file", "standard": "snx", "fc-solve": "verbose"}.get(format, format)
     if isinstance(solution, Result):
         if solution.verdict != "solved":
-            raise FreecellError(f"only a solved result has a solution, not one that {solution.verdict!r}")
+            raise InvalidArgument(f"only a solved result has a solution, not one that {solution.verdict!r}")
         start = solution.start if position is None else _start_of(Solution(), position, None)
         if start is None:
-            raise FreecellError("give the position the result starts from (position=...)")
+            raise InvalidArgument("give the position the result starts from (position=...)")
         name = _variant(variant if variant is not None else solution.variant, start).name
         sol = solution_from(start, solution.notation, name)
         moves = solution.moves
@@ -349,7 +383,7 @@ def format_solution(
             if fmt in ("file", "json"):
                 sol.empty_column = solution.empty_column
     else:
-        raise FreecellError(f"format_solution needs a Solution or a Result, not {type(solution).__name__}")
+        raise ArgumentTypeError(f"format_solution needs a Solution or a Result, not {type(solution).__name__}")
 
     if fmt == "file":
         from .solutions import format_solution as write
@@ -418,18 +452,24 @@ def verify(
     >>> v.ok, v.summary()
     (False, 'move 2 "58": 7C cannot go on QH')
     """
+    from .position import MAX_CELLS
     from .solve.engine import Result
     from .verify import verify as replay
 
+    _start_given(position)
+    cells = checks.optional_whole(cells, "cells", 0, MAX_CELLS)
+    if empty_column is not None:
+        checks.choice(empty_column, "empty_column", ("one", "max"))
+    all_errors = _flag(all_errors, "all_errors")
+    if variant is not None and not isinstance(variant, str):
+        _variant(variant)  # its type, now: which variant applies is known once the file is read
     if isinstance(solution, Result):
         solution = read_solution(format_solution(solution, "file"))
-    if empty_column not in (None, "one", "max"):
-        raise FreecellError(f"empty_column must be one or max, not {quote(empty_column)}")
     sol = read_solution(solution, format, stream=True)  # type: ignore[arg-type]
     start = _start_of(sol, position, cells)
     rules = _variant(variant if variant is not None else sol.variant, start)
     grow = sol.cells_open and cells is None and (position is None or isinstance(position, int))
-    verdict = replay(sol, start, rules, empty_column, _flag(all_errors, "all_errors"), grow)
+    verdict = replay(sol, start, rules, empty_column, all_errors, grow)
     if not verdict.ok and sol.format == "fc-solve" and empty_column is None and isinstance(solution, Path):
         # fc-solve's -sn writes a run into an empty column as a plain move (its -snx
         # says the count): read that way, with every printed state still checked,
@@ -516,7 +556,8 @@ def _spider_position(value: object) -> SpiderPosition:
     from .spider.position import Position
 
     if not isinstance(value, Position):
-        raise FreecellError(f"position must be a Spider Position (fc.spider.deal(n, suits)), not {type(value).__name__}")
+        raise ArgumentTypeError(f"position must be a Spider Position (fc.spider.deal(n, suits)), "
+                                f"not {type(value).__name__}")
     return value
 
 
@@ -541,7 +582,8 @@ def spider_solve(
     from .spider.solve import solve as run
 
     start = _spider_position(position)
-    limits = Limits(time=_time_limit(time_limit), states=_positive(max_states, "max_states"), progress=progress)
+    limits = Limits(time=_time_limit(time_limit), states=_positive(max_states, "max_states"),
+                    progress=_progress(progress))
     return run(start, limits, _flag(unrestricted, "unrestricted"))
 
 
@@ -588,18 +630,18 @@ def format_spider_solution(solution: SpiderResult | SpiderSolution | list[str],
 
     if isinstance(solution, Result):
         if solution.verdict != "solved":
-            raise FreecellError(f"only a solved result has a solution, not one that {solution.verdict!r}")
-        tokens, start = solution.notation, position or solution.start
+            raise InvalidArgument(f"only a solved result has a solution, not one that {solution.verdict!r}")
+        tokens, start = solution.notation, position if position is not None else solution.start
     elif isinstance(solution, Solution):
-        start = position or start_position(solution)
+        start = position if position is not None else start_position(solution)
         tokens = [step.token for step in solution.steps()]  # a streamed one is read here, once
     elif isinstance(solution, list) and all(isinstance(t, str) for t in solution):
         tokens, start = solution, position
     else:
-        raise FreecellError(f"format_spider_solution needs a Result, a Solution or move texts, "
-                            f"not {type(solution).__name__}")
+        raise ArgumentTypeError(f"format_spider_solution needs a Result, a Solution or move texts, "
+                                f"not {type(solution).__name__}")
     if start is None:
-        raise FreecellError("give the position the solution starts from")
+        raise InvalidArgument("give the position the solution starts from")
     return format_solution(tokens, _spider_position(start))
 
 
@@ -619,20 +661,245 @@ def spider_verify(
     (True, False, 2)
     """
     from .spider.solve import Result
+    from .spider.position import Position
     from .spider.verify import start_position
     from .spider.verify import verify as replay
 
+    if isinstance(position, bool) or not isinstance(position, (int, Position, type(None))):
+        raise ArgumentTypeError(f"position must be a Spider Position, a deal number or None, not {quote(position)}")
+    if suits is not None and checks.whole(suits, "suits") not in (1, 2, 4):
+        raise InvalidArgument(f"Spider is played with 1, 2 or 4 suits, not {quote(suits)}")
+    unrestricted = _flag(unrestricted, "unrestricted")
     if isinstance(solution, Result):
         solution = format_spider_solution(solution, position if not isinstance(position, int) else None)
     sol = read_spider_solution(solution, stream=True)  # a file: its moves read as the replay goes
-    if suits is not None and suits not in (1, 2, 4):
-        raise FreecellError(f"Spider is played with 1, 2 or 4 suits, not {quote(suits)}")
-    if isinstance(position, bool):
-        raise FreecellError(f"position must be a Spider Position, a deal number or None, not {quote(position)}")
     if isinstance(position, int):
         from .spider.deals import check_deal_number
 
         start = start_position(sol, check_deal_number(position), suits)
     else:
         start = start_position(sol, None, suits, None if position is None else _spider_position(position))
-    return replay(sol, start, _flag(unrestricted, "unrestricted"))
+    return replay(sol, start, unrestricted)
+
+
+# -- the game core, checked -------------------------------------------------------
+# The package exports these: the engines and the verifier call the functions of
+# freecell_cli.moves and freecell_cli.autoplay directly, with moves they resolved
+# themselves, and pay for no check.
+def _move(value: object, position: Position) -> Move:
+    """A Move whose places exist in ``position`` (a bad index would wrap round or
+    fall off a list further in)."""
+    from .errors import IllegalMove, InvalidMove
+    from .moves import CELL, COLUMN, FOUNDATION, Move, Place, plural
+    from .position import cell_letter
+
+    if not isinstance(value, Move):
+        raise ArgumentTypeError(f"move must be a Move (Move.parse(text)), not {type(value).__name__}")
+    for place in (value.source, value.dest):
+        if not isinstance(place, Place) or place.kind not in (COLUMN, CELL, FOUNDATION):
+            raise ArgumentTypeError(f"a move's places are Places (column, cell or foundation), not {quote(place)}")
+        i = place.index
+        if isinstance(i, bool) or not isinstance(i, int):
+            raise ArgumentTypeError(f"a place's index is a whole number, not {quote(i)}")
+        # A place the notation can name but this table lacks is a refused move (as
+        # moves.resolve says); an index no notation writes is no move at all.
+        if place.kind == COLUMN and not 0 <= i < len(position.columns):
+            error = IllegalMove if 0 <= i < 9 else InvalidMove
+            raise error(f"there is no column {i + 1} ({len(position.columns)} columns)")
+        if place.kind == CELL and not 0 <= i < len(position.cells):
+            shown = cell_letter(i) if 0 <= i < 15 else f"number {i}"
+            raise (IllegalMove if 0 <= i < 15 else InvalidMove)(
+                f"there is no free cell {shown} ({plural(len(position.cells), 'free cell')})")
+        if place.kind == FOUNDATION and not -1 <= i <= 3:
+            raise InvalidMove(f"there is no foundation {i} (0 to 3: clubs, diamonds, hearts, spades)")
+    if value.source.kind == FOUNDATION:
+        raise InvalidMove(f"not a move: {value} (cards never leave the foundation)")
+    count = value.count
+    if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 1):
+        raise InvalidMove(f"a move's count is a whole number >= 1, not {quote(count)}")
+    return value
+
+
+def _any_capacity(free_cells: int, empty_columns: int) -> int:
+    return 52
+
+
+def _table_rules() -> Variant:
+    """Rules that check a move against the table alone: the capacity (which
+    depends on the variant, which apply and undo are not given) is unbounded."""
+    from .variants import Variant
+
+    return Variant("any capacity", _any_capacity, "52")
+
+
+def _fitting(move: Move, position: Position, what: str) -> Move:
+    """``move`` itself when it is what :func:`resolve` makes of it on this table
+    (whatever the capacity), else an error that says what is wrong."""
+    from .errors import InvalidMove
+    from .moves import FOUNDATION, resolve
+
+    if move.count is None or move.dest.kind == FOUNDATION and move.dest.index < 0:
+        raise InvalidMove(f"move {move} is not resolved (its count or its foundation is left open): "
+                          f"{what} takes what resolve(position, move, variant) returns")
+    made = resolve(position, move, _table_rules())
+    if made != move:
+        raise InvalidMove(f"move {move} does not fit this table (here it is {made!r}): "
+                          f"{what} takes what resolve(position, move, variant) returns")
+    return move
+
+
+def apply(position: Position, move: Move) -> None:
+    """Play a resolved move (what :func:`resolve` returns) in place.
+
+    The move must fit the table, or nothing changes: it names places the table has,
+    takes the cards the source holds to a destination that takes them. The
+    capacity is the variant's, which is :func:`resolve`'s to check.
+
+    >>> import freecell_cli as fc
+    >>> p = fc.deal(617)
+    >>> fc.apply(p, fc.resolve(p, fc.Move.parse("5a"), "site")); str(p.cells[0])
+    'JC'
+    >>> fc.apply(p, fc.Move.parse("5a"))
+    Traceback (most recent call last):
+      ...
+    freecell_cli.errors.IllegalMove: free cell a holds JC
+    """
+    from .moves import apply as play
+
+    start = _position(position)
+    play(start, _fitting(_move(move, start), start, "apply"))
+
+
+def undo(position: Position, move: Move) -> None:
+    """Take back the resolved move that :func:`apply` last played on ``position``.
+
+    A move that cannot have led to this table (its destination lacks the cards, or
+    the table before it would not take the move) is refused, and nothing changes.
+
+    >>> import freecell_cli as fc
+    >>> p = fc.deal(617)
+    >>> m = fc.resolve(p, fc.Move.parse("5a"), "site")
+    >>> fc.apply(p, m); fc.undo(p, m); p == fc.deal(617)
+    True
+    """
+    from .errors import IllegalMove, InvalidMove
+    from .moves import CELL, COLUMN, FOUNDATION
+    from .moves import undo as take_back
+
+    start = _position(position)
+    m = _move(move, start)
+    if m.count is None or m.dest.kind == FOUNDATION and m.dest.index < 0:
+        raise InvalidMove(f"move {m} is not resolved (its count or its foundation is left open): "
+                          "undo takes what resolve(position, move, variant) returned")
+    src, dst, n = m.source, m.dest, m.count
+    holds = (len(start.columns[dst.index]) >= n if dst.kind == COLUMN
+             else start.cells[dst.index] is not None if dst.kind == CELL
+             else start.foundations[dst.index] > 0)
+    if not holds or src.kind == CELL and start.cells[src.index] is not None:
+        raise IllegalMove(f"cannot undo {m}: it did not lead to this table "
+                          f"({dst.describe()} lacks the cards, or {src.describe()} is taken)")
+    before = start.copy()
+    take_back(before, m)
+    try:
+        _fitting(m, before, "undo")
+    except FreecellError:
+        raise IllegalMove(f"cannot undo {m}: it did not lead to this table "
+                          "(the table before it would not take it)") from None
+    take_back(start, m)
+
+
+def resolve(position: Position, move: Move, variant: Variant | str,
+            empty_column: Literal["one", "max"] = "one") -> Move:
+    """Check ``move`` against the rules of ``variant`` (a Variant or its name) and return it with every detail filled in (count,
+    empty destination, foundation suit). Raises
+    :class:`~freecell_cli.errors.IllegalMove` with the reason in the site's terms (a
+    place this table lacks included), or :class:`~freecell_cli.errors.InvalidMove`
+    when ``move`` is no move at all.
+    ``empty_column``: a plain move into an empty column takes ``one`` card, or as
+    many as fit (``max``, FreeCell Pro).
+
+    >>> import freecell_cli as fc
+    >>> p = fc.deal(617)
+    >>> fc.apply(p, fc.resolve(p, fc.Move.parse("5a"), "site"))
+    >>> fc.resolve(p, fc.Move.parse("58"), "site")
+    Traceback (most recent call last):
+      ...
+    freecell_cli.errors.IllegalMove: 7C cannot go on QH
+    """
+    from .moves import resolve as check
+
+    start = _position(position)
+    mode = checks.choice(empty_column, "empty_column", ("one", "max"))
+    return check(start, _move(move, start), _variant(variant, start), mode)  # type: ignore[arg-type]
+
+
+def can_move(position: Position, variant: Variant | str, to_empty_column: bool = False) -> int:
+    """The variant's capacity in this position: the longest run one move carries
+    onto a card, or into an empty column when ``to_empty_column``.
+
+    >>> import freecell_cli as fc
+    >>> fc.can_move(fc.deal(1), "site"), fc.can_move(fc.deal(1), "standard")
+    (16, 5)
+    """
+    from .moves import can_move as capacity
+
+    start = _position(position)
+    return capacity(start, _variant(variant, start), _flag(to_empty_column, "to_empty_column"))
+
+
+def legal_moves(position: Position, variant: Variant | str) -> list[Move]:
+    """Every legal move under ``variant``, resolved. Moves to equivalent places
+    (several empty free cells or empty columns) are listed once, for the
+    leftmost; moves into an empty column for every run length the capacity allows.
+
+    >>> import freecell_cli as fc
+    >>> [str(m) for m in fc.legal_moves(fc.deal(1), "site")][:6]
+    ['1a', '2a', '3a', '4a', '5a', '6a']
+    """
+    from .moves import legal_moves as moves
+
+    start = _position(position)
+    return moves(start, _variant(variant, start))
+
+
+def autoplay(position: Position, mode: str = "collect") -> list[Move]:
+    """Send cards home in place under ``mode``: ``collect`` (every card that can
+    go, the site's auto-collect) or ``safe`` (only cards no other card needs, the
+    Windows rule). Returns the moves made, in order.
+
+    >>> import freecell_cli as fc
+    >>> p = fc.parse_position("----:Q9JJ:KC/KDQDJD/TDKHQH/KSQS")
+    >>> [str(m) for m in fc.autoplay(p.copy(), "safe")], len(fc.autoplay(p)), p.is_won()
+    (['3h'], 9, True)
+    """
+    from .autoplay import MODES
+    from .autoplay import autoplay as collect
+
+    return collect(_position(position), checks.choice(mode, "mode", MODES))
+
+
+def automatic_moves(position: Position, variant: Variant | str) -> list[Move]:
+    """The moves ``variant`` makes by itself after every move (windows: the safe
+    cards home), played on ``position``.
+
+    >>> import freecell_cli as fc
+    >>> fc.automatic_moves(fc.deal(1), "windows")
+    []
+    """
+    from .autoplay import automatic_moves as automatic
+
+    start = _position(position)
+    return automatic(start, _variant(variant, start))
+
+
+def can_autocomplete(position: Position) -> bool:
+    """True when the game can be won by sending cards home directly from column
+    ends and free cells (nothing else moved).
+
+    >>> import freecell_cli as fc
+    >>> fc.can_autocomplete(fc.deal(1))
+    False
+    """
+    from .autoplay import can_autocomplete as finishes
+
+    return finishes(_position(position))

@@ -126,6 +126,10 @@ def is_unsolvable(n: int) -> bool:
     >>> is_unsolvable(11982), is_unsolvable(617)
     (True, False)
     """
+    if isinstance(n, bool) or not isinstance(n, int):
+        from .errors import ArgumentTypeError
+
+        raise ArgumentTypeError(f"a deal number is a whole number, not {quote(n)}")
     return n in UNSOLVABLE
 
 
@@ -179,6 +183,16 @@ def random_number(seed: int | str | None = None) -> int:
     """
     import random  # only here: `freecell deal N` does not pay for it
 
+    check_seed(seed)
     return random.Random(seed).randint(1, SITE_DEALS)
+
+
+def check_seed(seed: object) -> None:
+    """A seed is a whole number or a text (random's own seeds; ``True``, ``nan`` and
+    other floats would be taken too, each its own way), or None."""
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+        from .errors import ArgumentTypeError
+
+        raise ArgumentTypeError(f"seed must be a whole number, a text or None, not {quote(seed)}")
 
 

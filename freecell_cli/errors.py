@@ -11,8 +11,12 @@ def quote(text: object, width: int = 40) -> str:
     >>> quote("x" * 100)
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'"
     """
-    text = repr(text)
-    return text if len(text) <= width else text[: width - 4] + "...'"
+    try:
+        text = repr(text)
+    except ValueError:  # an int of over 4300 digits has no repr
+        text = f"<{type(text).__name__} too long to show>"
+    end = text[-1] if text[-1] in "'\"" else ""  # a string's closing quote stays; a number has none
+    return text if len(text) <= width else text[: width - 3 - len(end)] + "..." + end
 
 
 class FreecellError(ValueError):
@@ -45,3 +49,13 @@ class InvalidSolution(FreecellError):
 
 class MissingExtra(FreecellError):
     """An optional dependency (a pip extra) needed for this output is not installed."""
+
+
+class InvalidArgument(FreecellError):
+    """A library function's argument out of its range, or refused with another
+    (the message names the parameter and quotes the value)."""
+
+
+class ArgumentTypeError(InvalidArgument, TypeError):
+    """An argument of the wrong type: a ``TypeError``, as Python's own are, and a
+    :class:`FreecellError` like every other error the library raises on bad input."""

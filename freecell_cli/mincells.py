@@ -27,8 +27,6 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-from .errors import FreecellError
-
 if TYPE_CHECKING:
     from .solve.engine import Engine, Result
     from .variants import Variant
@@ -104,12 +102,21 @@ def min_cells(n: int, variant: str = "site", max_cells: int = 4, time_limit: flo
     >>> r["min_cells"], r["known"], r["proof"]["cells"], r["verdict"]
     (1, [1, 1], 0, 'solved')
     """
+    from . import checks
+    from .deals import check_deal_number
+    from .position import MAX_CELLS
     from .solve.engine import SOLVED, UNSOLVABLE
     from .variants import find_variant
 
+    # Every argument checked before the first search (the README: NaN and negative
+    # limits are refused, as everywhere).
+    check_deal_number(n)
     v = find_variant(variant)
-    if type(max_cells) is not int or not 0 <= max_cells <= 15:
-        raise FreecellError(f"max cells must be 0 to 15, not {max_cells!r}")
+    max_cells = checks.whole(max_cells, "max_cells", 0, MAX_CELLS)
+    time_limit = None if time_limit is None else checks.seconds(time_limit)
+    state_limit = checks.optional_whole(state_limit, "state_limit", 1)
+    solutions = checks.flag(solutions, "solutions")
+    use_fcsolve = checks.flag(use_fcsolve, "use_fcsolve")
     start = time.perf_counter()
     fcs = _fcsolve_engine() if use_fcsolve else None
     lo, hi = 0, None

@@ -144,6 +144,8 @@ def parse_moves(text: str) -> list[Move]:
     >>> [str(m) for m in parse_moves("5a 58,8h")]
     ['5a', '58', '8h']
     """
+    if not isinstance(text, str):
+        raise InvalidMove(f"moves are text in standard notation, not {type(text).__name__}")
     return [Move.parse(t) for t in split_moves(text)]
 
 

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .cards import CARDS, RANK_CHARS, SUIT_NAMES, SUITS, Card
-from .errors import InvalidPosition
+from .errors import ArgumentTypeError, InvalidPosition, quote
 
 MAX_CELLS = 15  # letters a..p without h, which names the foundation
 MAX_COLUMNS = 9  # standard notation names columns with one digit
@@ -45,9 +45,23 @@ class Position:
         deal: int | None = None,
         variant: str | None = None,
     ) -> None:
-        self.columns: list[list[Card]] = [list(c) for c in columns]
-        self.cells: list[Card | None] = [None] * cells if isinstance(cells, int) else list(cells)
-        self.foundations: list[int] = list(foundations)
+        # Types are checked here, where they come in (a column of ints would fail far
+        # off, in a move or a picture); the deck's invariants are validate()'s.
+        self.columns: list[list[Card]] = [
+            _cards(c, f"column {i}") for i, c in enumerate(_items(columns, "columns"), 1)]
+        if isinstance(cells, int) and not isinstance(cells, bool):
+            if not 0 <= cells <= MAX_CELLS:
+                raise InvalidPosition(f"free cells must be 0 to {MAX_CELLS}, not {quote(cells)}")
+            self.cells: list[Card | None] = [None] * cells
+        else:
+            self.cells = _cards(cells, "cells", empty=True)
+        self.foundations: list[int] = list(_items(foundations, "foundations"))
+        if not all(isinstance(f, int) and not isinstance(f, bool) for f in self.foundations):
+            raise ArgumentTypeError(f"foundations must be ranks (whole numbers), not {quote(foundations)}")
+        if deal is not None and (isinstance(deal, bool) or not isinstance(deal, int)):
+            raise ArgumentTypeError(f"deal must be a deal number or None, not {quote(deal)}")
+        if variant is not None and not isinstance(variant, str):
+            raise ArgumentTypeError(f"variant must be a variant's name or None, not {quote(variant)}")
         self.deal = deal
         self.variant = variant
 
@@ -205,6 +219,23 @@ class Position:
             names = " ".join(str(c) for c in sorted(missing, key=lambda c: (SUITS.index(c.suit), c.rank)))
             raise InvalidPosition(f"missing card{'s' if len(missing) > 1 else ''}: {names}")
         return self
+
+
+def _items(value: object, what: str) -> list[Any]:
+    """The items of ``value``, a collection (not text, whose characters are no cards)."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(f"{what} must be a list, not {quote(value)}")
+    return list(value)
+
+
+def _cards(value: object, what: str, empty: bool = False) -> list[Any]:
+    """A list of Cards (and None for an empty slot when ``empty``)."""
+    items = _items(value, what)
+    for item in items:
+        if not isinstance(item, Card) and not (empty and item is None):
+            held = "Cards or None" if empty else "Cards"
+            raise ArgumentTypeError(f"{what} must hold {held} (Card.parse('TD')), not {quote(item)}")
+    return items
 
 
 CELL_LETTERS = "abcdefgijklmnop"  # 'h' is the foundation in standard notation

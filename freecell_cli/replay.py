@@ -142,11 +142,12 @@ MAX_STEPS = 20_000
 def replay(
     solution: Solution,
     start: Position,
-    variant: Variant,
+    variant: Variant | str,
     empty_column: str | None = None,
     grow_cells: bool = False,
 ) -> Replay:
-    """Replay ``solution`` from ``start`` (not modified) step by step.
+    """Replay ``solution`` from ``start`` (not modified) step by step, under
+    ``variant`` (a Variant or its name).
 
     Every step keeps its position, so a replay is limited to :data:`MAX_STEPS`
     moves (a real solution has a few hundred); ``verify`` checks longer files.
@@ -156,6 +157,20 @@ def replay(
     >>> len(r), r.caption(1)
     (2, 'move 2 of 2: 82, QH from column 8 onto KS in column 2')
     """
+    from .checks import choice
+    from .errors import ArgumentTypeError
+    from .variants import find_variant
+
+    if not isinstance(solution, Solution):
+        raise ArgumentTypeError(f"solution must be a Solution (read_solution(text or path)), not {type(solution).__name__}")
+    if not isinstance(start, Position):
+        raise ArgumentTypeError(f"start must be a Position (deal(n), parse_position(text)), not {type(start).__name__}")
+    if not isinstance(variant, Variant):
+        if not isinstance(variant, str):
+            raise ArgumentTypeError(f"variant must be a Variant or a name, not {type(variant).__name__}")
+        variant = find_variant(variant)
+    if empty_column is not None:
+        choice(empty_column, "empty_column", ("one", "max"))
     if len(solution) > MAX_STEPS:
         raise FreecellError(f"a replay shows at most {MAX_STEPS:,} moves; this solution has {len(solution):,} "
                             "(freecell verify checks it in constant memory)")

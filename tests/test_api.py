@@ -236,3 +236,204 @@ def test_bad_arguments_raise_freecell_errors(call):
         result = call()
         if hasattr(result, "__next__"):
             next(result)
+
+
+# -- issue 20: every public function checks every argument, at the boundary -------------
+# (call, the exception, words of its message). ArgumentTypeError is a TypeError and a
+# FreecellError; InvalidArgument a FreecellError (a ValueError).
+from freecell_cli.errors import (  # noqa: E402
+    ArgumentTypeError, IllegalMove, InvalidArgument, InvalidDeal, InvalidMove, InvalidPosition)
+
+P617 = fc.deal(617)
+SITE = fc.find_variant("site")
+SPIDER = fc.spider.deal(1, suits=1)
+
+
+def _p():
+    return P617.copy()
+
+
+BOUNDARY = [
+    # the issue's cases
+    (lambda: fc.solve(_p(), progress=True), ArgumentTypeError, "progress must be a function of (states, seconds)"),
+    (lambda: fc.solve(_p(), engine="fc-solve", preset=5), ArgumentTypeError, "preset must be text, not 5"),
+    (lambda: fc.solve(_p(), time_limit=10**29), InvalidArgument, "time_limit must be 0 to 10,000,000 seconds"),
+    (lambda: fc.min_cells(3, time_limit="x"), ArgumentTypeError, "time_limit must be a number of seconds, not 'x'"),
+    (lambda: fc.Position([[fc.Card(1, "S")]], cells=None), ArgumentTypeError, "cells must be a list, not None"),
+    (lambda: fc.Position([[1, 2]]), ArgumentTypeError, "column 1 must hold Cards"),
+    (lambda: fc.verify("5a", _p(), SITE), ArgumentTypeError, "position must be a Position, a deal number or None"),
+    (lambda: fc.solve(_p(), SITE, "builtin", 5), TypeError, "positional argument"),  # Python's own
+    (lambda: fc.apply(_p(), fc.Move.parse("9a")), IllegalMove, "there is no column 9 (8 columns)"),  # refused, as verify
+    (lambda: fc.apply(_p(), fc.Move.parse("58")), InvalidMove, "move 58 is not resolved"),
+    (lambda: fc.apply(_p(), fc.Move.parse("ah")), InvalidMove, "move ah is not resolved"),
+    (lambda: fc.min_cells(3, time_limit=-1), InvalidArgument, "time_limit must be 0 to 10,000,000 seconds"),
+    (lambda: fc.min_cells(3, time_limit=float("nan")), InvalidArgument, "not nan"),
+    (lambda: fc.min_cells(3, time_limit=True), ArgumentTypeError, "time_limit must be a number of seconds, not True"),
+    (lambda: fc.min_cells(3, state_limit="x"), ArgumentTypeError, "state_limit must be a whole number, not 'x'"),
+    # solve, hint, spider_solve: the same limits, one checker
+    (lambda: fc.solve(_p(), time_limit=float("nan")), InvalidArgument, "time_limit must be 0 to 10,000,000 seconds"),
+    (lambda: fc.solve(_p(), time_limit=-0.5), InvalidArgument, "not -0.5"),
+    (lambda: fc.solve(_p(), time_limit=10_000_001), InvalidArgument, "not 10000001"),
+    (lambda: fc.solve(_p(), time_limit=10**5000), InvalidArgument, "<int too long to show>"),
+    (lambda: fc.solve(_p(), time_limit=True), ArgumentTypeError, "time_limit must be a number of seconds, not True"),
+    (lambda: fc.solve(_p(), time_limit="60"), ArgumentTypeError, "not '60'"),
+    (lambda: fc.solve(_p(), max_states=0), InvalidArgument, "max_states must be a whole number >= 1, not 0"),
+    (lambda: fc.solve(_p(), max_states=1.5), ArgumentTypeError, "max_states must be a whole number, not 1.5"),
+    (lambda: fc.solve(_p(), max_states=True), ArgumentTypeError, "max_states must be a whole number, not True"),
+    (lambda: fc.solve(_p(), width=0), InvalidArgument, "width must be a whole number from 1 to 1,000,000, not 0"),
+    (lambda: fc.solve(_p(), width=10**20), InvalidArgument, "width must be a whole number from 1 to 1,000,000"),
+    (lambda: fc.solve(_p(), width="64"), ArgumentTypeError, "width must be a whole number, not '64'"),
+    (lambda: fc.solve(_p(), width=64, exhaustive=True), InvalidArgument, "not with exhaustive"),
+    (lambda: fc.solve(_p(), engine="builtin", optimize=True), InvalidArgument, "go with engine='beam'"),
+    (lambda: fc.solve(_p(), preset="ve"), InvalidArgument, "preset goes with engine='fc-solve' or 'auto'"),
+    (lambda: fc.solve(_p(), engine="auto", preset="ve", exhaustive=True), InvalidArgument, "not auto with exhaustive"),
+    (lambda: fc.solve(_p(), engine="fc-solve", preset=" "), InvalidArgument, "preset needs a name"),
+    (lambda: fc.solve(_p(), exhaustive="yes"), ArgumentTypeError, "exhaustive must be True or False, not 'yes'"),
+    (lambda: fc.solve(_p(), shorten=1), ArgumentTypeError, "shorten must be True or False, not 1"),
+    (lambda: fc.solve(_p(), optimize=None), ArgumentTypeError, "optimize must be True or False, not None"),
+    (lambda: fc.solve(_p(), variant=5), ArgumentTypeError, "variant must be a Variant or a name"),
+    (lambda: fc.solve(_p(), engine=5), ArgumentTypeError, "engine must be a name"),
+    (lambda: fc.solve(_p(), engine="nope"), InvalidArgument, "unknown engine 'nope'"),
+    (lambda: fc.solve(5), ArgumentTypeError, "position must be a Position"),
+    (lambda: fc.hint(_p(), progress=5), ArgumentTypeError, "progress must be a function"),
+    (lambda: fc.hint(_p(), time_limit=-1), InvalidArgument, "time_limit must be 0 to 10,000,000 seconds"),
+    (lambda: fc.spider_solve(SPIDER, progress=True), ArgumentTypeError, "progress must be a function"),
+    (lambda: fc.spider_solve(SPIDER, time_limit=10**29), InvalidArgument, "time_limit must be 0 to 10,000,000"),
+    (lambda: fc.spider_solve(SPIDER, max_states="x"), ArgumentTypeError, "max_states must be a whole number"),
+    (lambda: fc.spider_solve(SPIDER, unrestricted="x"), ArgumentTypeError, "unrestricted must be True or False"),
+    # min_cells: every argument, before the first search
+    (lambda: fc.min_cells(3, state_limit=0), InvalidArgument, "state_limit must be a whole number >= 1, not 0"),
+    (lambda: fc.min_cells(3, state_limit=True), ArgumentTypeError, "state_limit must be a whole number, not True"),
+    (lambda: fc.min_cells(3, max_cells=16), InvalidArgument, "max_cells must be a whole number from 0 to 15"),
+    (lambda: fc.min_cells(3, max_cells=True), ArgumentTypeError, "max_cells must be a whole number, not True"),
+    (lambda: fc.min_cells(3, solutions="no"), ArgumentTypeError, "solutions must be True or False"),
+    (lambda: fc.min_cells(3, use_fcsolve=0), ArgumentTypeError, "use_fcsolve must be True or False"),
+    (lambda: fc.min_cells("3"), InvalidDeal, "deal number must be an integer"),
+    (lambda: fc.min_cells(3, variant="nope"), FreecellError, "unknown variant 'nope'"),
+    # verify, read_solution, format_solution
+    (lambda: fc.verify(_p(), "5a", cells="4"), ArgumentTypeError, "cells must be a whole number, not '4'"),
+    (lambda: fc.verify(_p(), "5a", cells=16), InvalidArgument, "cells must be a whole number from 0 to 15"),
+    (lambda: fc.verify(_p(), "5a", cells=True), ArgumentTypeError, "cells must be a whole number, not True"),
+    (lambda: fc.verify(_p(), "5a", variant=5), ArgumentTypeError, "variant must be a Variant or a name"),
+    (lambda: fc.verify(_p(), "5a", empty_column=1), ArgumentTypeError, "empty_column must be one of one, max"),
+    (lambda: fc.verify(_p(), "5a", all_errors="x"), ArgumentTypeError, "all_errors must be True or False"),
+    (lambda: fc.verify(_p(), "5a", format=5), ArgumentTypeError, "format must be text, not 5"),
+    (lambda: fc.read_solution("5a", stream="x"), ArgumentTypeError, "stream must be True or False"),
+    (lambda: fc.format_solution(fc.read_solution("5a"), 5), ArgumentTypeError, "format must be text, not 5"),
+    (lambda: fc.format_solution(fc.read_solution("5a"), position="617"), ArgumentTypeError,
+     "position must be a Position, a deal number or None, not '617'"),
+    (lambda: fc.format_solution(5), ArgumentTypeError, "format_solution needs a Solution or a Result"),
+    # Spider's scripting functions
+    (lambda: fc.spider_verify(1, "23", suits=True), ArgumentTypeError, "suits must be a whole number, not True"),
+    (lambda: fc.spider_verify(1, "23", suits=3), InvalidArgument, "Spider is played with 1, 2 or 4 suits"),
+    (lambda: fc.spider_verify(1.5, "23"), ArgumentTypeError, "position must be a Spider Position"),
+    (lambda: fc.spider_verify(SPIDER, "23", unrestricted=1), ArgumentTypeError, "unrestricted must be True or False"),
+    (lambda: fc.format_spider_solution(["23"], 0), ArgumentTypeError, "position must be a Spider Position"),
+    # the game core
+    (lambda: fc.apply(_p(), "5a"), ArgumentTypeError, "move must be a Move (Move.parse(text)), not str"),
+    (lambda: fc.apply(5, fc.Move.parse("5a")), ArgumentTypeError, "position must be a Position"),
+    (lambda: fc.apply(_p(), fc.Move(fc.Place("cell", -1), fc.Place("column", 0), 1)), InvalidMove,
+     "there is no free cell number -1 (4 free cells)"),
+    (lambda: fc.apply(_p(), fc.Move(fc.Place("column", 0), fc.Place("table", 0), 1)), ArgumentTypeError,
+     "a move's places are Places (column, cell or foundation)"),
+    (lambda: fc.apply(_p(), fc.Move(fc.Place("column", 0), fc.Place("column", 1), 0)), InvalidMove,
+     "a move's count is a whole number >= 1, not 0"),
+    (lambda: fc.apply(_p(), fc.Move(fc.Place("foundation", 0), fc.Place("column", 1), 1)), InvalidMove,
+     "cards never leave the foundation"),
+    (lambda: fc.apply(_p(), fc.Move(fc.Place("column", 0), fc.Place("column", 1), 1)), IllegalMove,
+     "JD cannot go on KS"),
+    (lambda: fc.apply(_p(), fc.Move(fc.Place("column", 4), fc.Place("foundation", 0), 1)), IllegalMove,
+     "JC cannot go to the foundation"),
+    (lambda: fc.apply(_p(), fc.Move(fc.Place("column", 6), fc.Place("cell", 0), 2)), IllegalMove,
+     "only one card can go to free cell a"),
+    (lambda: fc.undo(_p(), fc.resolve(_p(), fc.Move.parse("5a"), SITE)), IllegalMove,
+     "cannot undo 5a: it did not lead to this table"),
+    (lambda: fc.undo(_p(), fc.Move.parse("58")), InvalidMove, "move 58 is not resolved"),
+    (lambda: fc.undo(_p(), fc.Move.parse("9a")), IllegalMove, "there is no column 9"),
+    (lambda: fc.resolve(fc.deal(1, cells=2), fc.Move.parse("1c"), SITE), IllegalMove,
+     "there is no free cell c (2 free cells)"),
+    (lambda: fc.undo(_p(), "5a"), ArgumentTypeError, "move must be a Move"),
+    (lambda: fc.resolve(_p(), "5a", SITE), ArgumentTypeError, "move must be a Move"),
+    (lambda: fc.resolve(_p(), fc.Move.parse("5a"), 5), ArgumentTypeError, "variant must be a Variant or a name"),
+    (lambda: fc.resolve(_p(), fc.Move.parse("5a"), SITE, "all"), InvalidArgument, "empty_column must be one of one, max"),
+    (lambda: fc.resolve(None, fc.Move.parse("5a"), SITE), ArgumentTypeError, "position must be a Position"),
+    (lambda: fc.can_move(_p(), SITE, "yes"), ArgumentTypeError, "to_empty_column must be True or False"),
+    (lambda: fc.can_move("x", SITE), ArgumentTypeError, "position must be a Position"),
+    (lambda: fc.legal_moves(_p(), 5), ArgumentTypeError, "variant must be a Variant or a name"),
+    (lambda: fc.legal_moves([], SITE), ArgumentTypeError, "position must be a Position"),
+    (lambda: fc.autoplay(5), ArgumentTypeError, "position must be a Position"),
+    (lambda: fc.autoplay(_p(), 5), ArgumentTypeError, "mode must be one of collect, safe, not 5"),
+    (lambda: fc.autoplay(_p(), "all"), InvalidArgument, "mode must be one of collect, safe, not 'all'"),
+    (lambda: fc.automatic_moves(_p(), 7), ArgumentTypeError, "variant must be a Variant or a name"),
+    (lambda: fc.can_autocomplete("x"), ArgumentTypeError, "position must be a Position"),
+    (lambda: fc.parse_moves(5), InvalidMove, "moves are text in standard notation, not int"),
+    (lambda: fc.replay(5, _p(), SITE), ArgumentTypeError, "solution must be a Solution"),
+    (lambda: fc.replay(fc.read_solution("5a"), 5, SITE), ArgumentTypeError, "start must be a Position"),
+    (lambda: fc.replay(fc.read_solution("5a"), _p(), 5), ArgumentTypeError, "variant must be a Variant or a name"),
+    (lambda: fc.replay(fc.read_solution("5a"), _p(), SITE, "all"), InvalidArgument, "empty_column must be one of"),
+    # positions, deals
+    (lambda: fc.Position(5), ArgumentTypeError, "columns must be a list, not 5"),
+    (lambda: fc.Position(["KS"]), ArgumentTypeError, "column 1 must be a list, not 'KS'"),
+    (lambda: fc.Position([[]], cells=[1]), ArgumentTypeError, "cells must hold Cards or None"),
+    (lambda: fc.Position([[]], cells=16), InvalidPosition, "free cells must be 0 to 15, not 16"),
+    (lambda: fc.Position([[]], cells=True), ArgumentTypeError, "cells must be a list, not True"),
+    (lambda: fc.Position([[]], foundations=["K", 0, 0, 0]), ArgumentTypeError, "foundations must be ranks"),
+    (lambda: fc.Position([[]], deal="617"), ArgumentTypeError, "deal must be a deal number or None"),
+    (lambda: fc.Position([[]], variant=5), ArgumentTypeError, "variant must be a variant's name or None"),
+    (lambda: fc.format_position(5), ArgumentTypeError, "position must be a Position"),
+    (lambda: fc.random_number(float("nan")), ArgumentTypeError, "seed must be a whole number, a text or None"),
+    (lambda: fc.random_number(True), ArgumentTypeError, "not True"),
+    (lambda: fc.spider.random_number(1.5), ArgumentTypeError, "seed must be a whole number, a text or None"),
+    (lambda: fc.is_unsolvable("11982"), ArgumentTypeError, "a deal number is a whole number, not '11982'"),
+]
+
+
+@pytest.mark.parametrize("call,error,words", BOUNDARY)
+def test_public_functions_check_their_arguments(call, error, words):
+    with pytest.raises(error) as raised:
+        call()
+    assert words in str(raised.value)
+    assert isinstance(raised.value, FreecellError) or error is TypeError  # what the README promises
+    if isinstance(raised.value, ArgumentTypeError):
+        assert isinstance(raised.value, TypeError)
+
+
+def test_a_refused_apply_or_undo_changes_nothing():
+    p = _p()
+    for move in [fc.Move.parse("9a"), fc.Move.parse("58"), fc.Move(fc.Place("column", 0), fc.Place("column", 1), 1)]:
+        with pytest.raises(FreecellError):
+            fc.apply(p, move)
+        assert p == P617
+    m = fc.resolve(p, fc.Move.parse("5a"), "site")
+    fc.apply(p, m)
+    after = p.copy()
+    with pytest.raises(IllegalMove):
+        fc.undo(p, fc.resolve(after, fc.Move.parse("82"), "site"))  # a move not yet played
+    assert p == after
+    fc.undo(p, m)
+    assert p == P617
+
+
+def test_apply_and_undo_take_every_move_resolve_gives():
+    """Checked apply and undo refuse nothing the rules allow: a whole solution,
+    automatic moves and runs into empty columns included, played and taken back."""
+    result = fc.solve(fc.deal(1), "windows", engine="builtin")
+    p, played = fc.deal(1), []
+    for move in result.moves:
+        fc.apply(p, move)
+        played += [move, *fc.automatic_moves(p, "windows")]
+    assert p.is_won() and any(m.to_empty and m.count > 1 for m in played)
+    for move in reversed(played):
+        fc.undo(p, move)
+    assert p == fc.deal(1)
+
+
+def test_the_checked_core_is_the_exported_one():
+    """The package exports the checked functions; the engines call the modules' own."""
+    from freecell_cli import api, autoplay, moves  # noqa: F401
+
+    for name in ("apply", "undo", "resolve", "can_move", "legal_moves", "autoplay", "automatic_moves",
+                 "can_autocomplete"):
+        assert getattr(fc, name) is getattr(api, name), name
+    assert fc.legal_moves(fc.deal(1), "site") == importlib.import_module("freecell_cli.moves").legal_moves(
+        fc.deal(1), SITE)

@@ -60,7 +60,6 @@ def _bad(*args):
 
 def test_usage_errors_are_one_line():
     assert _bad(",") == "error: no deals in ','\n"
-    assert _bad("1", "--time-limit", "nan") == "error: --time-limit must be a number of seconds >= 0 (0: no limit), got nan\n"
     assert _bad("1", "--scheduler", "garbage") == "error: --scheduler is for --executor dask\n"
     assert _bad("²") == "error: not a deal range: '²' (e.g. 1-1000, 617, daily:2026-11, random:500)\n"
     assert _bad("1-9999999,10000001-19999999") == (

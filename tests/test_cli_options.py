@@ -160,3 +160,124 @@ def test_a_bare_position_that_starts_with_a_dash_is_read_as_the_position():
     # a field too many: refused for what it is, not as an unknown option
     assert freecell("move", position + ":standard:extra", "1a") == (
         2, "", "error: compact position needs 3 to 5 ':'-separated fields, got 6\n")
+
+
+# -- issue 20: numbers on the command line are ASCII digits --------------------------
+def entry(capsys, monkeypatch, *args):
+    """The real entry point (`freecell ...`), in-process: (exit code, stdout, stderr)."""
+    from freecell_cli.cli import main
+
+    monkeypatch.setattr(sys, "argv", ["freecell", *args])
+    with pytest.raises(SystemExit) as exited:
+        main()
+    out, err = capsys.readouterr()
+    return exited.value.code, out, err
+
+
+# Every numeric option of every command: the command line before it, the option, what
+# it holds ("a whole number" or "a number": decimals), a value out of its range and
+# that range as the message gives it. test_the_table_has_every_numeric_option keeps
+# it complete.
+NUMERIC_OPTIONS = [
+    (["deal", "1"], "--cells", "a whole number", "16", "0 to 15"),
+    (["deal", "--random"], "--seed", "a whole number", None, None),
+    (["show", "--deal", "1"], "--cells", "a whole number", "16", "0 to 15"),
+    (["move", "--deal", "1", "5a"], "--cells", "a whole number", "-1", "0 to 15"),
+    (["autoplay", "--deal", "1"], "--cells", "a whole number", "99", "0 to 15"),
+    (["solve", "--deal", "1"], "--cells", "a whole number", "16", "0 to 15"),
+    (["solve", "--deal", "1"], "--width", "a whole number", "0", "1 to 1,000,000"),
+    (["solve", "--deal", "1"], "--time-limit", "a number", "10000001", "0 to 10,000,000 seconds; 0: no limit"),
+    (["solve", "--deal", "1"], "--max-states", "a whole number", "0", "1 or more"),
+    (["verify", "--deal", "1", "x.sol"], "--cells", "a whole number", "16", "0 to 15"),
+    (["analyze", "1"], "--cells", "a whole number", "16", "0 to 15"),
+    (["analyze", "1"], "--time-limit", "a number", "-1", "0 to 10,000,000 seconds; 0: no limit"),
+    (["analyze", "1"], "--jobs", "a whole number", "0", "1 or more"),
+    (["analyze", "random:2"], "--seed", "a whole number", None, None),
+    (["analyze", "1", "--min-cells"], "--max-cells", "a whole number", "16", "0 to 15"),
+    (["analyze", "1", "--game", "spider"], "--suits", "a whole number", "-4", "0 or more"),
+    (["play", "1"], "--cells", "a whole number", "16", "0 to 15"),
+    (["replay", "--deal", "1", "x.sol"], "--cells", "a whole number", "16", "0 to 15"),
+    (["replay", "--deal", "1", "x.sol"], "--delay", "a number", "0.01", "0.02 to 60 seconds"),
+    (["spider", "deal", "--random"], "--seed", "a whole number", None, None),
+    (["spider", "solve", "--deal", "1"], "--time-limit", "a number", "-0.5", "0 to 10,000,000 seconds; 0: no limit"),
+    (["spider", "solve", "--deal", "1"], "--max-states", "a whole number", "0", "1 or more"),
+]
+NOT_ASCII_NUMBERS = ["١٢", "１２", "²", "1_2", " 3", "3 ", "+3", "0x10", "nan", "inf", "-inf", "1e3", "True", "", "-", "."]
+
+
+def _path(command):
+    """The command's words (`spider solve`), as in its usage line and the app's tree."""
+    return tuple(command[: 2 if command[0] == "spider" else 1])
+
+
+def _where(command):
+    return "freecell " + " ".join(_path(command))
+
+
+@pytest.mark.parametrize("command,option,what,_out,_span", NUMERIC_OPTIONS)
+@pytest.mark.parametrize("value", NOT_ASCII_NUMBERS)
+def test_numeric_options_take_ascii_digits_only(capsys, monkeypatch, command, option, what, _out, _span, value):
+    from freecell_cli.errors import quote
+
+    code, out, err = entry(capsys, monkeypatch, *command, option, value)
+    assert (code, out, err) == (2, "", f"error: Invalid value for '{option}': {quote(value)} is not {what} "
+                                       f"in ASCII digits (see '{_where(command)} --help')\n")
+
+
+@pytest.mark.parametrize("command,option,what,value,span", [o for o in NUMERIC_OPTIONS if o[3] is not None])
+def test_numeric_options_out_of_range(capsys, monkeypatch, command, option, what, value, span):
+    code, out, err = entry(capsys, monkeypatch, *command, option, value)
+    assert (code, out, err) == (2, "", f"error: Invalid value for '{option}': {value} is out of range ({span}) "
+                                       f"(see '{_where(command)} --help')\n")
+
+
+@pytest.mark.parametrize("command,option", sorted({(tuple(c), o) for c, o, *_ in NUMERIC_OPTIONS}))
+def test_numeric_options_refuse_a_long_number_before_reading_it(capsys, monkeypatch, command, option):
+    code, out, err = entry(capsys, monkeypatch, *command, option, "9" * 5000)
+    assert (code, out, err) == (2, "", f"error: Invalid value for '{option}': '{'9' * 35}...' is too long for a "
+                                       f"number (at most 30 characters) (see '{_where(command)} --help')\n")
+
+
+def test_the_table_has_every_numeric_option():
+    """Every option that is not text, a flag or a choice (and every --seed) reads its
+    value with one of the ASCII parsers, and is in NUMERIC_OPTIONS: a new one is tested."""
+    import typer
+
+    from freecell_cli.cli import COMMANDS, SUBAPPS, build_app
+
+    found = set()
+
+    def walk(command, path):
+        for name, sub in getattr(command, "commands", {}).items():
+            walk(sub, path + (name,))
+        for param in getattr(command, "params", []):
+            kind = type(param.type).__name__
+            if kind in ("StringParamType", "BoolParamType", "TyperChoice", "Choice") and param.name != "seed":
+                continue
+            assert kind == "FuncParamType", (path, param.opts, kind)  # click's int and float take '١٢'
+            found.add((path, param.opts[0]))
+
+    for name in [*COMMANDS, *SUBAPPS]:
+        walk(typer.main.get_command(build_app(name)), ())
+    assert found == {(_path(c), o) for c, o, *_ in NUMERIC_OPTIONS}
+
+
+@pytest.mark.parametrize("command,option,value,expected", [
+    (["deal", "1"], "--cells", "007", "-------:0000:JDKD2S4C3S6D6S/"),  # 7 cells: leading zeros are digits
+    (["solve", "--deal", "617", "-q", "--engine", "builtin"], "--time-limit", "30.", "# freecell-cli solution"),
+    (["solve", "--deal", "617", "-q", "--engine", "builtin"], "--time-limit", "090.25", "# freecell-cli solution"),
+])
+def test_ascii_numbers_are_read(capsys, monkeypatch, command, option, value, expected):
+    code, out, err = entry(capsys, monkeypatch, *command, option, value)
+    assert code == 0 and out.startswith(expected), (code, out, err)
+
+
+def test_a_seed_is_a_whole_number_and_draws_what_it_drew(capsys, monkeypatch):
+    """--seed 7 and --seed 007 are one seed, passed on as the text "7": the deal it
+    always drew (random seeds the text "7" and the number 7 differently)."""
+    from freecell_cli.deals import random_number
+
+    seven = entry(capsys, monkeypatch, "deal", "--random", "--seed", "7")
+    assert seven == entry(capsys, monkeypatch, "deal", "--random", "--seed", "007")
+    assert seven[0] == 0 and seven[2] == f"random deal: {random_number('7')}\n"
+    assert entry(capsys, monkeypatch, "deal", "--random", "--seed", "-3")[0] == 0

@@ -147,3 +147,60 @@ def test_html_dash_is_stdout(tmp_path):
     code, out, err = run("replay", "--deal", "617", str(EXAMPLES / "617.snx-out.txt"), "--html", "-")
     assert (code, err) == (0, "104 frames; OK deal 617: solved in 103 moves (site)\n")
     assert out.startswith("<!DOCTYPE html>") and not (tmp_path / "-").exists() and not os.path.exists("-")
+
+
+# -- issue 20: a reader that goes away ends the command quietly ----------------------------
+# A solution that moves the queen of spades to the empty column and back: legal
+# for ever, never solved (verdict FAIL, exit 1 when the output is all read).
+SHUTTLE = "----:KKKJ:QS//KS"
+
+
+def _shell_env(unbuffered: bool) -> dict[str, str]:
+    """The environment with Python's stdout buffered (the default) or not
+    (PYTHONUNBUFFERED: one write(2) for a whole text, which a reader that leaves
+    midway cuts short)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    return {**env, "PYTHONUNBUFFERED": "1"} if unbuffered else env
+
+
+def _into_head(args: list[str], unbuffered: bool, tmp_path: Path) -> tuple[int, str]:
+    """`freecell ARGS | head -c 100`: freecell's exit code and stderr."""
+    import shlex
+
+    line = " ".join(shlex.quote(a) for a in [*FREECELL, *args])
+    err = tmp_path / "err.txt"
+    done = subprocess.run(["bash", "-c", f"{line} 2>{shlex.quote(str(err))} | head -c 100 >/dev/null; "
+                                         "exit ${PIPESTATUS[0]}"],
+                          env=_shell_env(unbuffered), stdin=subprocess.DEVNULL, timeout=300)
+    return done.returncode, err.read_text()
+
+
+@pytest.mark.parametrize("unbuffered", [False, True], ids=["buffered", "unbuffered"])
+@pytest.mark.parametrize("moves,html", [(100, True), (10_000, False)], ids=["html", "pipe"])
+def test_a_closed_pipe_ends_quietly(tmp_path, unbuffered, moves, html):
+    """`replay --html - | head -c 100` (a 650 KB page) and the piped steps (200 KB):
+    exit 0 and no line, not the verdict's note and exit 1."""
+    solution = tmp_path / "shuttle.sol"
+    solution.write_text(" ".join(["12 21"] * (moves // 2)) + "\n")
+    args = ["replay", "-p", SHUTTLE, str(solution), *(["--html", "-"] if html else [])]
+    whole = subprocess.run([*FREECELL, *args], capture_output=True, timeout=300)
+    assert len(whole.stdout) > 150_000 and whole.returncode == 1  # more than a pipe holds; FAIL when read
+    assert _into_head(args, unbuffered, tmp_path) == (0, "")
+
+
+@pytest.mark.parametrize("unbuffered", [False, True], ids=["buffered", "unbuffered"])
+@pytest.mark.parametrize("html", [True, False], ids=["html", "pipe"])
+def test_no_reader_at_all_ends_quietly(tmp_path, unbuffered, html):
+    """stdout a pipe whose reader is gone before the first write; three moves, so
+    the piped steps fit in stdout's buffer, and the verdict's note came first."""
+    solution = tmp_path / "three.sol"
+    solution.write_text("5a 82 a2\n")
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run([*FREECELL, "replay", "--deal", "617", str(solution), *(["--html", "-"] if html else [])],
+                              stdout=write, stderr=subprocess.PIPE, text=True, env=_shell_env(unbuffered),
+                              stdin=subprocess.DEVNULL, timeout=300)
+    finally:
+        os.close(write)
+    assert (done.returncode, done.stderr) == (0, "")  # not 1 (FAIL: not solved), nor its line

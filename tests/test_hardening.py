@@ -11,7 +11,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from cli_helpers import run
+from cli_helpers import run, skip_without_cairo
 from freecell_cli import Card, Move, deal, find_variant, format_position, parse_position
 from freecell_cli.errors import FreecellError, InvalidDeal, InvalidPosition, InvalidSolution
 from freecell_cli.files import LIMITS
@@ -268,8 +268,10 @@ def test_case10_save_places(tmp_path):
 
 # -- 11: one meaning of time limits ----------------------------------------------------
 def test_case11_time_limits():
-    code, out, err = run("solve", "--deal", "1", "--time-limit", "nan")
-    assert code == 2 and "--time-limit must be a number of seconds >= 0" in err
+    # seconds are ASCII digits (issue 20): nan is not a number (the table of every
+    # numeric option is in test_cli_options.py)
+    assert one_line_error(sh("freecell solve --deal 1 --time-limit nan")) == (
+        "error: Invalid value for '--time-limit': 'nan' is not a number in ASCII digits (see 'freecell solve --help')\n")
     code, out, err = run("solve", "--deal", "1", "--time-limit", "0", "--engine", "builtin", "--json")
     assert code == 0 and orjson.loads(out)["verdict"] == "solved"  # 0: no limit, as in analyze
 
@@ -460,3 +462,58 @@ def test_the_other_games_files_are_named_as_such(tmp_path):
     path.write_text("# spider deal 1, 1 suit, 2 moves\n23 12\n")
     code, _, err = run("verify", str(path))
     assert code == 2 and "line 1: this is a Spider solution" in err and "freecell spider verify" in err
+
+
+# -- issue 20: a reader that goes away, whatever the command ----------------------------------
+def _no_reader(args, unbuffered):
+    """`freecell ARGS` with stdout a pipe whose reader is already gone: (exit code,
+    stderr). Python's stdout buffered (the default) or not (PYTHONUNBUFFERED)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = "1"
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run([sys.executable, "-m", "freecell_cli", *args], stdout=write, stderr=subprocess.PIPE,
+                              text=True, env=env, stdin=subprocess.DEVNULL, timeout=300)
+    finally:
+        os.close(write)
+    return done.returncode, done.stderr
+
+
+# Each writes to stdout, then (before the fix, some) a status line on stderr.
+CLOSED_PIPE_COMMANDS = [
+    ["show", "--deal", "1", "-f", "svg", "--legal"],  # the legal moves on stderr after the picture
+    ["show", "--deal", "1", "-f", "svg", "-o", "-"],
+    ["deal", "--random", "--seed", "3"],  # its note came before the deal
+    ["deal", "--daily", "2026-11-30"],
+    ["deal", "11982"],  # one of the unsolvable deals: a note
+    ["spider", "deal", "--random", "--seed", "3"],
+    ["spider", "deal", "--winnable", "-s", "1", "--seed", "3"],
+    ["solve", "--deal", "617", "--engine", "builtin"],
+    ["spider", "solve", "--deal", "1", "-s", "1"],  # a sub-app's command: click's exit 1 on EPIPE
+    ["analyze", "1-2", "--engine", "builtin", "--jobs", "1"],
+    ["autoplay", "--deal", "1", "--moves"],
+    ["move", "--deal", "1", "5a"],
+    ["verify", "--deal", "617", *[str(Path(__file__).parent.parent / "examples" / "617.snx-out.txt")] * 2],
+]
+
+
+@pytest.mark.parametrize("unbuffered", [False, True], ids=["buffered", "unbuffered"])
+@pytest.mark.parametrize("args", CLOSED_PIPE_COMMANDS, ids=lambda a: " ".join(a[:3]))
+def test_a_reader_gone_ends_every_command_quietly(args, unbuffered):
+    assert _no_reader(args, unbuffered) == (0, "")
+
+
+@pytest.mark.parametrize("unbuffered", [False, True], ids=["buffered", "unbuffered"])
+def test_a_png_on_a_closed_pipe_ends_quietly(unbuffered):
+    skip_without_cairo()
+    assert _no_reader(["show", "--deal", "1", "-f", "png", "-o", "-"], unbuffered) == (0, "")
+
+
+def test_a_dash_at_the_end_of_a_column_is_no_card():
+    """Found with Position's own type checks: '2S-' in a compact column was read as
+    2S and an empty slot (None), which then failed inside the program."""
+    assert run("show", "-p", "----:0000:AS/2S-") == (2, "", "error: unknown card '-' in column 2\n")
+    with pytest.raises(InvalidPosition, match="unknown card '-' in column 1"):
+        parse_position("----:0000:-/AS")

@@ -148,6 +148,7 @@ def _quiet_on_closed_pipe(command: Callable[P, R]) -> Callable[P, R]:
             _silence_stdout()
             raise typer.Exit(0) from None
 
+    run.quiet_on_closed_pipe = True  # type: ignore[attr-defined]  # wrapped once, however often built
     return run
 
 
@@ -168,7 +169,11 @@ def build_app(only: str | None = None) -> typer.Typer:
             app.command(name, short_help=SUMMARIES.get(name))(_quiet_on_closed_pipe(command))
     for name, module in SUBAPPS.items():
         if only is None or name == only:
-            app.add_typer(import_module(f".{module}", __name__).app, name=name,
+            sub = import_module(f".{module}", __name__).app
+            for info in sub.registered_commands:  # a sub-app's commands end as quietly
+                if info.callback is not None and not getattr(info.callback, "quiet_on_closed_pipe", False):
+                    info.callback = _quiet_on_closed_pipe(info.callback)
+            app.add_typer(sub, name=name,
                           short_help="Spider Solitaire (1, 2 or 4 suits): deal, show, move, verify, solve, play.")
     return app
 

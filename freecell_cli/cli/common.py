@@ -50,6 +50,92 @@ else:
     VariantName = choice_enum("VariantName", VARIANTS)
 
 
+# -- numbers on the command line --------------------------------------------------
+# int() and float() take more than the README promises (ASCII digits): '١٢' and '１２'
+# (other scripts' digits), '1_2', ' 3', '+3', 'nan', 'inf', '1e309'. Every numeric
+# option reads its text with one of these parsers instead (typer's parser=): the
+# length is checked before the pattern, the pattern before conversion, the range
+# after; a refusal is one usage line naming the option and quoting the value.
+_MAX_DIGITS = 30  # the most characters a number may have on the command line
+_WHOLE = r"-?[0-9]+"
+_DECIMAL = r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"  # no exponent, no nan or inf: seconds are written out
+
+
+def _number_text(value: object, pattern: str, what: str) -> str:
+    """The option's text when it is a number in ASCII digits, else a usage error."""
+    import re
+
+    from ..errors import quote
+
+    text = value if isinstance(value, str) else str(value)
+    if len(text) > _MAX_DIGITS:
+        raise typer.BadParameter(f"{quote(text)} is too long for a number (at most {_MAX_DIGITS} characters)")
+    if not re.fullmatch(pattern, text):
+        raise typer.BadParameter(f"{quote(text)} is not {what} in ASCII digits")
+    return text
+
+
+def _in_range(number: float, text: str, minimum: float, maximum: float | None, unit: str = "") -> None:
+    if number < minimum or maximum is not None and number > maximum:
+        span = f"{minimum:,} or more" if maximum is None else f"{minimum:,} to {maximum:,}"
+        raise typer.BadParameter(f"{text} is out of range ({span}{unit})")
+
+
+def whole_number(minimum: int = 0, maximum: int | None = None) -> Callable[[object], int]:
+    """A typer parser for a whole-number option from ``minimum`` to ``maximum``.
+
+    >>> whole_number(0, 15)("12")
+    12
+    """
+    def parse(value: object) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):  # the option's default
+            return value
+        text = _number_text(value, _WHOLE, "a whole number")
+        number = int(text)
+        _in_range(number, text, minimum, maximum)
+        return number
+
+    parse.__name__ = "integer"  # the type click names (<integer>) for an option without a metavar
+    return parse
+
+
+def decimal_number(minimum: float, maximum: float, unit: str = "") -> Callable[[object], float]:
+    """A typer parser for a decimal option (``2``, ``0.5``, ``.5``) from ``minimum`` to ``maximum``.
+
+    >>> decimal_number(0.02, 60)("0.5")
+    0.5
+    """
+    def parse(value: object) -> float:
+        if isinstance(value, float):  # the option's default
+            return value
+        text = _number_text(value, _DECIMAL, "a number")
+        number = float(text)
+        _in_range(number, text, minimum, maximum, unit)
+        return number
+
+    parse.__name__ = "float"
+    return parse
+
+
+def seconds_number(value: object) -> float:
+    """--time-limit's parser: seconds, 0 (no limit) to the library's longest limit."""
+    from ..checks import MAX_SECONDS  # here: that module is not needed to start
+
+    return decimal_number(0, MAX_SECONDS, " seconds; 0: no limit")(value)
+
+
+seconds_number.__name__ = "float"
+
+
+def seed_number(value: object) -> str:
+    """--seed's parser: a seed is a whole number in ASCII digits. It is passed on as
+    its text, written the usual way (``007`` is ``7``), so a seed draws the deals
+    it drew before (random seeds a text and a number differently)."""
+    return str(int(_number_text(value, _WHOLE, "a whole number")))
+
+
+seed_number.__name__ = "integer"
+
 POSITION_HELP = ("a position file, - for stdin (the default), or the position itself in compact or "
                  "JSON form (one that starts with - goes after -p: -p '----:0000:...')")
 VARIANT_HELP = "Rules: " + "; ".join(f"{v.name}: {v.description}" for v in VARIANTS.values()) + "."
@@ -61,7 +147,7 @@ PositionOpt = Annotated[Optional[str], typer.Option("--position", "-p", metavar=
                                                     help=f"The position: {POSITION_HELP}.")]
 DealOpt = Annotated[Optional[str], typer.Option("--deal", metavar="N", show_default=False,
                                                 help="Start from deal N (1..8,589,934,591, Microsoft / FreeCell Pro).")]
-CellsOpt = Annotated[Optional[int], typer.Option("--cells", metavar="N", min=0, max=15, show_default=False,
+CellsOpt = Annotated[Optional[int], typer.Option("--cells", metavar="N", parser=whole_number(0, 15), show_default=False,
                                                  help="Number of free cells, 0..15 (default: the position's, or 4).")]
 VariantOpt = Annotated[Optional[VariantName], typer.Option("--variant", metavar="VARIANT", show_default=False,
                                                           help=VARIANT_HELP + " Default: the position's, else site.")]
@@ -123,6 +209,13 @@ def note(message: str) -> None:
         err(message)
 
 
+def flush_stdout() -> None:
+    """Push out what stdout holds, before a line on stderr: when its reader has gone
+    (``| head``), the command ends here, quietly (BrokenPipeError), not after the line."""
+    if sys.stdout is not None:
+        sys.stdout.flush()
+
+
 def use_color(stream: TextIO | None = None) -> bool:
     """Draw in colour on ``stream`` (stdout by default)?"""
     mode = _settings["color"]
@@ -161,7 +254,8 @@ class EmptyColumn(str, Enum):
 
 
 def err(message: str) -> None:
-    """One diagnostic line on stderr."""
+    """One diagnostic line on stderr (after what stdout holds: :func:`flush_stdout`)."""
+    flush_stdout()
     sys.stderr.write(message.rstrip("\n") + "\n")
 
 
@@ -274,14 +368,13 @@ def check_output(path: str | None) -> None:
 
 
 def seconds_limit(value: float | None) -> float | None:
-    """A time limit in seconds: 0 (or inf) means none; NaN and negatives are refused."""
-    import math
+    """A time limit in seconds (read by :data:`seconds_number`): 0 means none."""
+    from ..checks import seconds
 
     if value is None:
         return None
-    if math.isnan(value) or value < 0:
-        raise fail(f"--time-limit must be a number of seconds >= 0 (0: no limit), got {value}")
-    return None if value == 0 or math.isinf(value) else value
+    with errors_to_exit():
+        return seconds(value, "--time-limit")
 
 
 def read_position(source: str | None) -> tuple["Position", str]:
@@ -395,7 +488,39 @@ def write_output(text: str, output: str | None) -> None:
     if output is not None:
         write_file(output, text)
     else:
-        sys.stdout.write(text)
+        write_stdout(text)
+
+
+def write_stdout(data: str | bytes) -> None:
+    """``data`` on stdout, all of it, or BrokenPipeError when the reader goes away.
+
+    An unbuffered stdout (``python -u``, PYTHONUNBUFFERED) hands a text to one
+    write(2); a reader that leaves halfway (``| head -c 100``) makes it a partial
+    write, which Python takes for success: the rest is dropped and the command goes
+    on to its status line and exit code. There the bytes go out in a loop, so the
+    next write finds the pipe closed."""
+    import errno
+    import io
+
+    stream = sys.stdout
+    binary = getattr(stream, "buffer", None)
+    if isinstance(binary, io.RawIOBase):  # unbuffered: finishing a partial write is ours
+        stream.flush()
+        raw = data.encode(stream.encoding or "utf-8", stream.errors or "strict") if isinstance(data, str) else data
+        view = memoryview(raw)
+        while view:
+            written = binary.write(view)
+            if written is None:  # a non-blocking stdout that is full
+                raise BlockingIOError(errno.EAGAIN, "stdout is full")
+            view = view[written:]
+    elif isinstance(data, str):
+        stream.write(data)
+    else:  # a picture: the text before it goes first
+        stream.flush()
+        if binary is None:
+            raise OSError(errno.EBADF, "stdout takes no bytes")
+        binary.write(data)
+        binary.flush()
 
 
 def write_file(path: str, data: str | bytes) -> None:

@@ -21,6 +21,7 @@ from .common import (
     errors_to_exit,
     fail,
     note,
+    seed_number,
     setup,
     write_position,
 )
@@ -34,7 +35,7 @@ def deal_command(
     ] = None,
     daily: Annotated[bool, typer.Option("--daily", help="The daily deal of a UTC date (default today).")] = False,
     random: Annotated[bool, typer.Option("--random", help="A random deal of 1..1,000,000.")] = False,
-    seed: Annotated[Optional[str], typer.Option(metavar="SEED", help="Seed for --random (reproducible).")] = None,
+    seed: Annotated[Optional[str], typer.Option(metavar="SEED", help="Seed for --random (reproducible; a whole number).", parser=seed_number)] = None,
     cells: CellsOpt = None,
     variant: VariantOpt = None,
     format: Annotated[Optional[Format], typer.Option("--format", "-f", metavar="FORMAT",
@@ -52,18 +53,19 @@ def deal_command(
     check_json_format(json, format)
     requires("--seed" if seed is not None else None, "--random", random)
     check_output(output)
+    notes = []  # said after the deal: a reader gone (| head) ends the command before them
     with errors_to_exit():
         if daily and random:
             raise fail("--daily and --random cannot be combined")
         if daily:
             day = parse_date(number)
             n = daily_number(day)
-            note(f"daily deal {day.isoformat()}: {n}")
+            notes.append(f"daily deal {day.isoformat()}: {n}")
         elif random:
             if number is not None:
                 raise fail("--random takes no deal number")
             n = random_number(seed)
-            note(f"random deal: {n}")
+            notes.append(f"random deal: {n}")
         elif number is None:
             raise fail("give a deal number, --daily or --random")
         else:
@@ -72,5 +74,7 @@ def deal_command(
     if variant is not None:
         position.variant = variant.value
     if is_unsolvable(n):
-        note(f"note: deal {n} is one of the 8 unsolvable deals of 1..1,000,000")
+        notes.append(f"note: deal {n} is one of the 8 unsolvable deals of 1..1,000,000")
     write_position(position, "json" if json else format.value if format else "compact", output)
+    for line in notes:
+        note(line)

@@ -26,6 +26,7 @@ from .common import (
     play_lines,
     read_position,
     setup,
+    whole_number,
 )
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ def play_command(
     position_file: PositionOpt = None,
     deal: DealOpt = None,
     variant: VariantOpt = None,
-    cells: Annotated[int, typer.Option(metavar="N", help="Number of free cells, 0..15.", min=0, max=15)] = 4,
+    cells: Annotated[int, typer.Option(metavar="N", help="Number of free cells, 0..15.", parser=whole_number(0, 15))] = 4,
     plain: Annotated[bool, typer.Option("--plain", help="Line by line (a prompt) even on a terminal.")] = False,
     quiet: QuietOpt = False,
     color: ColorOpt = ColorMode.auto,

@@ -20,6 +20,7 @@ from .common import (
     QuietOpt,
     VariantName,
     bare_position,
+    decimal_number,
     note,
     setup,
     errors_to_exit,
@@ -28,6 +29,7 @@ from .common import (
     refuse_together,
     read_text,
     write_file,
+    write_stdout,
 )
 
 if TYPE_CHECKING:
@@ -51,7 +53,7 @@ def replay_command(
     ] = None,
     format: Annotated[Optional[Format], typer.Option("--format", "-f", help="Position format of the piped output (compact, the default; fcs; json).")] = None,
     html: Annotated[Optional[str], typer.Option("--html", metavar="FILE", help="Write one self-contained HTML page to FILE (- is stdout).")] = None,
-    delay: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds between steps when playing.", min=0.02, max=60)] = 0.6,
+    delay: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds between steps when playing.", parser=decimal_number(0.02, 60, " seconds"))] = 0.6,
     quiet: QuietOpt = False,
     color: ColorOpt = ColorMode.auto,
 ) -> None:
@@ -111,7 +113,7 @@ def replay_command(
         from ..replay_page import to_html
 
         if html == "-":  # - is stdout, as with -o
-            sys.stdout.write(to_html(r, delay=delay))
+            write_stdout(to_html(r, delay=delay))
             note(f"{r.frames} frames; {verdict}")
         else:
             write_file(html, to_html(r, delay=delay))

@@ -25,10 +25,12 @@ from .common import (
     get_position,
     refuse_together,
     setup,
+    flush_stdout,
     stdout_is_terminal,
     use_color,
     write_file,
     write_output,
+    write_stdout,
 )
 
 if TYPE_CHECKING:
@@ -107,6 +109,7 @@ def show_command(
         moves = legal_moves(pos, rules)
         # Not after a picture on stdout: the SVG or PNG must stay whole.
         target = sys.stderr if kind in ("svg", "png") and out is None else sys.stdout
+        flush_stdout()  # the picture first: a reader gone ends the command here
         target.write(f"legal moves ({len(moves)}): {' '.join(str(m) for m in moves)}\n")
 
 
@@ -144,7 +147,6 @@ def _write_picture(position: Position, rules: Variant, kind: str, out: str | Non
     if out is None:
         if stdout_is_terminal():
             raise fail("PNG is binary: give -o FILE.png, or redirect stdout")
-        sys.stdout.buffer.write(data)
-        sys.stdout.flush()
+        write_stdout(data)
     else:
         write_file(out, data)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from ..api import MAX_WIDTH
 from ..moves import plural
 from .common import (
     EXIT_GAVE_UP,
@@ -30,6 +31,8 @@ from .common import (
     check_output,
     is_terminal,
     seconds_limit,
+    seconds_number,
+    whole_number,
     err,
     errors_to_exit,
     fail,
@@ -61,10 +64,10 @@ def solve_command(
     variant: VariantOpt = None,
     engine: Annotated[EngineName, typer.Option(metavar="ENGINE", help=ENGINE_HELP)] = EngineName.beam,
     preset: Annotated[Optional[str], typer.Option(metavar="NAME", help="fc-solve preset (its -l), default lg.")] = None,
-    width: Annotated[Optional[int], typer.Option(metavar="W", help="Beam width (beam engine): wider is slower and shorter.", min=1, max=1_000_000)] = None,
+    width: Annotated[Optional[int], typer.Option(metavar="W", help="Beam width (beam engine): wider is slower and shorter.", parser=whole_number(1, MAX_WIDTH))] = None,
     optimize: Annotated[bool, typer.Option("--optimize", help="Beam engine: wider beams under several weightings, keep the shortest.")] = False,
-    time_limit: Annotated[Optional[float], typer.Option(metavar="SECONDS", help="Give up after SECONDS (default 60; none with --exhaustive; 0: no limit).")] = None,
-    max_states: Annotated[Optional[int], typer.Option(metavar="N", help="Give up after N states.", min=1)] = None,
+    time_limit: Annotated[Optional[float], typer.Option(metavar="SECONDS", help="Give up after SECONDS (default 60; none with --exhaustive; 0: no limit).", parser=seconds_number)] = None,
+    max_states: Annotated[Optional[int], typer.Option(metavar="N", help="Give up after N states.", parser=whole_number(1))] = None,
     hint: Annotated[bool, typer.Option("--hint", help="Only the next move, and why.")] = False,
     exhaustive: Annotated[bool, typer.Option("--exhaustive", help="Search to the end: proves unsolvability.")] = False,
     json: Annotated[bool, typer.Option("--json", help="The result as JSON: verdict, moves, counts, time, states.")] = False,

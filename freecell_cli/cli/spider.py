@@ -38,9 +38,12 @@ from .common import (
     refuse_together,
     requires,
     seconds_limit,
+    seconds_number,
+    seed_number,
     setup,
     use_color,
     verdicts_as_json,
+    whole_number,
     write_output,
 )
 
@@ -134,7 +137,7 @@ def deal_command(
                                                     show_default=False)] = None,
     suits: SuitsOpt = Suits.four,
     random: Annotated[bool, typer.Option("--random", help="A random deal of 1..1,000,000.")] = False,
-    seed: Annotated[Optional[str], typer.Option(help="Seed for --random or --winnable (reproducible).")] = None,
+    seed: Annotated[Optional[str], typer.Option(metavar="SEED", help="Seed for --random or --winnable (reproducible; a whole number).", parser=seed_number)] = None,
     winnable: Annotated[bool, typer.Option("--winnable", help="Only a deal our solver has solved (random among them unless N is given).")] = False,
     format: Annotated[Optional[SpiderFormat], typer.Option("--format", "-f", help="Output format: compact (the default) or json.")] = None,
     json: JsonOpt = False,
@@ -155,6 +158,7 @@ def deal_command(
                     why="--seed picks a random deal")
     check_output(output)
     s = int(suits.value)
+    said = None  # said after the deal: a reader gone (| head) ends the command before it
     with errors_to_exit():
         if number is not None and random:
             raise fail("--random takes no deal number")
@@ -167,16 +171,18 @@ def deal_command(
                     raise typer.Exit(EXIT_NEGATIVE)
             else:
                 n = _random.Random(seed).choice(sorted(pool))
-                note(f"winnable deal: {n}")
+                said = f"winnable deal: {n}"
         elif random:
             n = random_number(seed)
-            note(f"random deal: {n}")
+            said = f"random deal: {n}"
         elif number is None:
             raise fail("give a deal number, --random or --winnable")
         else:
             n = parse_deal_number(number)
         position = deal(n, s)
     _write(position, "json" if json else (format or SpiderFormat.compact).value, output)
+    if said is not None:
+        note(said)
 
 
 @app.command("show")
@@ -340,8 +346,8 @@ def solve_command(
     position_opt: PositionOpt = None,
     deal: Annotated[Optional[str], typer.Option(help="Solve this deal instead of reading a position.")] = None,
     suits: DealSuitsOpt = None,
-    time_limit: Annotated[float, typer.Option(metavar="SECONDS", help="Give up after SECONDS (0: no limit).")] = 60.0,
-    max_states: Annotated[Optional[int], typer.Option(help="Give up after N states.", min=1)] = None,
+    time_limit: Annotated[float, typer.Option(metavar="SECONDS", help="Give up after SECONDS (0: no limit).", parser=seconds_number)] = 60.0,
+    max_states: Annotated[Optional[int], typer.Option(metavar="N", help="Give up after N states.", parser=whole_number(1))] = None,
     unrestricted: UnrestrictedOpt = False,
     json: Annotated[bool, typer.Option("--json", help="The result as JSON (into -o FILE when given).")] = False,
     output: OutputOpt = None,

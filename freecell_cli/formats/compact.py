@@ -53,7 +53,7 @@ def format_compact(position: Position) -> str:
 
 
 def _cards(text: str, where: str, allow_empty_slot: bool) -> list[Card | None]:
-    return [None if token == "-" else position_card(token, where)
+    return [None if allow_empty_slot and token == "-" else position_card(token, where)  # a column has no gap
             for token in card_tokens(text, "-" if allow_empty_slot else "")]
 
 

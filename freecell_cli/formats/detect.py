@@ -81,6 +81,13 @@ def format_position(position: "Position", format: str = "compact") -> str:
     >>> format_position(deal(617))[:24]
     '----:0000:7DTDTHKD4C4SJD'
     """
+    from ..position import Position
+
+    if not isinstance(position, Position):  # a wrong argument says so, not an AttributeError further in
+        from ..errors import ArgumentTypeError
+
+        raise ArgumentTypeError(f"position must be a Position (deal(n), parse_position(text)), "
+                                f"not {type(position).__name__}")
     if format == "compact":
         from .compact import format_compact
 

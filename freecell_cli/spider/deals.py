@@ -126,4 +126,7 @@ def deal(n: int, suits: int = 4) -> Position:
 
 def random_number(seed: int | str | None = None) -> int:
     """A random deal of 1..1,000,000 (reproducible with a seed)."""
+    from ..deals import check_seed
+
+    check_seed(seed)
     return _random.Random(seed).randint(1, RANDOM_DEALS)
