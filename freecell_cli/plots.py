@@ -86,14 +86,72 @@ def _groups(records: list[Record]) -> dict[str, list[Record]]:
 
 def plot_summary(records: list[Record], path: str | Path, title: str | None = None) -> None:
     """Draw the analysis of ``records`` to ``path`` (.svg, .png or .pdf), atomically."""
-    from .files import atomic_write
-
     target = Path(path)
     kind = target.suffix.lower().lstrip(".")
     if kind not in PLOT_FORMATS:
         raise InvalidPlot(f"cannot tell the plot format of {str(path)!r}: name it .svg, .png or .pdf")
     if not records:
         raise InvalidPlot("no records to plot")
+    import logging
+
+    _config_dir()
+    # matplotlib logs to stderr when it cannot write its folders or builds its font
+    # cache: nothing the user can act on while a plot is drawn (its errors still show)
+    log = logging.getLogger("matplotlib")
+    level = log.level
+    log.setLevel(max(level, logging.ERROR))
+    try:
+        _draw(records, target, kind, title)
+    finally:
+        log.setLevel(level)
+
+
+def _config_dir() -> None:
+    """Give matplotlib a temporary config and cache folder when its own are not
+    writable (a read-only or missing HOME): it would otherwise make one itself,
+    with a warning on stderr. Done before it is imported, as it reads them then."""
+    import importlib.util
+    import os
+    import sys
+
+    if "matplotlib" in sys.modules or importlib.util.find_spec("matplotlib") is None:
+        return  # read already, or not there to read them
+    chosen = os.environ.get("MPLCONFIGDIR")
+    try:  # the folders matplotlib would use (matplotlib/__init__.py, _get_config_or_cache_dir)
+        if chosen:
+            wanted = [chosen]
+        elif sys.platform.startswith(("linux", "freebsd")):
+            wanted = [os.path.join(os.environ.get(var) or str(Path.home() / sub), "matplotlib")
+                      for var, sub in (("XDG_CONFIG_HOME", ".config"), ("XDG_CACHE_HOME", ".cache"))]
+        else:
+            wanted = [str(Path.home() / ".matplotlib")]
+    except RuntimeError:  # no home folder to be found
+        wanted = []
+    if wanted and all(_writable_dir(d) for d in wanted):
+        return
+    import atexit
+    import shutil
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="freecell-matplotlib-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    os.environ["MPLCONFIGDIR"] = folder
+
+
+def _writable_dir(path: str) -> bool:
+    """The test matplotlib makes of its folders (made when missing)."""
+    import os
+
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError:
+        return False
+    return os.path.isdir(path) and os.access(path, os.W_OK)
+
+
+def _draw(records: list[Record], target: Path, kind: str, title: str | None) -> None:
+    from .files import atomic_write
+
     try:
         import matplotlib
         from matplotlib.figure import Figure
