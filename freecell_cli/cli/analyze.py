@@ -57,7 +57,7 @@ def analyze_command(
     cells: Annotated[Optional[int], typer.Option(metavar="N", help="Number of free cells, 0..15 (default 4). Not with --min-cells, which tries 0..--max-cells.", min=0, max=15)] = None,
     engine: Annotated[EngineName, typer.Option(metavar="ENGINE", help=ENGINE_HELP + " Default here: auto (fast).")] = EngineName.auto,
     time_limit: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds per deal before giving up (0: no limit).")] = 60.0,
-    jobs: Annotated[Optional[int], typer.Option(metavar="N", help="Worker processes (default: the number of cores; never more than deals to do).", min=1)] = None,
+    jobs: Annotated[Optional[int], typer.Option(metavar="N", help="Worker processes (default: the number of cores; never more than the cores, than the free memory holds, or than deals to do).", min=1)] = None,
     out: Annotated[Optional[str], typer.Option("--output", "-o", "--out", metavar="FILE", callback=_stdout_dash, help="JSON Lines file (appended; resumable; locked while written). Default stdout.")] = None,
     executor: Annotated[Executor, typer.Option(help="local processes, or a Dask cluster.")] = Executor.local,
     scheduler: Annotated[Optional[str], typer.Option(help="Dask scheduler address, e.g. tcp://host:8786 (with --executor dask).")] = None,
@@ -193,11 +193,18 @@ def _analyze(ranges: list[str] | None, variant: Choice, cells: int, engine: Engi
         # reads what is done and checks it was made with these settings: all before any work.
         run = Analysis(deals, job, out)
     note(f"{run.already:,} of {run.total:,} deals already recorded in {display_name(out) if out else 'stdout'}: skipped") if run.already else None
+    workers = 1
+    if executor is Executor.local:
+        from ..analyze import usable_cores, worker_limit
+
+        workers, why = worker_limit(jobs or usable_cores())
+        if why and jobs is not None:  # the default is the cores: capped by memory only, say nothing
+            note(f"note: --jobs {jobs} capped to {workers} ({why})")
     progress = _Progress(run.total, run.already, keep=plot is not None and out is None)
     interrupted = False
     try:
         with errors_to_exit():
-            result = run.run(jobs or os.cpu_count() or 1, executor.value, scheduler, on_record=progress.record)
+            result = run.run(workers, executor.value, scheduler, on_record=progress.record)
     except KeyboardInterrupt:
         interrupted = True
     finally:
