@@ -35,12 +35,13 @@ class InvalidPlot(FreecellError):
     """A plot that cannot be drawn: nothing to draw, or an unknown file type."""
 
 
-def integer_bins(values: Sequence[int], bins: int) -> list[tuple[int, int, int]]:
+def integer_bins(values: Sequence[int], bins: int, weights: Sequence[int] | None = None) -> list[tuple[int, int, int]]:
     """``(low, high, count)`` for about ``bins`` equal ranges of whole numbers,
-    starting at a round figure.
+    starting at a round figure. ``weights``: how many times each value counts (a
+    summary's histogram is value and count pairs: never expanded into a list).
 
-    >>> integer_bins([3, 7, 12], 2)
-    [(0, 4, 1), (5, 9, 1), (10, 14, 1)]
+    >>> integer_bins([3, 7, 12], 2), integer_bins([3, 12], 2, weights=[5, 1])
+    ([(0, 4, 1), (5, 9, 1), (10, 14, 1)], [(0, 4, 5), (5, 9, 0), (10, 14, 1)])
     """
     if not values:
         return []
@@ -51,15 +52,17 @@ def integer_bins(values: Sequence[int], bins: int) -> list[tuple[int, int, int]]
     step = next(m * power for m in (1, 2, 5, 10) if m * power >= step)
     start = lo - lo % step
     counts: dict[int, int] = {}
-    for v in values:
-        counts[(v - start) // step] = counts.get((v - start) // step, 0) + 1
+    for v, w in zip(values, weights if weights is not None else [1] * len(values)):
+        counts[(v - start) // step] = counts.get((v - start) // step, 0) + w
     last = (hi - start) // step
     return [(start + i * step, start + (i + 1) * step - 1, counts.get(i, 0)) for i in range(last + 1)]
 
 
-def text_histogram(values: Sequence[int], bins: int = 8, width: int = 30, bar: str = "#") -> list[str]:
-    """Lines of a horizontal histogram: range, bar, count."""
-    rows = integer_bins(values, bins)
+def text_histogram(values: Sequence[int], bins: int = 8, width: int = 30, bar: str = "#",
+                   weights: Sequence[int] | None = None) -> list[str]:
+    """Lines of a horizontal histogram: range, bar, count (``weights`` as in
+    :func:`integer_bins`)."""
+    rows = integer_bins(values, bins, weights)
     if not rows:
         return []
     top = max(c for _, _, c in rows)

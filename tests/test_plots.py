@@ -98,3 +98,10 @@ def test_a_plot_leaves_matplotlib_logging_as_it_was(tmp_path):
         assert log.level == logging.INFO
     finally:
         log.setLevel(logging.NOTSET)
+
+
+def test_weights_count_values_without_expanding_them():
+    assert integer_bins([91, 120, 135], 5, weights=[2, 1, 10**9]) == [
+        (90, 99, 2), (100, 109, 0), (110, 119, 0), (120, 129, 1), (130, 139, 10**9)]
+    assert text_histogram([91, 99, 120, 135], bins=5, width=4) == text_histogram([91, 99, 120, 135], bins=5, width=4,
+                                                                                 weights=[1, 1, 1, 1])

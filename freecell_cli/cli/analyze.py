@@ -307,12 +307,13 @@ def _print_summary(s: Record, as_json: bool, records_on_stdout: bool = False, fi
             table.add_row(k, v)
         out = console(target)
         out.print(table)
-        moves = [m for m, c in s.get("move_count_histogram") or () for _ in range(c)]
-        if moves:
+        histogram = s.get("move_count_histogram") or []  # (moves, deals) pairs
+        if histogram:
             from ..plots import text_histogram
 
             out.print("moves of the solved deals", style="bold")
-            out.print("\n".join(text_histogram(moves, bar="█")), highlight=False)
+            out.print("\n".join(text_histogram([m for m, _ in histogram], bar="█",
+                                               weights=[c for _, c in histogram])), highlight=False)
     else:
         target.write(("" if first else "\n") + "".join(f"{k}: {v}\n" for k, v in rows))
 
