@@ -1071,7 +1071,10 @@ class _Worker:
         # (item,) or None (stop) to the worker; (True, result) or (False, why) back, where
         # Any is func's result (of the pool's type) or why it failed (a str), as unpickled
         self.conn: Connection[tuple[object] | None, tuple[bool, Any]]
-        self.conn, child = ctx.Pipe()
+        try:
+            self.conn, child = ctx.Pipe()
+        except OSError as e:  # no file descriptors left
+            raise WorkerFailed(f"cannot start a worker process: {e.strerror or e}") from None
         self.process = ctx.Process(target=_worker_main, args=(child, func, args), daemon=True)
         try:
             self.process.start()

@@ -559,3 +559,14 @@ def test_worker_limit_names_little_memory_in_mb(monkeypatch):
     monkeypatch.setattr(mod, "available_memory", lambda: 500 * 2**20)
     monkeypatch.setattr(mod, "_free_fds", lambda: None)
     assert mod.worker_limit(8) == (3, "8 cores, 500 MB of memory available, 160 MB a worker")
+
+
+def test_a_pipe_that_cannot_be_made_is_a_worker_failure(monkeypatch):
+    import multiprocessing.context
+
+    def no_pipe(self, duplex=True):
+        raise OSError(24, "Too many open files")
+
+    monkeypatch.setattr(multiprocessing.context.BaseContext, "Pipe", no_pipe)
+    with pytest.raises(WorkerFailed, match="^cannot start a worker process: Too many open files$"):
+        list(WorkerPool(die_on, (0,), jobs=2).map([1, 2]))
