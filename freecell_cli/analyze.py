@@ -1385,27 +1385,30 @@ def run_dask(deals: Iterable[int], job: Job, scheduler: str | None = None,
     ``distributed.comm.timeouts.connect`` (30 s unless configured, e.g.
     ``DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=10s``): a server that accepts the
     connection and never answers is :class:`FreecellError`, not a wait forever.
-    A scheduler lost mid-run is :class:`ClusterLost`: the deals not finished get no
+    A scheduler lost mid-run (its connection closed, or no answer within that time
+    while no deal finishes) is :class:`ClusterLost`: the deals not finished get no
     record, so a resumed run does them. Dask's own log lines are silenced meanwhile."""
     try:
         import dask
         from dask.distributed import Client, as_completed
     except ImportError:
         raise FreecellError("the dask executor needs dask.distributed: pip install 'freecell-cli[dask]'") from None
+    from dask.utils import parse_timedelta
+
+    timeout = float(parse_timedelta(dask.config.get("distributed.comm.timeouts.connect"), default="s"))
     restore = _quiet_dask_logging()
     own = client is None
     try:
         if own:
             where = f"the Dask scheduler {_quote(scheduler)}" if scheduler else "a local Dask cluster"
-            from dask.utils import parse_timedelta
-
-            timeout = float(parse_timedelta(dask.config.get("distributed.comm.timeouts.connect"), default="s"))
             client = _connect_dask(Client, scheduler, timeout, where)
-        yield from _dask_records(client, as_completed, deals, job, window, scheduler)
+        yield from _dask_records(client, as_completed, deals, job, window, scheduler, timeout)
     finally:
         try:
             if own and client is not None:
-                client.close()
+                client.close(timeout=timeout)
+        except Exception:  # a scheduler lost or frozen: nothing more to say to it
+            pass
         finally:
             restore()
 
@@ -1443,7 +1446,12 @@ class ClusterLost(FreecellError):
 
 
 def _dask_records(client: Any, as_completed: Callable[..., Any], deals: Iterable[int], job: Job, window: int,
-                  scheduler: str | None) -> Iterator[Record]:
+                  scheduler: str | None, timeout: float) -> Iterator[Record]:
+    """The records as the futures finish. While none finishes for ``timeout``
+    seconds the scheduler must answer a question within as long: one that is
+    stopped, or cut off without the connection closing, would be waited for forever."""
+    import time
+
     source = iter(deals)
     pending: dict[str, int] = {}
     running = as_completed()
@@ -1467,21 +1475,53 @@ def _dask_records(client: Any, as_completed: Callable[..., Any], deals: Iterable
     for _ in range(window):
         if not submit():
             break
-    for future in running:
+    quiet_since = time.monotonic()
+    while not running.is_empty():
+        if not running.has_ready():
+            time.sleep(0.05)
+            if time.monotonic() - quiet_since >= timeout:
+                if not _scheduler_answers(client, timeout):
+                    raise lost(f"no answer from it within {timeout:g} s")
+                quiet_since = time.monotonic()
+            continue
+        future = next(running)
+        quiet_since = time.monotonic()
         n = pending.pop(future.key)
         try:
-            record = future.result()
-        except Exception as e:
-            # "error": the task raised (the solve failed, or KilledWorker after Dask's
-            # own retries): the deal's record says so. Anything else (cancelled, lost)
-            # is the cluster gone: the deal was not done, and gets no record.
-            if future.status != "error" or client.status not in ("running", "connecting"):
-                raise lost(_dask_reason(e)) from None
-            record = error_record(n, job, _describe_exception(e))
+            record = None
+            while record is None:
+                try:
+                    # fetching the result asks the scheduler too: bounded, as above
+                    record = future.result(timeout=timeout)
+                except Exception as e:
+                    # "error": the task raised (the solve failed, or KilledWorker after
+                    # Dask's own retries): the deal's record says so. Anything else
+                    # (cancelled, lost) is the cluster gone: the deal was not done, and
+                    # gets no record.
+                    if future.status == "error" and client.status in ("running", "connecting"):
+                        record = error_record(n, job, _describe_exception(e))
+                    elif not isinstance(e, TimeoutError) or future.status != "finished":
+                        raise lost(_dask_reason(e)) from None
+                    elif not _scheduler_answers(client, timeout):
+                        raise lost(f"no answer from it within {timeout:g} s") from None
         finally:
             future.release()
         yield record
         submit()
+
+
+def _scheduler_answers(client: Any, timeout: float) -> bool:
+    """Whether the scheduler answers a question (who it is) within ``timeout`` seconds."""
+    import asyncio
+
+    async def identity() -> None:
+        await asyncio.wait_for(client.scheduler.identity(), timeout)
+
+    try:
+        client.sync(identity)
+    except Exception:  # timed out, or the connection is gone
+        return False
+    return True
 
 
 def _dask_reason(e: BaseException) -> str:
