@@ -1,11 +1,12 @@
 """Batch analysis of deal ranges: parallel, resumable JSON Lines, summaries.
 
 A run appends one JSON line per deal and flushes it to disk, so a run killed at
-any moment leaves only complete lines (plus at most one torn last line, which the
-next run drops). Re-running with the same file skips the deals already there.
-While a run writes a file it holds a lock on it, so a second run cannot write the
-same deals twice; each record names the settings it was made with, and a run
-resumes only a file made with its own settings.
+any moment leaves only complete lines (plus at most one torn last line, the start
+of a record, which the next run drops; nothing else is ever cut). Re-running with
+the same file skips the deals already there. While a run writes a file it holds a
+lock on it, so a second run cannot write the same deals twice; each record names
+the settings it was made with, and a run resumes only a file made with its own
+settings.
 
 Memory stays small whatever the size of a run: ranges are produced lazily, the
 deals already done are a bitmap (:class:`DealSet`), the results file is read one
@@ -531,6 +532,11 @@ def _show(value: object) -> str:
     return text if len(text) <= 40 else text[:40] + "…"
 
 
+def _is_seconds(value: object) -> bool:
+    """Seconds as records hold them: a number from 0 to :data:`MAX_RECORD_SECONDS`."""
+    return (type(value) is float or type(value) is int) and 0 <= value <= MAX_RECORD_SECONDS  # NaN fails
+
+
 def _is_number(value: object) -> bool:
     """A finite number >= 0 (not a bool: JSON ``true`` is no count)."""
     return ((type(value) is int and value >= 0)
@@ -538,16 +544,25 @@ def _is_number(value: object) -> bool:
 
 
 _VERDICT_SET = frozenset(VERDICTS)
-_NUMBER_FIELDS = ("move_count", "nonfoundation_moves", "states", "seconds", "suits")
+# Records hold whole numbers for counts and finite seconds: bounds far above any real
+# run (a solution is hundreds of moves, a deal's search under a billion seconds), so a
+# value past them is damage, caught here and not as an overflow in a histogram.
+MAX_RECORD_MOVES = 1_000_000
+MAX_RECORD_STATES = 10**15
+MAX_RECORD_SECONDS = 1e9
+_COUNT_FIELDS = (("move_count", MAX_RECORD_MOVES), ("nonfoundation_moves", MAX_RECORD_MOVES),
+                 ("states", MAX_RECORD_STATES))
 _TEXT_FIELDS = ("game", "variant", "requested_engine", "engine", "solution", "reason")
 
 
 def check_record(record: object) -> str | None:
     """What is wrong with a result record, or None when it is sound: ``deal`` a
-    deal number, ``verdict`` one of :data:`VERDICTS`, numbers numeric (when present).
+    deal number, ``verdict`` one of :data:`VERDICTS`, and each field present as
+    records are written: counts whole numbers (not floats, not ``true``) within
+    their bounds, seconds finite, under :data:`MAX_RECORD_SECONDS`.
 
-    >>> check_record({"deal": 1, "verdict": "solved", "states": "x"})
-    '"states" is not a number >= 0: "x"'
+    >>> check_record({"deal": 1, "verdict": "solved", "move_count": 1.5})
+    '"move_count" is not a whole number from 0 to 1,000,000: 1.5'
     >>> check_record({"deal": 1, "verdict": "solved"}) is None
     True
     """
@@ -561,10 +576,16 @@ def check_record(record: object) -> str | None:
     verdict = get("verdict")
     if type(verdict) is not str or verdict not in _VERDICT_SET:
         return f'"verdict" is not one of {", ".join(VERDICTS)}: {_show(verdict)}'
-    for key in _NUMBER_FIELDS:
+    for key, top in _COUNT_FIELDS:
         value = get(key, 0)
-        if not _is_number(value):
-            return f'"{key}" is not a number >= 0: {_show(value)}'
+        if type(value) is not int or not 0 <= value <= top:
+            return f'"{key}" is not a whole number from 0 to {top:,}: {_show(value)}'
+    value = get("seconds", 0)
+    if not _is_seconds(value):
+        return f'"seconds" is not a number of seconds from 0 to {MAX_RECORD_SECONDS:,.0f}: {_show(value)}'
+    value = get("suits", 4)
+    if type(value) is not int or value not in (1, 2, 4):
+        return f'"suits" is not 1, 2 or 4: {_show(value)}'
     value = get("time_limit")
     if value is not None and not _is_number(value):
         return f'"time_limit" is not a number of seconds or null: {_show(value)}'
@@ -605,17 +626,116 @@ def _check_min_cells(record: Record) -> str | None:
     if value is not None and known != [value, value]:
         return f'"known" {_show(known)} does not agree with "min_cells" {value}'
     proof = get("proof")
-    if proof is not None and (type(proof) is not dict or not _cell_count(proof.get("cells"))):
+    if proof is not None and (type(proof) is not dict or not _cell_count(proof.get("cells"))
+                              or type(proof.get("states", 0)) is not int
+                              or not 0 <= proof.get("states", 0) <= MAX_RECORD_STATES
+                              or not _is_seconds(proof.get("seconds", 0))):
         return f'"proof" is not {{"cells", "states", "seconds"}} or null: {_show(proof)}'
     return None
+
+
+# Every field a record of this program has (analyze_deal, analyze_spider_deal,
+# mincells.min_cells, error_record): a torn line may only hold these.
+_RECORD_KEYS = frozenset((
+    "deal", "game", "mode", "variant", "cells", "suits", "max_cells", "verdict", "min_cells", "known", "proof",
+    "move_count", "nonfoundation_moves", "seconds", "states", "searches", "engine", "requested_engine",
+    "time_limit", "solution", "solution_cells", "reason"))
+_RECORD_START = b'{"deal":'  # how every record is written: orjson, compact, "deal" first
+_VALUE_STARTS = frozenset(b'"-0123456789tfn[{')
+
+
+def is_torn_record(raw: bytes) -> bool:
+    r"""Whether ``raw``, the last line of a results file, is what a run killed while
+    writing a record leaves: the start of a line this program writes (``{"deal":N,``
+    then fields of a record, as orjson writes them), perhaps followed by the zeros
+    a crash leaves where the rest was to be. Anything else (a JSON solution, a
+    config, a typed note) is not a torn record, and must never be cut off.
+
+    >>> is_torn_record(b'{"deal":12,"variant":"site","cel'), is_torn_record(b'{"deal":12,"verd\x00\x00\n')
+    (True, True)
+    >>> is_torn_record(b'{"moves": ["5a", "82"]}'), is_torn_record(b'{"deal":12,"note":"x"}')
+    (False, False)
+    """
+    import orjson
+
+    text = raw
+    if raw.endswith(b"\n"):  # a newline ends a whole record, or the zeros of a crash
+        text = raw[:-1].rstrip(b"\x00")
+        if len(text) == len(raw) - 1:
+            return False
+    text = text.rstrip(b"\x00")
+    if len(text) <= len(_RECORD_START):
+        return bool(text) and _RECORD_START.startswith(text)
+    if not text.startswith(_RECORD_START):
+        return False
+    # One pass over the text: where each member of the object starts, and where
+    # the object closes (nested lists and objects, strings and escapes skipped).
+    depth, in_string, escaped = 1, False, False
+    members = [1]
+    for i in range(1, len(text)):
+        c = text[i]
+        if in_string:
+            if escaped:
+                escaped = False
+            elif c == 0x5C:  # backslash
+                escaped = True
+            elif c == 0x22:
+                in_string = False
+            elif c < 0x20:  # orjson escapes control characters
+                return False
+        elif c == 0x22:
+            in_string = True
+        elif c in b"[{":
+            depth += 1
+        elif c in b"]}":
+            depth -= 1
+            if depth == 0:  # a whole object, only its newline missing
+                if i != len(text) - 1:
+                    return False
+                try:
+                    record = orjson.loads(text)
+                except orjson.JSONDecodeError:
+                    return False
+                return check_record(record) is None and record.keys() <= _RECORD_KEYS
+        elif c == 0x2C and depth == 1:
+            members.append(i + 1)
+    # The whole members so far must be fields of a record, the deal first, each sound.
+    head = b"{" + text[1:members[-1] - 1] + b"}" if len(members) > 1 else b"{}"
+    try:
+        fields = orjson.loads(head)
+    except orjson.JSONDecodeError:
+        return False
+    if fields:
+        if not fields.keys() <= _RECORD_KEYS:
+            return False
+        # min-cells fields are checked together (known against min_cells): not half of them
+        sound = {k: v for k, v in fields.items() if k not in ("mode", "min_cells", "known", "proof")}
+        if check_record({**sound, "verdict": fields.get("verdict", "error")}) is not None:
+            return False
+    # The member being written: the start of "key":value with a key of a record.
+    last = text[members[-1]:]
+    if len(members) == 1:  # the deal number itself, cut
+        digits = text[len(_RECORD_START):]
+        return digits.isdigit() and digits[:1] != b"0" and int(digits) <= MAX_DEAL
+    if not last:  # cut just after a comma
+        return True
+    if not last.startswith(b'"'):
+        return False
+    key, quote, rest = last[1:].partition(b'"')
+    if not quote:  # the key is cut
+        return any(k.startswith(key.decode("ascii", "replace")) for k in _RECORD_KEYS - fields.keys())
+    if key.decode("ascii", "replace") not in _RECORD_KEYS - fields.keys():
+        return False
+    return rest in (b"", b":") or (rest[:1] == b":" and rest[1] in _VALUE_STARTS)
 
 
 def read_records(path: str | os.PathLike[str], repair: bool = False) -> Iterator[tuple[int, Record]]:
     """``(line number, record)`` for each record of a results file, checked by
     :func:`check_record`, read one line at a time (memory stays flat; a line may be
-    ``LIMITS['results record']`` long). A torn last line (no newline yet, or not
-    JSON: a run killed while writing) is dropped, and cut off the file when
-    ``repair``; any other bad line raises :class:`InvalidResults` naming it.
+    ``LIMITS['results record']`` long). A torn last line (the start of a record,
+    as :func:`is_torn_record` tells: a run killed while writing) is dropped, and
+    cut off the file when ``repair``; any other bad line, the last one included,
+    raises :class:`InvalidResults` naming it, and the file is left as it is.
     A deal recorded twice comes twice: callers keep the first. ``-`` reads stdin."""
     import contextlib
 
@@ -648,13 +768,16 @@ def read_records(path: str | os.PathLike[str], repair: bool = False) -> Iterator
                 end = start + len(raw)
                 # Only what a killed run leaves, the start of a record, counts as torn:
                 # anything else means this is not a results file, and it is kept whole.
-                if not raw.startswith(b"{"):
-                    raise InvalidResults(f"{name}: line {lineno} is not a result record (is it a results file?)")
+                if not raw.startswith(b"{") or torn and not is_torn_record(raw):
+                    raise _not_ours(name, lineno)
                 if torn:
                     break  # the file ends in the middle of a line
                 try:
                     record = orjson.loads(raw)
                 except orjson.JSONDecodeError:
+                    if not is_torn_record(raw):
+                        raise _not_ours(name, lineno) from None
+                    # zeros a crash left after the start of a record: torn, if it is the last line
                     bad_line = InvalidResults(f"{name}: line {lineno} is not a JSON record")
                     continue
                 problem = check_record(record)
@@ -674,6 +797,10 @@ def read_records(path: str | os.PathLike[str], repair: bool = False) -> Iterator
                 os.fsync(g.fileno())
         except OSError as e:
             raise OutputError(f"cannot repair {name}: {e.strerror or e}") from None
+
+
+def _not_ours(name: str, lineno: int) -> InvalidResults:
+    return InvalidResults(f"{name}: line {lineno} is not a result record (is it a results file?)")
 
 
 def _source_name(path: str | os.PathLike[str]) -> str:
@@ -827,10 +954,10 @@ class _StdoutRecords:
     """Records as JSON lines on stdout (a closed pipe raises BrokenPipeError)."""
 
     def write(self, record: Record) -> None:
-        import orjson
+        from .text import json_line
 
         sys.stdout.flush()
-        sys.stdout.buffer.write(orjson.dumps(record) + b"\n")
+        sys.stdout.buffer.write(json_line(record).encode() + b"\n")
         sys.stdout.buffer.flush()
 
     def flush(self) -> None:
@@ -947,7 +1074,10 @@ class _Worker:
         # (item,) or None (stop) to the worker; (True, result) or (False, why) back, where
         # Any is func's result (of the pool's type) or why it failed (a str), as unpickled
         self.conn: Connection[tuple[object] | None, tuple[bool, Any]]
-        self.conn, child = ctx.Pipe()
+        try:
+            self.conn, child = ctx.Pipe()
+        except OSError as e:  # no file descriptors left
+            raise WorkerFailed(f"cannot start a worker process: {e.strerror or e}") from None
         self.process = ctx.Process(target=_worker_main, args=(child, func, args), daemon=True)
         try:
             self.process.start()
@@ -1124,9 +1254,123 @@ class WorkerPool(Generic[_T, _R]):
                 w.reap()
 
 
+# -- how many workers --------------------------------------------------------------
+# The memory one worker may take: measured (VmHWM), 20-25 MB solving ordinary deals,
+# 150-160 MB proving deal 11982 unsolvable (engine auto, and min-cells).
+WORKER_MEMORY = 160 * 2**20
+_FDS_PER_WORKER = 4  # its pipe and sentinel here, and those passed while it starts
+
+
+def cap_jobs(jobs: int, cores: int, memory: int | None = None, fds: int | None = None,
+             per_worker: int = WORKER_MEMORY) -> int:
+    """The workers worth starting for ``jobs``: no more than ``cores`` (more would
+    only share them, and each deal's time limit is wall-clock time, so deals would
+    give up that need not), than ``memory`` (bytes available, None: unknown) holds
+    at ``per_worker`` each, or than ``fds`` (file descriptors free) allow; at least 1.
+
+    >>> cap_jobs(300, cores=2, memory=8 * 2**30), cap_jobs(8, cores=16, memory=500 * 2**20), cap_jobs(3, 1, 0)
+    (2, 3, 1)
+    """
+    top = min(jobs, cores)
+    if memory is not None:
+        top = min(top, memory // per_worker)
+    if fds is not None:
+        top = min(top, fds // _FDS_PER_WORKER)
+    return max(1, top)
+
+
+def _read_first(*paths: str) -> str | None:
+    for path in paths:
+        try:
+            with open(path) as f:
+                return f.read().strip()
+        except (OSError, UnicodeDecodeError):
+            continue
+    return None
+
+
+def _cgroups() -> dict[str, str]:
+    """{controller: path} of this process's cgroups ("" for the cgroup v2 one)."""
+    out = {}
+    for line in (_read_first("/proc/self/cgroup") or "").splitlines():
+        _, controllers, path = line.split(":", 2) if line.count(":") >= 2 else ("", "-", "")
+        for c in controllers.split(","):
+            out[c] = path
+    return out
+
+
+def usable_cores() -> int:
+    """The cores this process may run on: its CPU affinity, and a cgroup CPU quota."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    groups = _cgroups()
+    v2, v1 = groups.get("", "/").lstrip("/"), groups.get("cpu", "/").lstrip("/")
+    quota = _read_first(f"/sys/fs/cgroup/{v2}/cpu.max", "/sys/fs/cgroup/cpu.max")
+    if quota is None:
+        q = _read_first(f"/sys/fs/cgroup/cpu/{v1}/cpu.cfs_quota_us", "/sys/fs/cgroup/cpu/cpu.cfs_quota_us")
+        period = _read_first(f"/sys/fs/cgroup/cpu/{v1}/cpu.cfs_period_us", "/sys/fs/cgroup/cpu/cpu.cfs_period_us")
+        quota = f"{q} {period}" if q and period else None
+    if quota:
+        limit, _, period = quota.partition(" ")
+        if limit.lstrip("-").isdigit() and int(limit) > 0 and period.isdigit() and int(period) > 0:
+            cores = min(cores, -(-int(limit) // int(period)))
+    return max(1, cores)
+
+
+def available_memory() -> int | None:
+    """Bytes of memory free for new workers: the kernel's MemAvailable, and what a
+    cgroup limit leaves (None: unknown)."""
+    found = []
+    for line in (_read_first("/proc/meminfo") or "").splitlines():
+        if line.startswith("MemAvailable:") and line.split()[1].isdigit():
+            found.append(int(line.split()[1]) * 1024)
+    groups = _cgroups()
+    v2, v1 = groups.get("", "/").lstrip("/"), groups.get("memory", "/").lstrip("/")
+    for limit_file, used_file in ((f"/sys/fs/cgroup/{v2}/memory.max", f"/sys/fs/cgroup/{v2}/memory.current"),
+                                  (f"/sys/fs/cgroup/memory/{v1}/memory.limit_in_bytes",
+                                   f"/sys/fs/cgroup/memory/{v1}/memory.usage_in_bytes")):
+        limit, used = _read_first(limit_file), _read_first(used_file)
+        if limit and used and limit.isdigit() and used.isdigit() and int(limit) < 2**60:  # else: no limit
+            found.append(max(0, int(limit) - int(used)))
+    return min(found) if found else None
+
+
+def _free_fds() -> int | None:
+    """File descriptors this process may still open (None: unknown)."""
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        open_now = len(os.listdir("/proc/self/fd"))
+    except (ImportError, OSError, ValueError):
+        return None
+    return None if soft == resource.RLIM_INFINITY else max(0, soft - open_now - 32)
+
+
+def worker_limit(jobs: int) -> tuple[int, str | None]:
+    """:func:`cap_jobs` on this machine: the workers to start for ``jobs``, and
+    when that is fewer, why in words (``2 cores, 1.5 GB of memory available, ...``)."""
+    cores, memory, fds = usable_cores(), available_memory(), _free_fds()
+    n = cap_jobs(jobs, cores, memory, fds)
+    if n >= jobs:
+        return jobs, None
+    why = [plural(cores, "core")]
+    if memory is not None:
+        size = f"{memory / 2**30:.1f} GB" if memory >= 2**30 else f"{memory // 2**20} MB"
+        why.append(f"{size} of memory available, {WORKER_MEMORY // 2**20} MB a worker")
+    if fds is not None and fds // _FDS_PER_WORKER < min(jobs, cores):
+        why.append(f"{fds} file descriptors free")
+    return n, ", ".join(why)
+
+
 def run_local(deals: Iterable[int], job: Job, jobs: int) -> Generator[Record, None, None]:
     """Records as workers finish them (any order); a deal whose worker died twice,
-    or whose solve failed, gets an ``error`` record."""
+    or whose solve failed, gets an ``error`` record. ``jobs`` is capped by
+    :func:`worker_limit` (the cores, the memory)."""
+    if isinstance(jobs, int) and not isinstance(jobs, bool) and jobs > 1:
+        jobs = worker_limit(jobs)[0]
     pool: WorkerPool[int, Record] = WorkerPool(analyze_deal, (job,), jobs,
                                                on_error=lambda n, why: error_record(n, job, why))
     return pool.map(deals)
@@ -1137,49 +1381,181 @@ def run_dask(deals: Iterable[int], job: Job, scheduler: str | None = None,
              window: int = 1000) -> Generator[Record, None, None]:
     """Records from a Dask distributed cluster (``pip install 'freecell-cli[dask]'``).
     At most ``window`` deals are out at once, so a long range never floods the
-    scheduler; a deal Dask gives up on gets an ``error`` record."""
+    scheduler; a deal Dask gives up on (its workers died, or its solve failed)
+    gets an ``error`` record.
+
+    Connecting, handshake included, must end within Dask's
+    ``distributed.comm.timeouts.connect`` (30 s unless configured, e.g.
+    ``DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=10s``): a server that accepts the
+    connection and never answers is :class:`FreecellError`, not a wait forever.
+    A scheduler lost mid-run (its connection closed, or no answer within that time
+    while no deal finishes) is :class:`ClusterLost`: the deals not finished get no
+    record, so a resumed run does them. Dask's own log lines are silenced meanwhile."""
     try:
+        import dask
         from dask.distributed import Client, as_completed
     except ImportError:
         raise FreecellError("the dask executor needs dask.distributed: pip install 'freecell-cli[dask]'") from None
+    from dask.utils import parse_timedelta
+
+    timeout = float(parse_timedelta(dask.config.get("distributed.comm.timeouts.connect"), default="s"))
+    restore = _quiet_dask_logging()
     own = client is None
-    if own:
+    try:
+        if own:
+            where = f"the Dask scheduler {quote(scheduler, 64)}" if scheduler else "a local Dask cluster"
+            client = _connect_dask(Client, scheduler, timeout, where)
+        yield from _dask_records(client, as_completed, deals, job, window, scheduler, timeout)
+    finally:
+        try:
+            if own and client is not None:
+                client.close(timeout=timeout)
+        except Exception:  # a scheduler lost or frozen: nothing more to say to it
+            pass
+        finally:
+            restore()
+
+
+def _connect_dask(make: Callable[..., Any], scheduler: str | None, timeout: float, where: str) -> Any:
+    """A connected Client within ``timeout`` seconds. Dask waits for the scheduler's
+    handshake without a limit, so the Client is made in a thread that is abandoned
+    (a daemon, idle) when it takes too long."""
+    import threading
+
+    made: list[Any] = []
+    failed: list[BaseException] = []
+
+    def connect() -> None:
         try:
             # dask is untyped (no annotations): its calls are unchecked
-            client = (Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
-                      if scheduler else Client(processes=True))  # type: ignore[no-untyped-call]
-        except Exception as e:  # dask raises ValueError, TypeError, OSError, TimeoutError... by address
-            where = f"the Dask scheduler {scheduler!r}" if scheduler else "a local Dask cluster"
-            raise FreecellError(f"cannot reach {where}: {_describe_exception(e)}") from None
-    try:
-        source = iter(deals)
-        pending: dict[str, int] = {}
-        running = as_completed()  # type: ignore[no-untyped-call]  # dask is untyped
+            made.append(make(scheduler, timeout=timeout) if scheduler else make(processes=True))
+        except BaseException as e:  # dask raises ValueError, TypeError, OSError, TimeoutError... by address
+            failed.append(e)
 
-        def submit() -> bool:
-            for n in source:
-                future = client.submit(analyze_deal, n, job, pure=False)
-                pending[future.key] = n
-                running.add(future)  # type: ignore[no-untyped-call]  # dask is untyped
-                return True
-            return False
+    thread = threading.Thread(target=connect, name="freecell-dask-connect", daemon=True)
+    thread.start()
+    # dask's own limit covers the TCP connection; a little more lets it say why it failed
+    thread.join(timeout + 2 if scheduler else None)
+    if made:
+        return made[0]
+    if failed:
+        raise FreecellError(f"cannot reach {where}: {_describe_exception(failed[0])}") from None
+    raise FreecellError(f"cannot reach {where}: no Dask handshake within {timeout:g} s "
+                        "(is a Dask scheduler listening there?)")
 
-        for _ in range(window):
-            if not submit():
-                break
-        for future in running:
-            n = pending.pop(future.key)
+
+class ClusterLost(FreecellError):
+    """The Dask scheduler, or the connection to it, was lost in the middle of a run."""
+
+
+def _dask_records(client: Any, as_completed: Callable[..., Any], deals: Iterable[int], job: Job, window: int,
+                  scheduler: str | None, timeout: float) -> Iterator[Record]:
+    """The records as the futures finish. While none finishes for ``timeout``
+    seconds the scheduler must answer a question within as long: one that is
+    stopped, or cut off without the connection closing, would be waited for forever."""
+    import time
+
+    source = iter(deals)
+    pending: dict[str, int] = {}
+    running = as_completed()
+    where = f"the Dask scheduler {quote(scheduler, 64)}" if scheduler else "the local Dask cluster"
+
+    def lost(why: str) -> ClusterLost:
+        return ClusterLost(f"lost {where} in the middle of the run ({why}): the deals it had not "
+                           "finished have no record, so running again with the same --out does them")
+
+    def submit() -> bool:
+        for n in source:
             try:
-                record = future.result()
-            except Exception as e:  # KilledWorker after Dask's own retries, or the solve failed
-                record = error_record(n, job, _describe_exception(e))
-            finally:
-                future.release()
-            yield record
-            submit()
-    finally:
-        if own:
-            client.close()
+                future = client.submit(analyze_deal, n, job, pure=False)
+            except Exception as e:  # a client that has lost its scheduler may refuse work
+                raise lost(_dask_reason(e)) from None
+            pending[future.key] = n
+            running.add(future)
+            return True
+        return False
+
+    for _ in range(window):
+        if not submit():
+            break
+    quiet_since = time.monotonic()
+    while not running.is_empty():
+        if not running.has_ready():
+            time.sleep(0.05)
+            if time.monotonic() - quiet_since >= timeout:
+                if not _scheduler_answers(client, timeout):
+                    raise lost(f"no answer from it within {timeout:g} s")
+                quiet_since = time.monotonic()
+            continue
+        future = next(running)
+        quiet_since = time.monotonic()
+        n = pending.pop(future.key)
+        try:
+            record = None
+            while record is None:
+                try:
+                    # fetching the result asks the scheduler too: bounded, as above
+                    record = future.result(timeout=timeout)
+                except Exception as e:
+                    # "error": the task raised (the solve failed, or KilledWorker after
+                    # Dask's own retries): the deal's record says so. Anything else
+                    # (cancelled, lost) is the cluster gone: the deal was not done, and
+                    # gets no record.
+                    if future.status == "error" and client.status in ("running", "connecting"):
+                        record = error_record(n, job, _describe_exception(e))
+                    elif not isinstance(e, TimeoutError) or future.status != "finished":
+                        raise lost(_dask_reason(e)) from None
+                    elif not _scheduler_answers(client, timeout):
+                        raise lost(f"no answer from it within {timeout:g} s") from None
+        finally:
+            future.release()
+        yield record
+        submit()
+
+
+def _scheduler_answers(client: Any, timeout: float) -> bool:
+    """Whether the scheduler answers a question (who it is) within ``timeout`` seconds."""
+    import asyncio
+
+    async def identity() -> None:
+        await asyncio.wait_for(client.scheduler.identity(), timeout)
+
+    try:
+        client.sync(identity)
+    except Exception:  # timed out, or the connection is gone
+        return False
+    return True
+
+
+def _dask_reason(e: BaseException) -> str:
+    """Why a future was lost, in a word or two (``scheduler-connection-lost``,
+    ``CommClosedError``): dask's messages name sockets and task keys."""
+    reason = getattr(e, "reason", None)
+    return str(reason) if reason else type(e).__name__
+
+
+# Loggers that print to stderr while a Dask client runs (a lost scheduler makes
+# "distributed" print dozens of lines and tracebacks as it tries to reconnect).
+_DASK_LOGGERS = ("distributed", "tornado", "asyncio", "bokeh")
+
+
+def _quiet_dask_logging() -> Callable[[], None]:
+    """Silence Dask's loggers (and those of its event loop); returns what undoes it.
+    The run reports what matters itself: a lost scheduler ends it with one error."""
+    import logging
+
+    names = [n for n in list(logging.root.manager.loggerDict)
+             if any(n == p or n.startswith(p + ".") for p in _DASK_LOGGERS)]
+    loggers = [logging.getLogger(n) for n in {*names, *_DASK_LOGGERS}]
+    levels = [log.level for log in loggers]
+    for log in loggers:
+        log.setLevel(logging.CRITICAL + 1)
+
+    def restore() -> None:
+        for log, level in zip(loggers, levels):
+            log.setLevel(level)
+
+    return restore
 
 
 # -- summary --------------------------------------------------------------------

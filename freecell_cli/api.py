@@ -503,9 +503,16 @@ def analyze(
     JSON Lines file (``deal``, ``verdict``, ``move_count``, ``states``, ``seconds``,
     ``solution``...).
 
+    ``deals`` is read lazily, as records are asked for: ``range(1, 10**12)`` or
+    ``itertools.count(1)`` start at once, and no more deals are taken ahead than
+    there are workers busy. Repeats are dropped; a number that is not a deal
+    number raises when it is reached.
+
     ``jobs`` 1 solves in this process, in order; more uses worker processes and
-    yields records as they finish. Settings are checked before the first deal.
-    Resumable results files: :class:`freecell_cli.analyze.Analysis`.
+    yields records as they finish, at most as many workers as there are cores and
+    as the free memory holds (:func:`freecell_cli.analyze.worker_limit`). Settings
+    are checked before the first deal. Resumable results files:
+    :class:`freecell_cli.analyze.Analysis`.
 
     >>> import freecell_cli as fc
     >>> [(r["deal"], r["verdict"]) for r in fc.analyze("1-2", engine="builtin")]
@@ -514,7 +521,7 @@ def analyze(
     from .analyze import Job, analyze_deal, error_record, parse_ranges, run_local
     from .solve.engine import SolverError
 
-    numbers = parse_ranges([deals] if isinstance(deals, str) else [",".join(map(str, _deal_list(deals)))], seed)
+    numbers = parse_ranges([deals], seed) if isinstance(deals, str) else _deal_numbers(deals)
     if isinstance(time_limit, bool) or time_limit is not None and not isinstance(time_limit, (int, float)):
         raise FreecellError(f"time_limit must be a number of seconds, not {quote(time_limit)}")
     if engine not in ("beam", "auto", "builtin", "fc-solve"):
@@ -528,15 +535,26 @@ def analyze(
     return _records(numbers, job, workers, analyze_deal, error_record, run_local, SolverError)
 
 
-def _deal_list(deals: Iterable[int]) -> list[int]:
+def _deal_numbers(deals: Iterable[int]) -> Iterator[int]:
+    """The deal numbers of ``deals`` one at a time, checked as they come, repeats
+    dropped (a bitmap: a bit per deal seen); never a list of them all."""
+    from .analyze import DealSet
+    from .deals import check_deal_number
+
     try:
-        numbers = list(deals)
+        source = iter(deals)
     except TypeError:
         raise FreecellError(f"deals must be deal numbers or range text, not {type(deals).__name__}") from None
-    for n in numbers:
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise FreecellError(f"a deal number is a whole number, not {quote(n)}")
-    return numbers
+
+    def numbers() -> Iterator[int]:
+        seen = DealSet()
+        for n in source:
+            if isinstance(n, bool) or not isinstance(n, int):
+                raise FreecellError(f"a deal number is a whole number, not {quote(n)}")
+            if seen.add(check_deal_number(n)):
+                yield n
+
+    return numbers()
 
 
 def _records(numbers: Iterable[int], job: Any, jobs: int, one: Any, error: Any, pool: Any,

@@ -35,12 +35,13 @@ class InvalidPlot(FreecellError):
     """A plot that cannot be drawn: nothing to draw, or an unknown file type."""
 
 
-def integer_bins(values: Sequence[int], bins: int) -> list[tuple[int, int, int]]:
+def integer_bins(values: Sequence[int], bins: int, weights: Sequence[int] | None = None) -> list[tuple[int, int, int]]:
     """``(low, high, count)`` for about ``bins`` equal ranges of whole numbers,
-    starting at a round figure.
+    starting at a round figure. ``weights``: how many times each value counts (a
+    summary's histogram is value and count pairs: never expanded into a list).
 
-    >>> integer_bins([3, 7, 12], 2)
-    [(0, 4, 1), (5, 9, 1), (10, 14, 1)]
+    >>> integer_bins([3, 7, 12], 2), integer_bins([3, 12], 2, weights=[5, 1])
+    ([(0, 4, 1), (5, 9, 1), (10, 14, 1)], [(0, 4, 5), (5, 9, 0), (10, 14, 1)])
     """
     if not values:
         return []
@@ -51,15 +52,17 @@ def integer_bins(values: Sequence[int], bins: int) -> list[tuple[int, int, int]]
     step = next(m * power for m in (1, 2, 5, 10) if m * power >= step)
     start = lo - lo % step
     counts: dict[int, int] = {}
-    for v in values:
-        counts[(v - start) // step] = counts.get((v - start) // step, 0) + 1
+    for v, w in zip(values, weights if weights is not None else [1] * len(values)):
+        counts[(v - start) // step] = counts.get((v - start) // step, 0) + w
     last = (hi - start) // step
     return [(start + i * step, start + (i + 1) * step - 1, counts.get(i, 0)) for i in range(last + 1)]
 
 
-def text_histogram(values: Sequence[int], bins: int = 8, width: int = 30, bar: str = "#") -> list[str]:
-    """Lines of a horizontal histogram: range, bar, count."""
-    rows = integer_bins(values, bins)
+def text_histogram(values: Sequence[int], bins: int = 8, width: int = 30, bar: str = "#",
+                   weights: Sequence[int] | None = None) -> list[str]:
+    """Lines of a horizontal histogram: range, bar, count (``weights`` as in
+    :func:`integer_bins`)."""
+    rows = integer_bins(values, bins, weights)
     if not rows:
         return []
     top = max(c for _, _, c in rows)
@@ -90,15 +93,73 @@ def _groups(records: list[Record]) -> dict[str, list[Record]]:
 
 def plot_summary(records: list[Record], path: str | Path, title: str | None = None) -> None:
     """Draw the analysis of ``records`` to ``path`` (.svg, .png or .pdf), atomically."""
-    from .files import atomic_write
-    from .text import escape
-
     target = Path(path)
     kind = target.suffix.lower().lstrip(".")
     if kind not in PLOT_FORMATS:
         raise InvalidPlot(f"cannot tell the plot format of {str(path)!r}: name it .svg, .png or .pdf")
     if not records:
         raise InvalidPlot("no records to plot")
+    import logging
+
+    _config_dir()
+    # matplotlib logs to stderr when it cannot write its folders or builds its font
+    # cache: nothing the user can act on while a plot is drawn (its errors still show)
+    log = logging.getLogger("matplotlib")
+    level = log.level
+    log.setLevel(max(level, logging.ERROR))
+    try:
+        _draw(records, target, kind, title)
+    finally:
+        log.setLevel(level)
+
+
+def _config_dir() -> None:
+    """Give matplotlib a temporary config and cache folder when its own are not
+    writable (a read-only or missing HOME): it would otherwise make one itself,
+    with a warning on stderr. Done before it is imported, as it reads them then."""
+    import importlib.util
+    import os
+    import sys
+
+    if "matplotlib" in sys.modules or importlib.util.find_spec("matplotlib") is None:
+        return  # read already, or not there to read them
+    chosen = os.environ.get("MPLCONFIGDIR")
+    try:  # the folders matplotlib would use (matplotlib/__init__.py, _get_config_or_cache_dir)
+        if chosen:
+            wanted = [chosen]
+        elif sys.platform.startswith(("linux", "freebsd")):
+            wanted = [os.path.join(os.environ.get(var) or str(Path.home() / sub), "matplotlib")
+                      for var, sub in (("XDG_CONFIG_HOME", ".config"), ("XDG_CACHE_HOME", ".cache"))]
+        else:
+            wanted = [str(Path.home() / ".matplotlib")]
+    except RuntimeError:  # no home folder to be found
+        wanted = []
+    if wanted and all(_writable_dir(d) for d in wanted):
+        return
+    import atexit
+    import shutil
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="freecell-matplotlib-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    os.environ["MPLCONFIGDIR"] = folder
+
+
+def _writable_dir(path: str) -> bool:
+    """The test matplotlib makes of its folders (made when missing)."""
+    import os
+
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError:
+        return False
+    return os.path.isdir(path) and os.access(path, os.W_OK)
+
+
+def _draw(records: list[Record], target: Path, kind: str, title: str | None) -> None:
+    from .files import atomic_write
+    from .text import escape
+
     try:
         import matplotlib
         from matplotlib.figure import Figure

@@ -1,3 +1,4 @@
+import contextlib
 import datetime
 import random
 import signal
@@ -145,3 +146,119 @@ def test_dask_executor_matches_local(tmp_path):
     assert remote["deals"] == 50 and verdicts("dask.jsonl") == verdicts("local.jsonl")
     assert sorted(r["deal"] for r in windowed) == list(range(1, 11))
     assert len((tmp_path / "dask.jsonl").read_bytes().splitlines()) == 50
+
+
+# -- issue 20: a Dask scheduler that dies, or never answers --------------------------
+def _env(**extra):
+    import os
+
+    import freecell_cli
+
+    root = os.path.dirname(os.path.dirname(freecell_cli.__file__))
+    return {**os.environ, "PYTHONPATH": root, **extra}  # the workers import this tree too
+
+
+def _wait_for(predicate, seconds=120):
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)
+
+
+@contextlib.contextmanager
+def dask_cluster(tmp_path):
+    """A `dask scheduler` and a `dask worker` (two threads), processes of their
+    own, so that a test can kill or stop the scheduler: its address."""
+    import json
+
+    pytest.importorskip("dask.distributed")
+    info = tmp_path / "scheduler.json"
+    dask = [sys.executable, "-m", "dask"]
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": _env()}
+    scheduler = subprocess.Popen(dask + ["scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+                                         "--scheduler-file", str(info)], **quiet)
+    worker = None
+    try:
+        _wait_for(lambda: info.exists() and info.stat().st_size > 0)
+        address = json.loads(info.read_text())["address"]
+        worker = subprocess.Popen(dask + ["worker", address, "--nworkers", "1", "--nthreads", "2",
+                                          "--no-dashboard"], **quiet)
+        yield address, scheduler
+    finally:
+        for p in (scheduler, worker):
+            if p is not None:
+                p.kill()
+                p.wait()
+
+
+LOST = ("): the deals it had not finished have no record, so running again with the same --out does them\n")
+
+
+@pytest.mark.parametrize("how", ["killed", "stopped"])
+def test_a_lost_scheduler_ends_the_run_with_one_error_and_resume_does_the_rest(tmp_path, how):
+    out = tmp_path / "d.jsonl"
+    with dask_cluster(tmp_path) as (address, scheduler):
+        run = subprocess.Popen(FREECELL + ["analyze", "1-150", "--executor", "dask", "--scheduler", address,
+                                           "--engine", "builtin", "--no-solutions", "--out", str(out)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env=_env(DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT="2s"))
+        try:
+            _wait_for(lambda: out.exists() and out.read_bytes().count(b"\n") >= 3)
+            # mid-run, deals out on the worker: killed (the connection closes), or
+            # stopped (SIGSTOP: the connection stays open, nothing answers)
+            scheduler.send_signal(signal.SIGKILL if how == "killed" else signal.SIGSTOP)
+            stdout, stderr = run.communicate(timeout=120)
+        finally:
+            run.kill()
+    assert (run.returncode, stdout) == (2, "")
+    assert stderr.startswith(f"error: lost the Dask scheduler '{address}' in the middle of the run (")
+    assert stderr.endswith(LOST) and stderr.count("\n") == 1, stderr  # no log lines, no traceback
+    if how == "stopped":
+        assert stderr == f"error: lost the Dask scheduler '{address}' in the middle of the run (no answer from it within 2 s" + LOST
+    records = load_records(out)
+    assert 3 <= len(records) < 150 and {r["verdict"] for r in records} == {"solved"}  # no error records
+    done = subprocess.run(FREECELL + ["analyze", "1-150", "--engine", "builtin", "--no-solutions", "--out", str(out),
+                                      "--jobs", "2"], capture_output=True, text=True, env=_env())
+    assert done.returncode == 0 and done.stderr == f"{len(records)} of 150 deals already recorded in {out}: skipped\n"
+    deals = [orjson.loads(line)["deal"] for line in out.read_bytes().splitlines()]
+    assert sorted(deals) == list(range(1, 151))  # each once: the lost deals done by the resume
+
+
+def test_long_deals_are_not_taken_for_a_lost_scheduler(tmp_path):
+    """A quiet spell longer than the connect timeout is fine while the scheduler answers."""
+    import dask
+
+    with dask_cluster(tmp_path) as (address, _), dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        # Spider deal 2 with 4 suits gives up at its time limit: 2.5 s without a result
+        (record,) = run_dask([2], Job(game="spider", suits=4, time_limit=2.5, solutions=False), address)
+    assert (record["deal"], record["verdict"], record["reason"]) == (2, "gave-up", "time limit of 2.5 s reached")
+
+
+def test_a_scheduler_that_never_answers_is_one_error_not_a_wait(tmp_path):
+    import socket
+    import threading
+
+    pytest.importorskip("dask.distributed")
+    server = socket.create_server(("127.0.0.1", 0))
+    taken = []
+
+    def accept():  # takes connections, says nothing
+        while True:
+            try:
+                taken.append(server.accept()[0])
+            except OSError:
+                return
+
+    threading.Thread(target=accept, daemon=True).start()
+    address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    try:
+        p = subprocess.run(FREECELL + ["analyze", "1-3", "--executor", "dask", "--scheduler", address,
+                                       "--engine", "builtin"], capture_output=True, text=True, timeout=120,
+                           env=_env(DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT="1s"))
+    finally:
+        server.close()
+        for s in taken:
+            s.close()
+    assert taken  # it did connect
+    assert (p.returncode, p.stdout, p.stderr) == (2, "", f"error: cannot reach the Dask scheduler '{address}': "
+                                                  "no Dask handshake within 1 s (is a Dask scheduler listening there?)\n")

@@ -203,9 +203,9 @@ def test_deal_set_agrees_with_a_set():
     ({"deal": True, "verdict": "solved"}, '"deal" is not a deal number (1 to 8,589,934,591): true'),
     ({"deal": 0, "verdict": "solved"}, '"deal" is not a deal number (1 to 8,589,934,591): 0'),
     ({"deal": 1, "verdict": "won"}, '"verdict" is not one of solved, unsolvable, gave-up, error: "won"'),
-    ({"deal": 1, "verdict": "solved", "states": "x"}, '"states" is not a number >= 0: "x"'),
-    ({"deal": 1, "verdict": "solved", "seconds": False}, '"seconds" is not a number >= 0: false'),
-    ({"deal": 1, "verdict": "solved", "move_count": -1}, '"move_count" is not a number >= 0: -1'),
+    ({"deal": 1, "verdict": "solved", "states": "x"}, '"states" is not a whole number from 0 to 1,000,000,000,000,000: "x"'),
+    ({"deal": 1, "verdict": "solved", "seconds": False}, '"seconds" is not a number of seconds from 0 to 1,000,000,000: false'),
+    ({"deal": 1, "verdict": "solved", "move_count": -1}, '"move_count" is not a whole number from 0 to 1,000,000: -1'),
     ({"deal": 1, "verdict": "solved", "cells": 99}, '"cells" is not 0 to 15: 99'),
     ({"deal": 1, "verdict": "solved", "variant": 5}, '"variant" is not text: 5'),
     ({"deal": 1, "verdict": "solved", "time_limit": "60"}, '"time_limit" is not a number of seconds or null: "60"'),
@@ -220,7 +220,7 @@ def test_a_bad_line_before_the_end_is_named(tmp_path):
     write(path, rec(1), {"deal": 2, "verdict": "solved", "states": "many"}, rec(3))
     with pytest.raises(InvalidResults) as e:
         list(read_records(path))
-    assert str(e.value) == f'{path}: line 2: "states" is not a number >= 0: "many"'
+    assert str(e.value) == f'{path}: line 2: "states" is not a whole number from 0 to 1,000,000,000,000,000: "many"'
     write(path, rec(1), rec(3), tail=b'{"deal": 4, "verdict": "maybe"}\n')  # JSON, so not torn: wrong
     with pytest.raises(InvalidResults, match="line 3: \"verdict\""):
         list(read_records(path))
@@ -251,7 +251,7 @@ def test_summaries_use_what_records_have():
     assert s["errors"] == [2] and s["gave_up"] == [4]
     assert s["seconds"] == {"mean": 0.875, "median": 0.875, "max": 1.5}
     assert [h["deal"] for h in s["hardest"]] == [4, 3]
-    with pytest.raises(InvalidResults, match=r'^record 2: "states" is not a number >= 0: "x"$'):
+    with pytest.raises(InvalidResults, match=r'^record 2: "states" is not a whole number from 0 to 1,000,000,000,000,000: "x"$'):
         summarize([rec(1), rec(2, states="x")])
 
 
@@ -365,6 +365,7 @@ linux_only = pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads /
 
 
 @linux_only
+@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="--jobs 2 is capped to the one core: no workers")
 def test_a_worker_killed_with_sigkill_mid_run_is_replaced(tmp_path):
     out = tmp_path / "k.jsonl"
     proc = subprocess.Popen(FREECELL + ["analyze", "1-24", "--jobs", "2", "--engine", "builtin", "--no-solutions",
@@ -403,3 +404,169 @@ def test_a_closed_pipe_ends_quietly_and_stops_the_workers(tmp_path):
             break
         time.sleep(0.02)
     assert not any(session == proc.pid for _, session in processes().values())
+
+
+# -- issue 20: a torn last line is only ever the start of one of our records ----------
+def our_records():
+    """One record of every kind this program writes, by the writers themselves."""
+    from freecell_cli.analyze import analyze_deal, error_record
+
+    return [
+        analyze_deal(1, Job(engine="builtin")),  # with its solution
+        analyze_deal(2, Job(game="spider", suits=1, time_limit=0.01)),  # gave up: with a reason
+        analyze_deal(1, Job(mode="min-cells", variant="standard", max_cells=1)),  # proof, searches
+        error_record(5, Job(), 'worker "died" \\ twice (signal 9)'),
+        error_record(5, Job(game="spider", suits=2), "x"),
+        error_record(5, Job(mode="min-cells"), "x"),
+    ]
+
+
+def test_every_cut_of_every_kind_of_record_is_a_torn_record():
+    from freecell_cli.analyze import is_torn_record
+
+    for record in our_records():
+        line = orjson.dumps(record)
+        for cut in range(1, len(line) + 1):
+            assert is_torn_record(line[:cut]), line[:cut]
+            assert is_torn_record(line[:cut] + b"\x00" * 7 + b"\n"), line[:cut]  # a crash's zeros
+
+
+@pytest.mark.parametrize("line", [
+    b'{"moves": ["5a", "82"], "deal": 617}',  # a JSON solution
+    b'{"deal":617,"moves":["5a","82"]}',  # one that begins as ours do
+    b'{"deal":617,"solution":"5a 82","note":"mine"}',
+    b'{"deal": 617, "variant": "site"',  # typed: orjson writes no spaces
+    b'{"variant":"site","deal":1',  # the deal comes first
+    b'{"deal":0,', b'{"deal":01', b'{"deal":99999999999', b'{"deal":1x',
+    b'{"deal":1,"verdict":"maybe"}',  # whole, but no record
+    b'{"deal":1,"verdict":"solved"}{',
+    b'{"deal":1,"cells":99,"verd',  # a field no record holds
+    b'{"deal":1,"deal":2',  # a key twice
+    b'{"deal":1,"notes":"',  # no record has this key
+    b'{"deal":1,"solution":"5a\x01',  # a control character inside a string
+    b'{"deal":1,"solution":"5a\n',  # a newline ends a whole record only
+    b'{"deal":1,"verdict"x',
+    b'{todo: rerun 1-100}', b'{"todo": "rerun 1-100"', b'{\x00\x00x',
+])
+def test_other_lines_are_not_torn_records(line):
+    from freecell_cli.analyze import is_torn_record
+
+    assert not is_torn_record(line)
+
+
+@pytest.mark.parametrize("tail", [
+    b'{"moves": ["5a", "82"], "deal": 617}',  # a JSON solution saved without a newline
+    b'{"moves": ["5a", "82"], "deal": 617}\n',
+    b'{"deal":617,"moves":["5a","82"]}',
+    b'{"deal":3,"verdict":"maybe"}',  # whole JSON, no record: named, never cut
+    b'{"deal":3,"note":"rerun"',
+    b'{not json\n',
+])
+def test_a_last_line_that_is_not_ours_is_refused_never_cut(tmp_path, tail):
+    path = tmp_path / "r.jsonl"
+    write(path, rec(1), rec(2), tail=tail)
+    before = path.read_bytes()
+    with pytest.raises(InvalidResults, match=r"line 3( is not a result record \(is it a results file\?\)|: .*)$"):
+        list(read_records(path, repair=True))
+    with pytest.raises(InvalidResults):
+        Analysis([1, 2, 3], Job(engine="builtin"), path)
+    assert path.read_bytes() == before
+
+
+def test_a_torn_record_of_each_kind_is_still_dropped_and_cut(tmp_path):
+    path = tmp_path / "r.jsonl"
+    for record in our_records():
+        line = orjson.dumps(record)
+        for tail in (line[:len(line) // 2], line, line[:20] + b"\x00\x00\x00\n"):
+            write(path, rec(1), tail=tail)
+            assert [n for n, _ in read_records(path, repair=True)] == [1]
+            assert path.read_bytes() == orjson.dumps(rec(1)) + b"\n"
+
+
+# -- issue 20: numbers are checked as strictly as they are written ----------------
+@pytest.mark.parametrize("field, value, problem", [
+    ("move_count", 1.5, '"move_count" is not a whole number from 0 to 1,000,000: 1.5'),
+    ("move_count", 1.7e308, '"move_count" is not a whole number from 0 to 1,000,000: 1.7e+308'),
+    ("move_count", 1_000_001, '"move_count" is not a whole number from 0 to 1,000,000: 1000001'),
+    ("move_count", True, '"move_count" is not a whole number from 0 to 1,000,000: true'),
+    ("nonfoundation_moves", 40.0, '"nonfoundation_moves" is not a whole number from 0 to 1,000,000: 40.0'),
+    ("states", 10**15 + 1, '"states" is not a whole number from 0 to 1,000,000,000,000,000: 1000000000000001'),
+    ("states", 5e3, '"states" is not a whole number from 0 to 1,000,000,000,000,000: 5000.0'),
+    ("seconds", 1.7e308, '"seconds" is not a number of seconds from 0 to 1,000,000,000: 1.7e+308'),
+    ("seconds", float("nan"), '"seconds" is not a number of seconds from 0 to 1,000,000,000: null'),
+    ("seconds", -0.5, '"seconds" is not a number of seconds from 0 to 1,000,000,000: -0.5'),
+    ("suits", 3, '"suits" is not 1, 2 or 4: 3'),
+    ("suits", 4.0, '"suits" is not 1, 2 or 4: 4.0'),
+])
+def test_numbers_not_as_written_are_refused(field, value, problem):
+    assert check_record(rec(1, **{field: value})) == problem
+    with pytest.raises(InvalidResults, match=f"^record 1: {problem[:20]}"):
+        summarize([rec(1, **{field: value})])
+
+
+def test_as_written_numbers_at_their_bounds_are_sound():
+    assert check_record(rec(1, move_count=1_000_000, states=10**15, seconds=1e9)) is None
+    assert check_record(rec(1, seconds=3, move_count=0)) is None  # whole seconds, from a record by hand
+    mc = {"deal": 1, "mode": "min-cells", "verdict": "unsolvable", "min_cells": None, "known": [2, None]}
+    assert check_record({**mc, "proof": {"cells": 1, "states": 63, "seconds": 0.01}}) is None
+    assert check_record({**mc, "proof": {"cells": 1, "states": 6.5, "seconds": 0.01}}).startswith('"proof" is not')
+    assert check_record({**mc, "proof": {"cells": 1, "states": 6, "seconds": 1e300}}).startswith('"proof" is not')
+
+
+# -- issue 20: no more workers than the cores and the memory hold -----------------
+@pytest.mark.parametrize("jobs, cores, memory, fds, workers", [
+    (300, 2, 8 * 2**30, None, 2),  # the cores
+    (1000, 2, None, None, 2),  # memory unknown: the cores
+    (2, 2, 8 * 2**30, None, 2),
+    (1, 64, 8 * 2**30, 10_000, 1),
+    (300, 64, 1 * 2**30, None, 6),  # the memory: 160 MB a worker
+    (300, 64, 100 * 2**20, None, 1),  # not even one worker's worth: still one
+    (300, 64, 0, 0, 1),
+    (300, 64, None, 40, 10),  # the file descriptors: 4 a worker
+])
+def test_cap_jobs(jobs, cores, memory, fds, workers):
+    from freecell_cli.analyze import cap_jobs
+
+    assert cap_jobs(jobs, cores, memory, fds) == workers
+
+
+def test_worker_limit_says_why(monkeypatch):
+    mod = importlib.import_module("freecell_cli.analyze")  # the module: freecell_cli.analyze is the function
+    monkeypatch.setattr(mod, "usable_cores", lambda: 2)
+    monkeypatch.setattr(mod, "available_memory", lambda: 3 * 2**30)
+    monkeypatch.setattr(mod, "_free_fds", lambda: 1000)
+    assert mod.worker_limit(2) == (2, None) and mod.worker_limit(1) == (1, None)
+    assert mod.worker_limit(300) == (2, "2 cores, 3.0 GB of memory available, 160 MB a worker")
+    monkeypatch.setattr(mod, "usable_cores", lambda: 4)
+    monkeypatch.setattr(mod, "available_memory", lambda: None)
+    monkeypatch.setattr(mod, "_free_fds", lambda: 9)
+    assert mod.worker_limit(8) == (2, "4 cores, 9 file descriptors free")
+    monkeypatch.setattr(mod, "usable_cores", lambda: 1)
+    assert mod.worker_limit(8) == (1, "1 core")
+
+
+def test_this_machine_is_measured():
+    from freecell_cli.analyze import available_memory, usable_cores
+
+    assert 1 <= usable_cores() <= (os.cpu_count() or 1)
+    memory = available_memory()
+    assert memory is None or 0 <= memory < 2**60
+
+
+def test_worker_limit_names_little_memory_in_mb(monkeypatch):
+    mod = importlib.import_module("freecell_cli.analyze")
+    monkeypatch.setattr(mod, "usable_cores", lambda: 8)
+    monkeypatch.setattr(mod, "available_memory", lambda: 500 * 2**20)
+    monkeypatch.setattr(mod, "_free_fds", lambda: None)
+    assert mod.worker_limit(8) == (3, "8 cores, 500 MB of memory available, 160 MB a worker")
+
+
+def test_a_pipe_that_cannot_be_made_is_a_worker_failure(monkeypatch):
+    import multiprocessing.context
+
+    def no_pipe(self, duplex=True):
+        raise OSError(24, "Too many open files")
+
+    monkeypatch.setattr(multiprocessing.context.BaseContext, "Pipe", no_pipe)
+    with pytest.raises(WorkerFailed, match="^cannot start a worker process: Too many open files$"):
+        list(WorkerPool(die_on, (0,), jobs=2).map([1, 2]))

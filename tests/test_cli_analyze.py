@@ -108,7 +108,7 @@ def _rec(n, **fields):
 def test_summary_of_damaged_records(tmp_path):
     path = tmp_path / "r.jsonl"
     _records(path, _rec(1), {"deal": 2, "verdict": "solved"}, _rec(3, states="x"), _rec(4))
-    assert _bad("--summary", str(path)) == f'error: {path}: line 3: "states" is not a number >= 0: "x"\n'
+    assert _bad("--summary", str(path)) == f'error: {path}: line 3: "states" is not a whole number from 0 to 1,000,000,000,000,000: "x"\n'
     _records(path, _rec(1), {"deal": 2, "verdict": "solved"})  # no states, no seconds: fine
     code, out, err = run("analyze", "--summary", str(path))
     assert code == 0 and out.startswith("deals: 2\nsolved: 2\n") and "hardest (states): 1 (1)\n" in out
@@ -187,3 +187,104 @@ def test_summary_of_stdin(tmp_path):
         2, "", "error: stdin (-) can be read only once\n")
     assert run("analyze", "--summary", "-", "--plot", str(tmp_path / "p.svg"), input=text) == (
         2, "", "error: --plot reads the results file again: give a file, not - (stdin)\n")
+
+
+# -- issue 20: --out never cuts a file that is not all our records ---------------------
+@pytest.mark.parametrize("content", [
+    b'{"moves": ["5a", "82", "ah"], "deal": 617, "variant": "site"}',  # a JSON solution, no newline
+    b'{"jobs": 2, "engine": "builtin"}',  # a config
+    b'{todo: rerun the gave-up deals',  # a note typed without a newline
+    b"rerun the gave-up deals",
+    b'{"deal":617,"note":"hard one"}',  # begins as a record does
+])
+def test_a_file_that_is_not_results_is_refused_and_kept_whole(tmp_path, content):
+    path = tmp_path / "mine.json"
+    path.write_bytes(content)
+    mode, mtime = path.stat().st_mode, path.stat().st_mtime_ns
+    assert _bad("1-2", "--engine", "builtin", "--out", str(path)) == (
+        f"error: {path}: line 1 is not a result record (is it a results file?)\n")
+    assert _bad("--summary", str(path)) == f"error: {path}: line 1 is not a result record (is it a results file?)\n"
+    assert path.read_bytes() == content and (path.stat().st_mode, path.stat().st_mtime_ns) == (mode, mtime)
+    # after records too: the last line is kept whole, and named
+    records = b"".join(orjson.dumps(_rec(n)) + b"\n" for n in (1, 2))
+    path.write_bytes(records + content)
+    assert _bad("1-3", "--engine", "builtin", "--out", str(path)) == (
+        f"error: {path}: line 3 is not a result record (is it a results file?)\n")
+    assert path.read_bytes() == records + content
+
+
+def test_a_torn_real_record_is_still_repaired(tmp_path):
+    path = tmp_path / "r.jsonl"
+    assert run("analyze", "1-2", "--engine", "builtin", "--out", str(path), "--jobs", "1", "-q")[0] == 0
+    whole = path.read_bytes()
+    path.write_bytes(whole + whole.splitlines(keepends=True)[0][:70])  # a run killed in a line
+    code, out, err = run("analyze", "1-3", "--engine", "builtin", "--out", str(path), "--jobs", "1")
+    assert (code, err) == (0, f"2 of 3 deals already recorded in {path}: skipped\n")
+    assert out.startswith("deals: 3\nsolved: 3\n")
+    lines = path.read_bytes().splitlines(keepends=True)
+    assert b"".join(lines[:2]) == whole and len(lines) == 3 and orjson.loads(lines[2])["deal"] == 3
+
+
+# -- issue 20: numbers a summary or a plot cannot take are malformed input -----------------
+@pytest.mark.parametrize("field, value, shown", [
+    ("move_count", 1.5, '"move_count" is not a whole number from 0 to 1,000,000: 1.5'),
+    ("move_count", 1.7e308, '"move_count" is not a whole number from 0 to 1,000,000: 1.7e+308'),
+    ("seconds", 1.7e308, '"seconds" is not a number of seconds from 0 to 1,000,000,000: 1.7e+308'),
+    ("states", 2.5, '"states" is not a whole number from 0 to 1,000,000,000,000,000: 2.5'),
+])
+@pytest.mark.parametrize("extra", [(), ("--color", "always"), ("--plot", "p.svg"), ("--json",)])
+def test_summary_of_numbers_not_as_written(tmp_path, monkeypatch, field, value, shown, extra):
+    monkeypatch.setenv("COLUMNS", "100")
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "r.jsonl"
+    _records(path, _rec(1), _rec(2, **{field: value}), _rec(3))
+    assert _bad("--summary", str(path), *extra) == f"error: {path}: line 2: {shown}\n"
+    assert not (tmp_path / "p.svg").exists()
+
+
+def test_summary_on_a_terminal_draws_the_move_histogram(tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "100")
+    path = tmp_path / "r.jsonl"
+    _records(path, *(_rec(n, move_count=80 + 3 * n, seconds=0.25 * n) for n in range(1, 11)),
+             _rec(11, move_count=1_000_000, seconds=1e9, states=10**15))  # the bounds: still drawn
+    code, out, err = run("analyze", "--summary", str(path), "--color", "always")
+    assert (code, err) == (0, "")
+    assert "analyze summary" in out and "moves of the solved deals" in out
+    assert out.count("█") > 0 and "1000000" in out.replace(",", "")
+
+
+# -- issue 20: --jobs is capped by the cores and the memory, and says so ----------------
+def test_too_many_jobs_are_capped_with_a_note(tmp_path, monkeypatch):
+    mod = importlib.import_module("freecell_cli.analyze")  # the module: freecell_cli.analyze is the function
+    monkeypatch.setattr(mod, "usable_cores", lambda: 2)
+    monkeypatch.setattr(mod, "available_memory", lambda: 2**30)
+    monkeypatch.setattr(mod, "_free_fds", lambda: 1000)
+    args = ("1-2", "--engine", "builtin", "--no-solutions", "--out", str(tmp_path / "a.jsonl"))
+    code, out, err = run("analyze", *args, "--jobs", "300")
+    assert code == 0 and out.startswith("deals: 2\nsolved: 2\n")
+    assert err == "note: --jobs 300 capped to 2 (2 cores, 1.0 GB of memory available, 160 MB a worker)\n"
+    monkeypatch.setattr(mod, "usable_cores", lambda: 64)
+    code, out, err = run("analyze", *args, "--jobs", "1000", "-o", str(tmp_path / "b.jsonl"))
+    assert code == 0 and err == "note: --jobs 1000 capped to 6 (64 cores, 1.0 GB of memory available, 160 MB a worker)\n"
+    assert run("analyze", *args, "--jobs", "1000", "-q", "-o", str(tmp_path / "c.jsonl"))[2] == ""
+    code, out, err = run("analyze", *args, "--jobs", "2", "-o", str(tmp_path / "d.jsonl"))
+    assert (code, err) == (0, "")  # within the cap: no note
+    monkeypatch.setattr(mod, "available_memory", lambda: 200 * 2**20)
+    code, out, err = run("analyze", *args, "-o", str(tmp_path / "e.jsonl"))
+    assert (code, err) == (0, "")  # the default (the cores) capped by memory: nothing to say
+
+
+def test_every_reader_of_results_refuses_a_last_line_that_is_not_ours(tmp_path):
+    solution = '{"moves": ["5a", "82"], "deal": 617}'  # no newline
+    assert run("analyze", "--summary", "-", input=solution) == (
+        2, "", "error: stdin: line 1 is not a result record (is it a results file?)\n")
+    mc = {"deal": 1, "mode": "min-cells", "variant": "site", "max_cells": 4, "verdict": "solved", "min_cells": 1,
+          "known": [1, 1], "time_limit": 60.0}
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    _records(a, mc)
+    b.write_bytes(orjson.dumps(mc) + b"\n" + solution.encode())
+    assert _bad("--summary", str(a), "--summary", str(b)) == (
+        f"error: {b}: line 2 is not a result record (is it a results file?)\n")
+    assert _bad("--summary", str(b), "--plot", str(tmp_path / "p.svg")) == (
+        f"error: {b}: line 2 is not a result record (is it a results file?)\n")
+    assert b.read_bytes().endswith(solution.encode())

@@ -272,7 +272,7 @@ def test_analyze_resume_error_names_the_settings_escaped(tmp_path):
 @pytest.mark.parametrize("fields, problem", [
     ({"mode": OSC52}, '"mode" is not solve or min-cells: "\\u001b]52;c;aGk=\\u0007"'),
     ({"deal": "\u202e\x9b"}, '"deal" is not a deal number (1 to 8,589,934,591): "\\u202e\\x9b"'),
-    ({"states": "\x85"}, '"states" is not a number >= 0: "\\x85"'),
+    ({"states": "\x85"}, '"states" is not a whole number from 0 to 1,000,000,000,000,000: "\\x85"'),
 ])
 def test_analyze_record_errors_quote_the_field_escaped(tmp_path, fields, problem):
     path = tmp_path / "r.jsonl"

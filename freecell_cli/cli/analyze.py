@@ -60,7 +60,7 @@ def analyze_command(
     cells: Annotated[Optional[int], typer.Option(metavar="N", help="Number of free cells, 0..15 (default 4). Not with --min-cells, which tries 0..--max-cells.", parser=whole_number(0, 15))] = None,
     engine: Annotated[EngineName, typer.Option(metavar="ENGINE", help=ENGINE_HELP + " Default here: auto (fast).")] = EngineName.auto,
     time_limit: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds per deal before giving up (0: no limit).", parser=seconds_number)] = 60.0,
-    jobs: Annotated[Optional[int], typer.Option(metavar="N", help="Worker processes (default: the number of cores; never more than deals to do).", parser=whole_number(1))] = None,
+    jobs: Annotated[Optional[int], typer.Option(metavar="N", help="Worker processes (default: the number of cores; never more than the cores, than the free memory holds, or than deals to do).", parser=whole_number(1))] = None,
     out: Annotated[Optional[str], typer.Option("--output", "-o", "--out", metavar="FILE", callback=_stdout_dash, help="JSON Lines file (appended; resumable; locked while written). Default stdout.")] = None,
     executor: Annotated[Executor, typer.Option(help="local processes, or a Dask cluster.")] = Executor.local,
     scheduler: Annotated[Optional[str], typer.Option(help="Dask scheduler address, e.g. tcp://host:8786 (with --executor dask).")] = None,
@@ -196,11 +196,18 @@ def _analyze(ranges: list[str] | None, variant: Choice, cells: int, engine: Engi
         # reads what is done and checks it was made with these settings: all before any work.
         run = Analysis(deals, job, out)
     note(f"{run.already:,} of {run.total:,} deals already recorded in {display_name(out) if out else 'stdout'}: skipped") if run.already else None
+    workers = 1
+    if executor is Executor.local:
+        from ..analyze import usable_cores, worker_limit
+
+        workers, why = worker_limit(jobs or usable_cores())
+        if why and jobs is not None:  # the default is the cores: capped by memory only, say nothing
+            note(f"note: --jobs {jobs} capped to {workers} ({why})")
     progress = _Progress(run.total, run.already, keep=plot is not None and out is None)
     interrupted = False
     try:
         with errors_to_exit():
-            result = run.run(jobs or os.cpu_count() or 1, executor.value, scheduler, on_record=progress.record)
+            result = run.run(workers, executor.value, scheduler, on_record=progress.record)
     except KeyboardInterrupt:
         interrupted = True
     finally:
@@ -261,15 +268,14 @@ class _Progress:
 
 def _print_summary(s: Record, as_json: bool, records_on_stdout: bool = False, first: bool = True) -> None:
     """The summary goes to stdout, unless the records themselves went there."""
-    import orjson
-
     from ..analyze import describe_settings
+    from ..text import json_line
 
     target = sys.stderr if records_on_stdout else sys.stdout
     if records_on_stdout and is_quiet():  # on stderr it is status: -q drops it
         return
     if as_json:
-        target.write(orjson.dumps(s).decode() + "\n")
+        target.write(json_line(s) + "\n")
         return
     rows = [("deals", str(s["deals"]))]
     rows += [(v, str(s["counts"][v])) for v in ("solved", "unsolvable", "gave-up")]
@@ -304,22 +310,23 @@ def _print_summary(s: Record, as_json: bool, records_on_stdout: bool = False, fi
             table.add_row(Text(k), Text(v))  # Text, not markup: a "[bold]" in a record stays as it is
         out = console(target)
         out.print(table)
-        moves = [m for m, c in s.get("move_count_histogram") or () for _ in range(c)]
-        if moves:
+        histogram = s.get("move_count_histogram") or []  # (moves, deals) pairs
+        if histogram:
             from ..plots import text_histogram
 
             out.print("moves of the solved deals", style="bold")
-            out.print("\n".join(text_histogram(moves, bar="█")), highlight=False)
+            out.print("\n".join(text_histogram([m for m, _ in histogram], bar="█",
+                                               weights=[c for _, c in histogram])), highlight=False)
     else:
         target.write(("" if first else "\n") + "".join(f"{k}: {v}\n" for k, v in rows))
 
 
 def _print_differences(diff: Record, names: list[str], as_json: bool) -> None:
     """The deals whose min-cells answer differs between two files."""
-    import orjson
+    from ..text import json_line
 
     if as_json:
-        sys.stdout.write(orjson.dumps({"compare": names, **diff}).decode() + "\n")
+        sys.stdout.write(json_line({"compare": names, **diff}) + "\n")
         return
     from ..files import display_name
 
