@@ -42,7 +42,7 @@ def json_line(value: object) -> str:
     import orjson
 
     text = orjson.dumps(value).decode()
-    if text.isascii() or text.isprintable():
+    if text.isprintable():  # not isascii(): DEL (0x7f) is ASCII, and orjson leaves it raw
         return text
     return "".join(ch if ch.isprintable() else _json_escape(ch) for ch in text)
 

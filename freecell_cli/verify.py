@@ -217,6 +217,17 @@ def verify(
             return False
         return True
 
+    def refuse(reason: str, state: str | None, index: int, text: str, line: int) -> bool:
+        """Note a problem; True when the replay stops here (no state to go on from)."""
+        nonlocal before_error, stopped
+        problems.append(Problem(index, text, reason, line))
+        if before_error is None:
+            before_error = position.copy()
+        if resync(state):
+            return False
+        stopped = True
+        return not all_errors
+
     first_cells = len(position.cells)
     grown_at: tuple[int, int] | None = None  # (move index, line) where the file first showed more
 
@@ -243,13 +254,8 @@ def verify(
         except InvalidMove as e:  # no move at all (two cards from a free cell): malformed
             raise InvalidSolution(f'line {line}: move {index} "{escape(text, 40)}": {e}') from None
         except FreecellError as e:  # refused, a place this table lacks included: at its index
-            problems.append(Problem(index, text, str(e), line))
-            if before_error is None:
-                before_error = position.copy()
-            if not resync(step.state):
-                stopped = True
-                if not all_errors:
-                    break
+            if refuse(str(e), step.state, index, text, line):
+                break
             continue
         apply(position, move)
         count += 1
@@ -261,16 +267,9 @@ def verify(
             except FreecellError as e:
                 raise InvalidSolution(f"line {line}: state after the move: {e}") from None
             diff = _state_difference(position, theirs)
-            if diff:
-                problems.append(
-                    Problem(index, text, f"position after this move differs from the file's: {diff}", line)
-                )
-                if before_error is None:
-                    before_error = position.copy()
-                if not resync(step.state):
-                    stopped = True
-                    if not all_errors:
-                        break
+            if diff and refuse(f"position after this move differs from the file's: {diff}", step.state,
+                               index, text, line):
+                break
     if stopped and not all_errors and in_memory:
         index = len(solution)  # the count of moves, known without reading on
     notes = []

@@ -94,20 +94,27 @@ def record(n):
 def test_repair_cuts_the_torn_line_where_the_good_part_ends(tmp_path):
     path = tmp_path / "r.jsonl"
     good = record(1) + record(2)
-    path.write_bytes(good + b'{"deal": 3, "ver')
+    path.write_bytes(good + b'{"deal":3,"ver')  # the start of a record as we write them
     assert [n for n, _ in read_records(path, repair=True)] == [1, 2]
     assert path.read_bytes() == good
-    path.write_bytes(good + b'{"deal": 3, "ver\n')  # a newline, but not JSON: torn too when last
+    path.write_bytes(good + b'{"deal":3,"ver\x00\x00\n')  # and the zeros a crash leaves after it
     assert [n for n, _ in read_records(path, repair=True)] == [1, 2]
     assert path.read_bytes() == good
     assert [n for n, _ in read_records(path, repair=True)] == [1, 2] and path.read_bytes() == good
+    # Not the start of one of ours (spaced as we never write, or ended by a newline
+    # of its own): someone's text, refused and kept whole (issue 20).
+    for tail in (b'{"deal": 3, "ver', b'{"deal":3,"ver\n'):
+        path.write_bytes(good + tail)
+        with pytest.raises(InvalidResults, match=r"line 3 is not a result record"):
+            list(read_records(path, repair=True))
+        assert path.read_bytes() == good + tail
 
 
 def test_a_bad_record_before_an_over_long_line_is_named_first(tmp_path, monkeypatch):
     monkeypatch.setitem(files.LIMITS, "results record", 100)
     path = tmp_path / "r.jsonl"
-    path.write_bytes(record(1) + b'{"deal": 2, "ver\n' + b"{" + b"x" * 200 + b"\n")
-    with pytest.raises(InvalidResults, match=r"r.jsonl: line 2 is not a JSON record$"):
+    path.write_bytes(record(1) + b'{"deal":2,"ver\n' + b"{" + b"x" * 200 + b"\n")
+    with pytest.raises(InvalidResults, match=r"r.jsonl: line 2 is not a result record \(is it a results file\?\)$"):
         list(read_records(path))
     path.write_bytes(record(1) + b"{" + b"x" * 200)  # a torn line over the limit is still too long
     with pytest.raises(InputTooLarge, match=r"r.jsonl: line 2 is longer than 100 bytes, the limit for a record$"):

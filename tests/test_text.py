@@ -31,6 +31,7 @@ def clean(*texts: str) -> None:
 # -- JSON on stdout ---------------------------------------------------------------------
 @pytest.mark.parametrize("value", [
     {"move": "58\x9b2J\u202e\u2028\x85"}, {"x": "\U000e0041 tag"}, {"ok": "é ♥ 10♦"}, [1, None, "a\x1b"],
+    {"file": "del\x7f"},
 ])
 def test_json_line_escapes_what_a_terminal_acts_on_and_reads_back(value):
     from freecell_cli.text import json_line

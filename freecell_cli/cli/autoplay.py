@@ -53,11 +53,10 @@ def autoplay_command(
     color: ColorOpt = ColorMode.auto,
 ) -> None:
     """Send every card that can go to the foundations and print the new position."""
-    from ..text import json_line
-
     from ..autoplay import autoplay, can_autocomplete
     from ..formats.json import position_to_dict
     from ..moves import plural
+    from ..text import json_line
 
     setup(quiet, color)
     check_json_format(json, format)

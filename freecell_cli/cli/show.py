@@ -114,11 +114,10 @@ def show_command(
 
 
 def _write_json(position: Position, rules: Variant, out: str | None) -> None:
-    from ..text import json_line
-
     from ..formats.compact import format_compact
     from ..formats.json import position_to_dict
     from ..moves import can_move, legal_moves
+    from ..text import json_line
 
     d = {
         "position": format_compact(position),

@@ -81,11 +81,10 @@ def solve_command(
     Every solution is replayed by our own verifier before it is printed. With
     --json or --hint, -o FILE receives the JSON or the hint.
     """
-    from ..text import json_line
-
     from .. import api
     from ..solve.engine import GAVE_UP, SOLVED, get_engine
     from ..variants import find_variant
+    from ..text import json_line
 
     setup(quiet, color)
     if format is SolutionFormat.json:  # README: --json is -f json

@@ -214,9 +214,8 @@ def show_command(
     position = _position_or_deal(position_arg, position_opt, deal, suits)
     moves = legal_moves(position, unrestricted)
     if json:
-        from ..text import json_line
-
         from ..spider.formats import format_compact, position_to_dict
+        from ..text import json_line
 
         d = {"position": format_compact(position), **position_to_dict(position), "won": position.is_won(),
              "legal_moves": [str(m) for m in moves]}
@@ -278,8 +277,6 @@ def verify_command(
 ) -> None:
     """Replay Spider solution files: exit 0 when every one is legal and wins, 1 when
     one is refused at some move or does not win, 2 when one cannot be read."""
-    from ..text import json_line
-
     from pathlib import Path
 
     from ..errors import FreecellError
@@ -288,6 +285,7 @@ def verify_command(
     from ..spider.formats import format_compact
     from ..spider.render import render_plain
     from ..api import spider_verify
+    from ..text import json_line
 
     setup(quiet, color)
     if format not in (None, "text", "json"):
@@ -357,10 +355,9 @@ def solve_command(
     """Find a winning line (the solver sees every card) and print it as a solution
     file that `spider verify` accepts. Exit 0 solved, 3 gave up (the search prunes,
     so it never answers 1, unsolvable). Every line is replayed by our verifier first."""
-    from ..text import json_line
-
     from ..api import format_spider_solution, spider_solve
     from ..spider.solve import SOLVED
+    from ..text import json_line
 
     setup(quiet, color)
     requires("--suits" if suits is not None else None, "--deal", deal is not None)

@@ -66,8 +66,6 @@ def verify_command(
     Exit 0 when every file is valid and solves, 1 when any is not, 2 when a file
     cannot be read.
     """
-    from ..text import json_line
-
     from ..deals import parse_deal_number
     from ..errors import FreecellError
     from ..formats import format_position
@@ -76,6 +74,7 @@ def verify_command(
     from ..api import verify
     from ..solutions import SOLUTION_FORMATS
     from ..variants import find_variant
+    from ..text import json_line
 
     setup(quiet, color)
     if format in SOLUTION_FORMATS and format != "json" and input_format is None:  # the old spelling: --format fc-solve
