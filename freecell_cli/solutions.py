@@ -396,6 +396,21 @@ def _verbose_move(line: str, lineno: int) -> list[Move]:
     raise InvalidSolution(f"line {lineno}: not a Freecell Solver move: {line[:80]!r}")
 
 
+# fc-solve names its free cells a..g, then k, l, ... (its move.h skips h, i and j); we
+# name them a..g, then i, j, ... (only h, home, is skipped).
+_FCS_CELLS = str.maketrans("klmnopqr", "ijklmnop")
+
+
+def fcs_notation(token: str) -> str:
+    """A move of fc-solve's standard notation (``-sn``, ``-snx``) in ours: its eighth
+    free cell is ``k``, ours ``i``.
+
+    >>> fcs_notation("6k"), fcs_notation("l3"), fcs_notation("5a"), fcs_notation("34v3")
+    ('6i', 'j3', '5a', '34v3')
+    """
+    return token[:2].translate(_FCS_CELLS) + token[2:]
+
+
 def _fcsolve_steps(lines: Iterator[tuple[int, str]], sol: Solution) -> Iterator[Step]:
     """Moves of fc-solve's output; a move is given out once the state printed after
     it (if any) has been read, so each step carries its own state."""
@@ -451,11 +466,11 @@ def _fcsolve_steps(lines: Iterator[tuple[int, str]], sol: Solution) -> Iterator[
         moved = True
         if line.startswith("Move: "):
             token = line[6:].strip()
-            pending = [Step(token, lineno, _parse_token(token, lineno))]
+            pending = [Step(token, lineno, _parse_token(fcs_notation(token), lineno))]
         elif line.startswith("Move "):
             pending = [Step(line, lineno, move) for move in _verbose_move(line, lineno)]
         else:
-            pending = [Step(token, lineno, _parse_token(token, lineno)) for token in split_moves(line)]
+            pending = [Step(token, lineno, _parse_token(fcs_notation(token), lineno)) for token in split_moves(line)]
     if state_lines:
         close_state()
     yield from pending

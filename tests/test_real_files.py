@@ -144,3 +144,16 @@ def test_a_trimmed_file_that_uses_more_cells_is_read_with_them():
     code, out, err = run("replay", "-q", str(sol))
     assert code == 0 and out.splitlines()[:2] == ["5a", "6C-----:0000:" + (  # six cells from the start
         "JDKD2S4C3S6D6S/2DKCKS5CTD8S9C/9H9S9DTS4S8D2H/JC5SQDQHTHQS6H/5DADJS4H8H/7HQCASAC2C3D/7CKHAH4DJH8C/5H3H3C7S7DTC")]
+
+
+def test_fc_solve_names_its_eighth_free_cell_k():
+    """fc-solve --freecells-num 8 -m -snx (deal 24): its standard notation skips h, i
+    and j for the free cells (move.h), so its eighth cell is 'k', our 'i'."""
+    sol = FIXTURES / "24.8cells.snx.txt"
+    assert "6k" in sol.read_text().split()
+    code, out, err = run("verify", "-q", "--deal", "24", "--cells", "8", str(sol))
+    assert (code, out, err) == (0, "OK deal 24: solved in 140 moves (site)\n", "")
+    # Read as standard notation (ours), 'k' is a tenth cell: refused with 8.
+    code, out, err = run("verify", "-q", "--deal", "24", "--cells", "8", "--input-format", "standard", "-",
+                         input=sol.read_text().split("This game is")[0].replace("-=-=-=-=-=-=-=-=-=-=-=-", ""))
+    assert code == 1 and "there is no free cell k (8 free cells)" in out
