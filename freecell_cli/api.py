@@ -470,6 +470,12 @@ def verify(
     rules = _variant(variant if variant is not None else sol.variant, start)
     grow = sol.cells_open and cells is None and (position is None or isinstance(position, int))
     verdict = replay(sol, start, rules, empty_column, all_errors, grow)
+    asked = []
+    if cells is not None and sol.cells is not None and cells != sol.cells:  # on purpose, as -p: said
+        from .moves import plural
+
+        asked.append(f"the file says {plural(sol.cells, 'free cell')}; checked with {cells} as asked")
+    verdict.notes += asked
     if not verdict.ok and sol.format == "fc-solve" and empty_column is None and isinstance(solution, Path):
         # fc-solve's -sn writes a run into an empty column as a plain move (its -snx
         # says the count): read that way, with every printed state still checked,
@@ -477,8 +483,8 @@ def verify(
         again = read_solution(solution, format, stream=True)
         second = replay(again, _start_of(again, position, cells), rules, "max", all_errors, grow)
         if second.ok:
-            second.notes.append("plain moves into empty columns read as fc-solve -sn writes them "
-                                "(as many cards as fit; --empty-column one refuses that)")
+            second.notes += asked + ["plain moves into empty columns read as fc-solve -sn writes them "
+                                     "(as many cards as fit; --empty-column one refuses that)"]
             return second
     return verdict
 

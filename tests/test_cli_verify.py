@@ -115,7 +115,8 @@ def test_a_third_free_cell_of_a_two_cell_game_is_refused_at_its_index(tmp_path):
     sol = FIXTURES / "1.3cells.sam.txt"
     code, out, err = run("verify", "--json", "--cells", "2", str(sol))
     d = orjson.loads(out)
-    assert code == 1 and err == "" and d["valid"] is False
+    assert code == 1 and d["valid"] is False
+    assert err == f"{sol}: the file says 3 free cells; checked with 2 as asked\n"
     assert (d["error"]["index"], d["error"]["line"], d["error"]["reason"]) == (4, 65, "there is no free cell c (2 free cells)")
     assert d["error"]["move"] == "Move a card from stack 7 to freecell 2"
 
@@ -194,3 +195,14 @@ def test_blank_lines_keep_their_line_numbers():
     d = orjson.loads(out)
     assert (code, d["error"]["index"], d["error"]["line"], d["file_moves"]) == (1, 2, 3_000_003, 2)
     assert run("verify", "--deal", "617", "-", input="\n" * 3_000_000) == (2, "", "error: stdin: empty file, no moves\n")
+
+
+def test_cells_given_against_the_files_count_is_said(tmp_path):
+    """--cells overrides what a file states on purpose (as -p does its start), and says so."""
+    path = tmp_path / "s.txt"
+    path.write_text("# freecell-cli solution\n# deal: 617\n# cells: 2\n5a\n")
+    code, out, err = run("verify", "--cells", "4", str(path))
+    assert (code, out) == (1, "FAIL deal 617 (site): all 1 move legal, not solved: 0 cards home\n")
+    assert err == f"{path}: the file says 2 free cells; checked with 4 as asked\n"
+    code, out, err = run("verify", "--cells", "2", str(path))
+    assert code == 1 and err == ""

@@ -351,7 +351,8 @@ def test_case15_fc_solve_output_with_fewer_cells():
     assert code == 0
     # Under 2 cells its move to a third free cell is refused, at its index (exit 1).
     code, out, err = run("verify", "--cells", "2", str(FIXTURES / "1.3cells.sam.txt"))
-    assert code == 1 and err == "" and out.endswith(": there is no free cell c (2 free cells)\n")
+    assert code == 1 and out.endswith(": there is no free cell c (2 free cells)\n")
+    assert err.endswith(": the file says 3 free cells; checked with 2 as asked\n")
 
 
 # -- 16 --------------------------------------------------------------------------------
