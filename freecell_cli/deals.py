@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import datetime
+import re
 
 from .cards import CARDS, Card
 from .errors import InvalidDeal, quote
@@ -76,27 +77,43 @@ def short_repr(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-_ASCII_DIGITS = frozenset("0123456789")
+
+
+_DEAL_TEXT = re.compile(r"#?(?:[0-9]+|[0-9]{1,3}(?:,[0-9]{3})+|[0-9]{1,3}(?:_[0-9]{3})+)", re.ASCII)
 
 
 def parse_deal_number(text: str) -> int:
-    """Read a deal number (``617``, ``#617``, ``1,000,000``).
+    """Read a deal number (``617``, FreeCell Pro's ``#617``, ``1,000,000`` or
+    ``1_000_000`` in groups of three).
 
     Only ASCII digits count (``str.isdigit`` would take ``²``), and the length is
     checked before conversion, so a 5000-digit argument is an ordinary error.
 
-    >>> parse_deal_number("#1,000,000")
-    1000000
+    >>> parse_deal_number("#1,000,000"), parse_deal_number("617")
+    (1000000, 617)
     """
     if not isinstance(text, str):
         raise InvalidDeal(f"not a deal number: {short_repr(text)}")
-    t = text.strip().lstrip("#").replace(",", "").replace("_", "")
-    if not t or not set(t) <= _ASCII_DIGITS:
+    digits = deal_digits(text)
+    if digits is None:
         raise InvalidDeal(f"not a deal number: {short_repr(text)}")
-    digits = t.lstrip("0") or "0"
-    if len(digits) > 60:  # no int() of thousands of digits; shown as check_deal_number shows a huge one
+    if len(digits) > 60:  # no int() of thousands of digits
         raise InvalidDeal(f"deal number with over 60 digits is out of range (1 to {MAX_DEAL:,})")
     return check_deal_number(int(digits))
+
+
+def deal_digits(text: str) -> str | None:
+    """The digits of a deal number as written (``#``, the separators of groups of
+    three and leading zeros left out: they count for nothing), or None when it is
+    not one.
+
+    >>> deal_digits("#1,000"), deal_digits("007"), deal_digits("1_2"), deal_digits("١")
+    ('1000', '7', None, None)
+    """
+    t = text.strip()
+    if not _DEAL_TEXT.fullmatch(t):
+        return None
+    return t.lstrip("#").replace(",", "").replace("_", "").lstrip("0") or "0"
 
 
 def deal(n: int, cells: int = 4, columns: int = 8) -> Position:

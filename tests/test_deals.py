@@ -118,3 +118,18 @@ def test_a_json_integer_too_big_for_64_bits_is_out_of_range_not_a_float():
     with pytest.raises(InvalidDeal) as e:
         check_deal_number(617.5)
     assert str(e.value) == "deal number must be an integer, got 617.5"
+
+
+@pytest.mark.parametrize("text", ["1_2", "12,34", "1,000_000", "1__000", "#", "#-5", "5e2", "١٢", "0x10", "+5"])
+def test_deal_numbers_group_their_digits_by_three_or_not_at_all(text):
+    """Issue 20: separators were dropped anywhere (`deal 1_2` was deal 12)."""
+    with pytest.raises(InvalidDeal, match="not a deal number"):
+        parse_deal_number(text)
+
+
+def test_deal_numbers_in_their_written_forms():
+    assert [parse_deal_number(t) for t in ("617", "#617", "1,000,000", "1_000_000", " 5 ", "007")] == [
+        617, 617, 1_000_000, 1_000_000, 5, 7]
+    assert parse_deal_number("0" * 4991 + "5") == 5  # leading zeros count for nothing
+    with pytest.raises(InvalidDeal, match="over 60 digits"):
+        parse_deal_number("5" * 4991)

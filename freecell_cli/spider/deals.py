@@ -69,16 +69,13 @@ def _out_of_range(shown: str) -> InvalidDeal:
 def parse_deal_number(text: str) -> int:
     """Read a deal number (``617``, ``#617``, ``1,000,000``); refusals are worded as
     FreeCell's :func:`freecell_cli.deals.parse_deal_number`."""
-    from ..deals import short_repr
+    from ..deals import deal_digits, short_repr
 
     if not isinstance(text, str):
         raise InvalidDeal(f"not a deal number: {short_repr(text)}")
-    t = text.strip().lstrip("#").replace(",", "").replace("_", "")
-    # ASCII digits only ("²" and "١" are not), and no more than fit: int() of
-    # thousands of digits raises.
-    if not t or not t.isascii() or not t.isdigit():
+    digits = deal_digits(text)
+    if digits is None:
         raise InvalidDeal(f"not a deal number: {short_repr(text)}")
-    digits = t.lstrip("0") or "0"
     if len(digits) > 60:  # shown as FreeCell shows such a number, without making it an int
         raise _out_of_range("with over 60 digits")
     return check_deal_number(int(digits))
