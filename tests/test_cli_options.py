@@ -180,7 +180,7 @@ def entry(capsys, monkeypatch, *args):
 # it complete.
 NUMERIC_OPTIONS = [
     (["deal", "1"], "--cells", "a whole number", "16", "0 to 15"),
-    (["deal", "--random"], "--seed", "a whole number", None, None),
+    (["deal", "--random"], "--seed", "a whole number", "-5", "0 or more"),
     (["show", "--deal", "1"], "--cells", "a whole number", "16", "0 to 15"),
     (["move", "--deal", "1", "5a"], "--cells", "a whole number", "-1", "0 to 15"),
     (["autoplay", "--deal", "1"], "--cells", "a whole number", "99", "0 to 15"),
@@ -192,13 +192,13 @@ NUMERIC_OPTIONS = [
     (["analyze", "1"], "--cells", "a whole number", "16", "0 to 15"),
     (["analyze", "1"], "--time-limit", "a number", "-1", "0 to 10,000,000 seconds; 0: no limit"),
     (["analyze", "1"], "--jobs", "a whole number", "0", "1 or more"),
-    (["analyze", "random:2"], "--seed", "a whole number", None, None),
+    (["analyze", "random:2"], "--seed", "a whole number", "-1", "0 or more"),
     (["analyze", "1", "--min-cells"], "--max-cells", "a whole number", "16", "0 to 15"),
     (["analyze", "1", "--game", "spider"], "--suits", "a whole number", "-4", "0 or more"),
     (["play", "1"], "--cells", "a whole number", "16", "0 to 15"),
     (["replay", "--deal", "1", "x.sol"], "--cells", "a whole number", "16", "0 to 15"),
     (["replay", "--deal", "1", "x.sol"], "--delay", "a number", "0.01", "0.02 to 60 seconds"),
-    (["spider", "deal", "--random"], "--seed", "a whole number", None, None),
+    (["spider", "deal", "--random"], "--seed", "a whole number", "-7", "0 or more"),
     (["spider", "solve", "--deal", "1"], "--time-limit", "a number", "-0.5", "0 to 10,000,000 seconds; 0: no limit"),
     (["spider", "solve", "--deal", "1"], "--max-states", "a whole number", "0", "1 or more"),
 ]
@@ -228,6 +228,14 @@ def test_numeric_options_take_ascii_digits_only(capsys, monkeypatch, command, op
 def test_numeric_options_out_of_range(capsys, monkeypatch, command, option, what, value, span):
     code, out, err = entry(capsys, monkeypatch, *command, option, value)
     assert (code, out, err) == (2, "", f"error: Invalid value for '{option}': {value} is out of range ({span}) "
+                                       f"(see '{_where(command)} --help')\n")
+
+
+@pytest.mark.parametrize("command,option,what,_value,span", [o for o in NUMERIC_OPTIONS if o[3] is not None])
+def test_a_minus_sign_only_says_out_of_range(capsys, monkeypatch, command, option, what, _value, span):
+    """'-0' was read as 0: a sign is never part of a number an option takes."""
+    code, out, err = entry(capsys, monkeypatch, *command, option, "-0")
+    assert (code, out, err) == (2, "", f"error: Invalid value for '{option}': -0 is out of range ({span}) "
                                        f"(see '{_where(command)} --help')\n")
 
 
@@ -280,4 +288,4 @@ def test_a_seed_is_a_whole_number_and_draws_what_it_drew(capsys, monkeypatch):
     seven = entry(capsys, monkeypatch, "deal", "--random", "--seed", "7")
     assert seven == entry(capsys, monkeypatch, "deal", "--random", "--seed", "007")
     assert seven[0] == 0 and seven[2] == f"random deal: {random_number('7')}\n"
-    assert entry(capsys, monkeypatch, "deal", "--random", "--seed", "-3")[0] == 0
+    assert entry(capsys, monkeypatch, "deal", "--random", "--seed", "-3")[0] == 2  # 0 or more (issue 20)

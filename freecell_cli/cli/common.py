@@ -76,7 +76,8 @@ def _number_text(value: object, pattern: str, what: str) -> str:
 
 
 def _in_range(number: float, text: str, minimum: float, maximum: float | None, unit: str = "") -> None:
-    if number < minimum or maximum is not None and number > maximum:
+    # The minus sign is read only to say a value is out of range: "-0" is not 0.
+    if number < minimum or maximum is not None and number > maximum or text.startswith("-") and minimum >= 0:
         span = f"{minimum:,} or more" if maximum is None else f"{minimum:,} to {maximum:,}"
         raise typer.BadParameter(f"{text} is out of range ({span}{unit})")
 
@@ -128,10 +129,12 @@ seconds_number.__name__ = "float"
 
 
 def seed_number(value: object) -> str:
-    """--seed's parser: a seed is a whole number in ASCII digits. It is passed on as
+    """--seed's parser: a seed is a whole number (0 or more) in ASCII digits. It is passed on as
     its text, written the usual way (``007`` is ``7``), so a seed draws the deals
     it drew before (random seeds a text and a number differently)."""
-    return str(int(_number_text(value, _WHOLE, "a whole number")))
+    text = _number_text(value, _WHOLE, "a whole number")
+    _in_range(int(text), text, 0, None)
+    return str(int(text))
 
 
 seed_number.__name__ = "integer"
