@@ -497,6 +497,9 @@ CLOSED_PIPE_COMMANDS = [
     ["autoplay", "--deal", "1", "--moves"],
     ["move", "--deal", "1", "5a"],
     ["verify", "--deal", "617", *[str(Path(__file__).parent.parent / "examples" / "617.snx-out.txt")] * 2],
+    ["--help"],  # help is printed by click before any command runs
+    ["solve", "--help"],
+    ["spider", "--help"],
 ]
 
 

@@ -213,6 +213,13 @@ def _run() -> int:
             return 2
     try:
         code: object = command.main(args=args, prog_name="freecell", standalone_mode=False)
+    except SystemExit as e:
+        # Click ends a closed pipe outside a command (--help | head -c 0) with exit 1,
+        # having wrapped stdout so that it stays quiet: the reader went away, exit 0.
+        if e.code == 1 and type(sys.stdout).__name__ == "PacifyFlushWrapper":
+            _silence_stdout()
+            return 0
+        raise
     except NoArgsIsHelpError as e:
         sys.stderr.write(e.format_message() + "\n")
         return 2
