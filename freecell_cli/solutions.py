@@ -489,6 +489,8 @@ def _parse_json(text: str) -> Solution:
     except orjson.JSONDecodeError as e:
         raise InvalidSolution(f"bad JSON: {e}") from None
     kind = d.get("format") if isinstance(d, dict) else None
+    if isinstance(d, dict) and "format" in d and not isinstance(kind, str):  # a field not as written
+        raise InvalidSolution(f"JSON solution: 'format' must be text, not {quote(kind, 24)}")
     if isinstance(kind, str) and kind.lower().startswith("freecell-") and kind != JSON_FORMAT:
         # another of our files (a saved game) or another version's: as a '# freecell-...' first line
         raise InvalidSolution(f"JSON solution: unknown format or version {quote(kind)} (this version reads {quote(JSON_FORMAT)})")

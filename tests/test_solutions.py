@@ -1,3 +1,5 @@
+import re
+
 import pytest
 from hypothesis import given, strategies as st
 
@@ -121,3 +123,10 @@ def test_json_and_text_round_trip(n, picks):
 def test_bad_files(text, message):
     with pytest.raises(InvalidSolution, match=message):
         parse_solution(text)
+
+
+@pytest.mark.parametrize("value, shown", [("1", "1"), ("null", "None"), ("[]", "[]"), ("true", "True")])
+def test_a_json_solutions_format_is_text(value, shown):
+    """Issue 20: a field not as written is refused, as a saved game's are."""
+    with pytest.raises(InvalidSolution, match=rf"^JSON solution: 'format' must be text, not {re.escape(shown)}$"):
+        parse_solution(f'{{"format": {value}, "deal": 617, "moves": ["5a"]}}')
