@@ -476,7 +476,11 @@ def verify(
 
         asked.append(f"the file says {plural(sol.cells, 'free cell')}; checked with {cells} as asked")
     verdict.notes += asked
-    if not verdict.ok and sol.format == "fc-solve" and empty_column is None and isinstance(solution, Path):
+    if not verdict.ok and sol.format == "fc-solve" and empty_column is None and str(solution) == "-":
+        # stdin is read once: no second reading (it would find an empty file)
+        verdict.notes.append("stdin is read once: plain moves into empty columns were read as one card "
+                             "(fc-solve -sn moves as many as fit: --empty-column max reads them its way)")
+    elif not verdict.ok and sol.format == "fc-solve" and empty_column is None and isinstance(solution, Path):
         # fc-solve's -sn writes a run into an empty column as a plain move (its -snx
         # says the count): read that way, with every printed state still checked,
         # does the file solve the deal?

@@ -23,7 +23,7 @@ from .autoplay import automatic_moves
 from .cards import Card
 from .errors import FreecellError, InvalidMove, InvalidSolution, quote
 from .moves import EmptyColumnMode, apply, plural, resolve
-from .position import Position
+from .position import Position, cell_letter
 from .solutions import Solution
 from .text import escape
 from .variants import Variant
@@ -163,6 +163,9 @@ def _state_difference(ours: Position, theirs: Position) -> str | None:
             return " ".join(str(c) for c in cells if c is not None) or "none"
 
         return f"free cells hold {show(ours.cells)} here, {show(theirs.cells)} in the file"
+    for i, (mine, its) in enumerate(zip(ours.cells, theirs.cells)):  # the same cards: in the same slots?
+        if mine != its:
+            return f"free cell {cell_letter(i)} holds {mine or 'nothing'} here, {its or 'nothing'} in the file"
     for i, (a, b) in enumerate(zip(ours.columns, theirs.columns)):
         if a != b:
             return (

@@ -206,3 +206,30 @@ def test_cells_given_against_the_files_count_is_said(tmp_path):
     assert err == f"{path}: the file says 2 free cells; checked with 4 as asked\n"
     code, out, err = run("verify", "--cells", "2", str(path))
     assert code == 1 and err == ""
+
+
+def _slot_moved():
+    """fcs-freecell-24.txt with move 3 sent to free cell c while the printed state
+    after it shows the card in b."""
+    text = (FIXTURES / "real" / "fcs-freecell-24.txt").read_text()
+    return text.replace("Move a card from stack 6 to freecell 1\n", "Move a card from stack 6 to freecell 2\n", 1)
+
+
+def test_a_printed_state_must_hold_each_free_cell_card_in_its_slot(tmp_path):
+    """Issue 20: the states were compared as sets of free-cell cards, so a move to the
+    wrong slot passed its state and failed 16 moves later."""
+    path = tmp_path / "s.txt"
+    path.write_text(_slot_moved())
+    code, out, err = run("verify", "-q", "--variant", "standard", str(path))
+    assert (code, err) == (1, "") and out == (
+        f'FAIL {path} (standard): move 3 "Move a card from stack 6 to freecell 2": position after this move '
+        "differs from the file's: free cell b holds nothing here, 8H in the file\n")
+
+
+def test_a_failing_fc_solve_file_on_stdin_keeps_its_verdict():
+    """A refused fc-solve file was read a second time (fc-solve -sn's reading of plain
+    moves): from stdin that found an empty file, exit 2 'empty file, no moves'."""
+    code, out, err = run("verify", "--variant", "standard", "-", input=_slot_moved())
+    assert code == 1 and out.startswith('FAIL stdin (standard): move 3 "Move a card from stack 6 to freecell 2"')
+    assert err.endswith("stdin: stdin is read once: plain moves into empty columns were read as one card "
+                        "(fc-solve -sn moves as many as fit: --empty-column max reads them its way)\n")
