@@ -269,7 +269,7 @@ def check_output_path(path: str) -> None:
     target = Path(path)
     try:
         st = os.stat(target)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # no such file, or no such folder: said below
         st = None
     except OSError as e:
         raise OutputError(f"cannot write {name}: {e.strerror or e}") from None
@@ -280,16 +280,31 @@ def check_output_path(path: str) -> None:
             raise OutputError(f"cannot write {name}: not a regular file (leave the option out to write to stdout)")
     folder = target.parent
     if not folder.is_dir():
-        raise OutputError(f"cannot write {name}: no folder {display_name(folder)}")
+        raise _place_error(name, folder, None)
     # Try it: permission bits lie for root and on read-only mounts.
     import tempfile
 
     try:
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".check")
     except OSError as e:
-        raise OutputError(f"cannot write {name}: {e.strerror or e}") from None
+        raise _place_error(name, folder, e) from None
     os.close(fd)
     os.unlink(tmp)
+
+
+def _place_error(name: str, folder: Path, error: OSError | None, shown: Path | None = None) -> OutputError:
+    """Why ``name`` cannot be written in ``folder``, where making a file raised
+    ``error`` (None: not tried): the folder is missing, or is not a folder, or is
+    one that takes no new file (``/proc``, ``/sys``, read-only, full), said with
+    the system's reason, escaped: ENOENT in ``/proc`` is no missing folder.
+    ``shown`` names the folder as it was given (a link, not where it leads)."""
+    where = display_name(shown if shown is not None else folder)
+    if not os.path.exists(folder):
+        return OutputError(f"cannot write {name}: no folder {where}")
+    if not os.path.isdir(folder):
+        return OutputError(f"cannot write {name}: {where} is not a folder")
+    why = "it takes no new file" if error is None else escape(error.strerror or str(error))
+    return OutputError(f"cannot write {name}: cannot make a file in {where}: {why}")
 
 
 def atomic_write(path: str, text: str | bytes, before_replace: Callable[[], object] | None = None) -> None:
@@ -318,10 +333,8 @@ def atomic_write(path: str, text: str | bytes, before_replace: Callable[[], obje
     _sweep_stale(target)
     try:
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp")
-    except FileNotFoundError:  # the same words as check_output_path
-        raise OutputError(f"cannot write {name}: no folder {display_name(Path(path).parent)}") from None
-    except OSError as e:
-        raise OutputError(f"cannot write {name}: {e.strerror or e}") from None
+    except OSError as e:  # the same words as check_output_path
+        raise _place_error(name, target.parent, e, Path(path).parent) from None
     try:
         if isinstance(text, bytes):
             with os.fdopen(fd, "wb") as fb:

@@ -26,6 +26,11 @@ from .position import Position
 from .variants import VARIANTS, Variant, find_variant
 
 
+# What a save holds, every field written since the first version (Game.to_dict).
+_SAVED_FIELDS = ("format", "version", "deal", "start", "variant", "daily", "steps", "redo", "elapsed", "won")
+MAX_ELAPSED = 10 * 365 * 24 * 3600  # seconds: ten years; a saved clock beyond it was not written by a game
+
+
 @dataclass
 class Step:
     moves: list[str]  # what the player did, in standard notation
@@ -260,7 +265,7 @@ class Game:
             "daily": self.daily,
             "steps": [{"moves": s.moves, "automatic": s.automatic} for s in self.steps],
             "redo": [{"moves": s.moves, "automatic": s.automatic} for s in self.redo_steps],
-            "elapsed": round(self.elapsed, 3),
+            "elapsed": min(round(self.elapsed, 3), float(MAX_ELAPSED)),  # never more than a save may hold
             "won": self.position.is_won(),
         }
 
@@ -270,7 +275,8 @@ class Game:
         (a save may come from anyone, and its fields are printed and name the files
         an unfinished game is kept in): every fault is a :class:`FreecellError`
         naming the field, and every saved move (redo steps too) must replay, the
-        variant's own moves after it as many as the step says."""
+        variant's own moves after it as many as the step says. Every field has been
+        written since the first version, so one missing, or one more, is damage."""
         import math
 
         from .formats.compact import format_compact, parse_compact
@@ -281,15 +287,21 @@ class Game:
         def fail(field: str, why: str) -> FreecellError:
             return FreecellError(f"saved game is damaged: {field}: {why}")
 
+        no_automatic: set[tuple[str, int]] = set()  # steps without it: said once their moves replay
+
         def steps_of(key: str) -> list[Step]:
-            raw = d.get(key, [])
+            raw = d[key]
             if not isinstance(raw, list):
                 raise fail(key, "not a list")
             out: list[Step] = []
             for i, s in enumerate(raw, 1):
                 moves = s.get("moves") if isinstance(s, dict) else None
-                if not isinstance(moves, list) or not moves or not all(isinstance(m, str) for m in moves):
+                if not isinstance(s, dict) or not isinstance(moves, list) or not moves \
+                        or not all(isinstance(m, str) for m in moves):
                     raise fail(f"{key} {i}", "needs a list of moves in standard notation")
+                for name in s:
+                    if name not in ("moves", "automatic"):
+                        raise fail(f"{key} {i}", f"{quote(name, 24)} is not a field of a step")
                 for text in moves:  # as a game writes them: 5a, 36v4 (never 5A, never padded)
                     try:
                         parsed: Move | None = Move.parse(text)
@@ -299,30 +311,46 @@ class Game:
                         raise fail(f"{key} {i}", f"{quote(text, 24)} is not a move in standard notation")
                     if len(moves) > 1 and parsed.dest.kind != FOUNDATION:  # only a collect is several moves
                         raise fail(f"{key} {i}", "a step of several moves is an auto-collect: all of them home")
+                if "automatic" not in s:
+                    no_automatic.add((key, i))
                 auto = s.get("automatic", 0)
-                if isinstance(auto, bool) or not isinstance(auto, int) or not 0 <= auto <= 52:
-                    raise fail(f"{key} {i}", f"automatic must be 0..52, got {str(auto)[:20]!r}")
+                if type(auto) is not int or not 0 <= auto <= 52:  # not True, not 1.0
+                    raise fail(f"{key} {i}", f"automatic must be 0..52, got {quote(auto, 24)}")
                 out.append(Step(list(moves), auto))
             return out
 
-        # Saves have always said what they are; another file in this place (Spider's
-        # save, a later version's) is damaged to us, not read as far as it goes.
-        if d.get("format", "freecell-cli-game") != "freecell-cli-game":
-            raise fail("format", f"not a FreeCell saved game: {str(d.get('format'))[:40]!r}")
-        version = d.get("version", 1)
-        if isinstance(version, bool) or version != 1:
-            raise fail("version", f"this version reads version 1, not {str(version)[:20]!r}")
-        won = d.get("won")
-        if won is not None and not isinstance(won, bool):
-            raise fail("won", "must be true or false")
-        if not isinstance(d.get("start"), str):
+        # A save says what it is: another file in this place (Spider's save, a later
+        # version's) is damaged to us, not read as far as it goes.
+        if "format" not in d:
+            raise fail("format", "missing: not a FreeCell saved game")
+        if d["format"] != "freecell-cli-game":
+            raise fail("format", f"not a FreeCell saved game: {quote(d['format'])}")
+        version = d.get("version")
+        if type(version) is not int or version != 1:  # not true, not 1.0: never written so
+            try:
+                shown = str(version)[:20]
+            except ValueError:  # an int of over 4300 digits has no str
+                shown = "<int too long to show>"
+            raise fail("version", f"this version reads version 1, not {shown!r}")
+        for name in _SAVED_FIELDS:
+            if name not in d:
+                raise fail(name, "missing")
+        for name in d:
+            if name not in _SAVED_FIELDS:
+                raise fail(quote(name, 24), "not a field of a saved game")
+        won = d["won"]
+        if type(won) is not bool:
+            raise fail("won", f"must be true or false, got {quote(won, 24)}")
+        if not isinstance(d["start"], str):
             raise fail("start", "needs the start position as text")
-        elapsed = d.get("elapsed", 0.0)
-        if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)) or not math.isfinite(elapsed) \
-                or elapsed < 0:
-            raise fail("elapsed", f"must be seconds >= 0, got {str(elapsed)[:20]!r}")
-        if not isinstance(d.get("variant"), str) or d["variant"] not in VARIANTS:
-            raise fail("variant", f"must be one of {', '.join(VARIANTS)}, got {quote(d.get('variant'))}")
+        elapsed = d["elapsed"]
+        # compared, not converted: an int of 400 digits is no float (nan and inf fail the test too)
+        if type(elapsed) not in (int, float) or not 0 <= elapsed <= MAX_ELAPSED \
+                or (type(elapsed) is float and math.copysign(1.0, elapsed) < 0):  # -0.0: never written
+            raise fail("elapsed", f"must be seconds from 0 to {MAX_ELAPSED:,} (ten years), "
+                                  f"got {quote(elapsed, 24)}")
+        if not isinstance(d["variant"], str) or d["variant"] not in VARIANTS:
+            raise fail("variant", f"must be one of {', '.join(VARIANTS)}, got {quote(d['variant'])}")
         variant = VARIANTS[d["variant"]]
         try:
             start = parse_compact(d["start"])
@@ -330,10 +358,10 @@ class Game:
             raise fail("start", str(e)) from None
         if format_compact(start) != d["start"]:
             raise fail("start", f"not a position as a game writes it: {quote(d['start'])}")
-        deal_number = d.get("deal", start.deal)
-        if deal_number != start.deal or isinstance(deal_number, bool):
+        deal_number = d["deal"]
+        if deal_number != start.deal or (deal_number is not None and type(deal_number) is not int):  # not 617.0
             raise fail("deal", f"must be the start position's deal ({start.deal}), got {quote(deal_number)}")
-        daily = d.get("daily")
+        daily = d["daily"]
         if daily is not None:
             why = daily_mismatch(daily, start)
             if why:
@@ -341,24 +369,27 @@ class Game:
         steps, redo = steps_of("steps"), steps_of("redo")
         game = cls(start, variant, [], [], float(elapsed), daily=daily)
 
-        def replay(step: Step, position: Position, name: str) -> None:
+        def replay(step: Step, position: Position, key: str, i: int) -> None:
+            name = f"{'redo step' if key == 'redo' else 'step'} {i}"
             try:
                 made = game._replay(step, position)
             except FreecellError as e:
                 raise fail("moves", f"{name}: {e}") from None
+            if (key, i) in no_automatic:
+                raise fail(f"{key} {i}", "automatic: missing")
             if made != step.automatic:
                 raise fail("moves", f"{name}: automatic says {step.automatic}, but the variant sends {made} "
                                     "home by itself")
 
         for i, step in enumerate(steps, 1):
-            replay(step, game.position, f"step {i}")
+            replay(step, game.position, "steps", i)
             game.steps.append(step)
         if game.position.is_won():
             game.running_since = None  # as a won game's clock is left: stopped
         check = game.position.copy()
         for i, step in reversed(list(enumerate(redo, 1))):  # redo steps are kept last-undone first
-            replay(step, check, f"redo step {i}")
-        if won is not None and won != game.position.is_won():
+            replay(step, check, "redo", i)
+        if won != game.position.is_won():
             raise fail("won", f"says {str(won).lower()}, but the moves {'win' if not won else 'do not win'}")
         game.redo_steps = redo
         return game

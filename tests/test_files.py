@@ -245,3 +245,41 @@ def test_numbered_lines_counts_blank_blocks(tmp_path, chunk, data, lines):
     path = tmp_path / "s.txt"
     path.write_bytes(data)
     assert list(numbered_lines(str(path), chunk=chunk)) == lines
+
+
+# -- the place of an output file: what is really wrong (issue 20) ----------------------
+@pytest.mark.parametrize("folder", ["/proc", "/sys"])
+def test_a_folder_that_takes_no_file_is_not_called_missing(folder):
+    """`/proc/x` was `no folder /proc`: /proc is there, and makes no file (ENOENT)."""
+    import os
+    import tempfile
+
+    if not os.path.isdir(folder):
+        pytest.skip(f"no {folder} here")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder)
+    except OSError as e:
+        reason = e.strerror
+    else:
+        os.close(fd)
+        os.unlink(tmp)
+        pytest.skip(f"{folder} takes new files here")
+    want = f"cannot write {folder}/x: cannot make a file in {folder}: {reason}"
+    for call in (lambda: files.check_output_path(f"{folder}/x"), lambda: files.atomic_write(f"{folder}/x", "5a\n")):
+        with pytest.raises(files.OutputError) as e:
+            call()
+        assert str(e.value) == want
+
+
+def test_a_missing_folder_and_a_file_as_a_folder_are_named(tmp_path):
+    (tmp_path / "plain").write_text("")
+    (tmp_path / "gone").symlink_to(tmp_path / "nothing")  # a link to no folder is no folder
+    for path, why in ((tmp_path / "none" / "x", f"no folder {tmp_path / 'none'}"),
+                      (tmp_path / "none" / "deeper" / "x", f"no folder {tmp_path / 'none' / 'deeper'}"),
+                      (tmp_path / "plain" / "x", f"{tmp_path / 'plain'} is not a folder"),
+                      (tmp_path / "gone" / "x", f"no folder {tmp_path / 'gone'}")):
+        for call in (files.check_output_path, lambda p: files.atomic_write(p, "5a\n")):
+            with pytest.raises(files.OutputError) as e:
+                call(str(path))
+            assert str(e.value) == f"cannot write {path}: {why}"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["gone", "plain"]

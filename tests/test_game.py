@@ -94,7 +94,10 @@ def test_damaged_save():
     ({"version": 2}, "version: this version reads version 1, not '2'"),
     ({"version": "1"}, "version: this version reads version 1, not '1'"),
     ({"version": True}, "version: this version reads version 1, not 'True'"),
-    ({"won": "no"}, "won: must be true or false"),
+    ({"won": "no"}, "won: must be true or false, got 'no'"),
+    ({"version": 1.0}, "version: this version reads version 1, not '1.0'"),  # never written so
+    ({"version": None}, "version: this version reads version 1, not 'None'"),
+    ({"version": 10**5000}, "version: this version reads version 1, not '<int too long to show>'"),  # no str
     ({"won": True}, "won: says true, but the moves do not win"),
 ])
 def test_a_save_that_says_what_it_is_not_is_damaged(change, message):
@@ -106,10 +109,30 @@ def test_a_save_that_says_what_it_is_not_is_damaged(change, message):
     assert str(e.value) == f"saved game is damaged: {message}"
 
 
-def test_a_save_without_format_or_version_is_read_as_version_1():
+@pytest.mark.parametrize("field", ["format", "version", "deal", "start", "variant", "daily", "steps", "redo",
+                                   "elapsed", "won"])
+def test_a_save_without_a_field_is_damaged(field):
+    """Every field has been written since the first version (git log of to_dict):
+    a save without one was not written by a game. `won` was read as "not said"."""
+    from freecell_cli.errors import FreecellError
+
     saved = Game.new(617).to_dict()
-    del saved["format"], saved["version"], saved["won"]
-    assert Game.from_dict(saved).position == Game.new(617).position
+    del saved[field]
+    with pytest.raises(FreecellError) as e:
+        Game.from_dict(saved)
+    message = "missing: not a FreeCell saved game" if field == "format" else "missing"
+    if field == "version":
+        message = "this version reads version 1, not 'None'"
+    assert str(e.value) == f"saved game is damaged: {field}: {message}"
+
+
+def test_a_field_no_game_writes_is_damage():
+    from freecell_cli.errors import FreecellError
+
+    for extra, shown in (("clock", "'clock'"), ("\x1b[2J" + "x" * 30, "'\\x1b[2Jxxxxxxxxxxxx...'")):
+        with pytest.raises(FreecellError) as e:
+            Game.from_dict({**Game.new(617).to_dict(), extra: 1})
+        assert str(e.value) == f"saved game is damaged: {shown}: not a field of a saved game"
 
 
 def _stuck_position():
@@ -218,7 +241,45 @@ _START = Game.new(617).to_dict()["start"]
      "steps 1: a step of several moves is an auto-collect: all of them home"),
     ({"steps": [{"moves": ["5a"], "automatic": 3}]},
      "moves: step 1: automatic says 3, but the variant sends 0 home by itself"),
-    ({"redo": [{"moves": ["58"]}, {"moves": ["5a"]}]}, "moves: redo step 1: 7C cannot go on QH"),  # last undone first
+    ({"redo": [{"moves": ["58"], "automatic": 0}, {"moves": ["5a"], "automatic": 0}]},
+     "moves: redo step 1: 7C cannot go on QH"),  # last undone first
+    # every number as a game writes it: a whole number in its range, never true, never 1.0 (issue 20)
+    ({"deal": 617.0}, "deal: must be the start position's deal (617), got 617.0"),
+    ({"steps": [{"moves": ["5a"], "automatic": 0.0}]}, "steps 1: automatic must be 0..52, got 0.0"),
+    ({"steps": [{"moves": ["5a"], "automatic": False}]}, "steps 1: automatic must be 0..52, got False"),
+    ({"steps": [{"moves": ["5a"], "automatic": -1}]}, "steps 1: automatic must be 0..52, got -1"),
+    ({"steps": [{"moves": ["5a"], "automatic": 53}]}, "steps 1: automatic must be 0..52, got 53"),
+    ({"steps": [{"moves": ["5a"], "automatic": 10**40}]},
+     "steps 1: automatic must be 0..52, got 100000000000000000000..."),
+    ({"steps": [{"moves": ["5a"], "automatic": None}]}, "steps 1: automatic must be 0..52, got None"),
+    ({"redo": [{"moves": ["5a"], "automatic": "0"}]}, "redo 1: automatic must be 0..52, got '0'"),
+    # every step as a game writes it: its moves and its automatic count, nothing else
+    ({"steps": [{"moves": ["5a"]}]}, "steps 1: automatic: missing"),
+    ({"redo": [{"moves": ["5a"]}]}, "redo 1: automatic: missing"),
+    ({"steps": [{"moves": ["5a"], "automatic": 0, "time": 3}]}, "steps 1: 'time' is not a field of a step"),
+    ({"steps": [["5a"]]}, "steps 1: needs a list of moves in standard notation"),
+    ({"steps": {"moves": ["5a"]}}, "steps: not a list"),
+    ({"redo": None}, "redo: not a list"),
+    ({"steps": [{"moves": "5a", "automatic": 0}]}, "steps 1: needs a list of moves in standard notation"),
+    # the flags and the clock (issue 20: `"won": null` and `"elapsed": 1e308` were read)
+    ({"won": None}, "won: must be true or false, got None"),
+    ({"won": 0}, "won: must be true or false, got 0"),
+    ({"won": "false"}, "won: must be true or false, got 'false'"),
+    ({"elapsed": 1e308}, "elapsed: must be seconds from 0 to 315,360,000 (ten years), got 1e+308"),
+    ({"elapsed": 1e30}, "elapsed: must be seconds from 0 to 315,360,000 (ten years), got 1e+30"),
+    ({"elapsed": 10**36 + 1}, "elapsed: must be seconds from 0 to 315,360,000 (ten years), "
+                              "got 100000000000000000000..."),
+    ({"elapsed": 315_360_000.001}, "elapsed: must be seconds from 0 to 315,360,000 (ten years), got 315360000.001"),
+    ({"elapsed": -1}, "elapsed: must be seconds from 0 to 315,360,000 (ten years), got -1"),
+    ({"elapsed": 10**400}, "elapsed: must be seconds from 0 to 315,360,000 (ten years), "
+                           "got 100000000000000000000..."),  # no float: compared, never converted
+    ({"elapsed": 10**5000}, "elapsed: must be seconds from 0 to 315,360,000 (ten years), got <int too long to show>"),
+    ({"elapsed": -0.0}, "elapsed: must be seconds from 0 to 315,360,000 (ten years), got -0.0"),
+    ({"elapsed": float("nan")}, "elapsed: must be seconds from 0 to 315,360,000 (ten years), got nan"),
+    ({"elapsed": float("inf")}, "elapsed: must be seconds from 0 to 315,360,000 (ten years), got inf"),
+    ({"elapsed": True}, "elapsed: must be seconds from 0 to 315,360,000 (ten years), got True"),
+    ({"elapsed": "12.5"}, "elapsed: must be seconds from 0 to 315,360,000 (ten years), got '12.5'"),
+    ({"elapsed": None}, "elapsed: must be seconds from 0 to 315,360,000 (ten years), got None"),
 ])
 def test_each_field_not_as_written_is_damage(change, message):
     from freecell_cli.errors import FreecellError
@@ -254,3 +315,35 @@ def test_a_windows_collect_step_replays():
     assert again.position == g.position and again.moves == 2
     assert g.play("1a").ok and g.undo() and g.position == again.position
     assert g.undo() and g.redo() and g.position == again.position
+
+
+@pytest.mark.parametrize("text", [b"1e308", b"1e30", b"1234567890123456789012345678901234567"])
+def test_an_absurd_clock_in_the_json_is_damage(text):
+    """As a hand-edited game.json holds it: orjson reads the 37-digit integer as a
+    float. It was used: `time 2777...(300 digits):58:56`, and saved back."""
+    import orjson
+
+    from freecell_cli.errors import FreecellError
+
+    saved = orjson.dumps(Game.new(617).to_dict()).replace(b'"elapsed":0.0', b'"elapsed":' + text)
+    assert text in saved
+    with pytest.raises(FreecellError, match=r"^saved game is damaged: elapsed: must be seconds from 0 to "
+                                            r"315,360,000 \(ten years\), got 1(\.\d+)?e\+(308|30|36)$"):
+        Game.from_dict(orjson.loads(saved))
+
+
+@pytest.mark.parametrize("elapsed", [0, 0.0, 12.5, 3600, 315_360_000, 315_360_000.0])
+def test_a_clock_in_range_is_read(elapsed):
+    g = Game.from_dict({**Game.new(617).to_dict(), "elapsed": elapsed})
+    assert g.elapsed_before == elapsed  # the clock runs on from there
+
+
+def test_a_game_never_writes_a_clock_it_would_refuse():
+    from freecell_cli.game import MAX_ELAPSED
+
+    g = Game.new(617)
+    g.pause_clock()
+    g.elapsed_before = MAX_ELAPSED + 5000.0  # ten years at the table, and then some
+    saved = g.to_dict()
+    assert saved["elapsed"] == MAX_ELAPSED
+    Game.from_dict(saved)

@@ -565,3 +565,164 @@ def test_a_read_only_folder_of_saves_moves_nothing(data):
         data.chmod(0o755)
     assert (code, out) == (2, "") and err.startswith("error: cannot write ") and err.count("\n") == 1
     assert (data / "game.json").read_bytes() == before and _listing(data) == listing
+
+
+# -- issue 20, an adversarial pass: a save edited by hand --------------------------------
+_TEN_YEARS = "must be seconds from 0 to 315,360,000 (ten years)"
+
+
+def _edited(game_dict, field, text):
+    """The save as orjson writes it, ``field``'s value replaced by the JSON ``text``
+    (a hand edit: 1e308 and a 37-digit integer are no Python values one can dump)."""
+    import orjson
+
+    return orjson.dumps({**game_dict, field: "@VALUE@"}).replace(b'"@VALUE@"', text)
+
+
+@pytest.mark.parametrize("name, args, field, text, reason", [
+    ("game.json", ["play"], "elapsed", b"1e308", f"saved game is damaged: elapsed: {_TEN_YEARS}, got 1e+308"),
+    ("game.json", ["play"], "elapsed", b"1e30", f"saved game is damaged: elapsed: {_TEN_YEARS}, got 1e+30"),
+    ("game.json", ["play"], "elapsed", b"1234567890123456789012345678901234567",
+     f"saved game is damaged: elapsed: {_TEN_YEARS}, got 1.2345678901234568e+36"),
+    ("game.json", ["play"], "elapsed", b"-1", f"saved game is damaged: elapsed: {_TEN_YEARS}, got -1"),
+    ("game.json", ["play"], "elapsed", b"true", f"saved game is damaged: elapsed: {_TEN_YEARS}, got True"),
+    ("game.json", ["play"], "won", b"null", "saved game is damaged: won: must be true or false, got None"),
+    ("game.json", ["play"], "version", b"1.0", "saved game is damaged: version: this version reads version 1, "
+                                               "not '1.0'"),
+    ("game.json", ["play"], "deal", b"617.0", "saved game is damaged: deal: must be the start position's deal "
+                                              "(617), got 617.0"),
+    ("game.json", ["play"], "steps", b'[{"moves":["5a"],"automatic":0.0}]',
+     "saved game is damaged: steps 1: automatic must be 0..52, got 0.0"),
+    ("game.json", ["play", "5"], "won", b"null", "saved game is damaged: won: must be true or false, got None"),
+    ("daily.json", ["play", "--daily", D1], "won", b"null",
+     "saved game is damaged: won: must be true or false, got None"),
+    ("spider.json", ["spider", "play"], "won", b"null",
+     "saved Spider game is damaged: won: must be true or false, got None"),
+    ("spider.json", ["spider", "play", "5", "-s", "1"], "won", b"null",
+     "saved Spider game is damaged: won: must be true or false, got None"),
+    ("spider.json", ["spider", "play"], "unrestricted", b"null",
+     "saved Spider game is damaged: unrestricted: must be true or false, got None"),
+    ("spider.json", ["spider", "play"], "elapsed", b"1e308",  # Spider's games have no clock
+     "saved Spider game is damaged: 'elapsed': not a field of a saved Spider game"),
+    ("spider.json", ["spider", "play"], "version", b"1.0", "saved Spider game is damaged: version: must be 1, got 1.0"),
+])
+def test_a_hand_edited_save_is_damage_and_kept_aside(data, name, args, field, text, reason):
+    """`"elapsed": 1e308` was used: the table showed `time 2777…(300 digits):58:56` and
+    saved it back; `"won": null` was read as "not said". Now each is damage: the save
+    is moved aside, as it is, and play starts afresh."""
+    from freecell_cli.spider.deals import deal as spider_deal
+    from freecell_cli.spider.play import Game as SpiderGame
+
+    if name == "spider.json":
+        game = SpiderGame(spider_deal(1, suits=1))
+        assert game.play("23").ok
+        saved = game.to_dict()
+    else:
+        game = _daily(D1, "1a") if name == "daily.json" else _deal(617, "5a")
+        game.pause_clock()
+        saved = {**game.to_dict(), "elapsed": 0.0}
+    save = data / name
+    save.parent.mkdir(parents=True)
+    save.write_bytes(_edited(saved, field, text))
+    before = save.read_bytes()
+    assert text in before
+    code, out, err = run(*args, input="q\n")
+    assert code == 0
+    assert err.splitlines()[0] == f"{save} was damaged ({reason}); kept as {save}.bad, starting afresh"
+    assert (data / f"{name}.bad").read_bytes() == before
+    if name != "spider.json":
+        assert out.splitlines()[0].endswith(" | moves 0 | time 0:00")  # the clock of a new game
+    assert [n for n in _listing(data) if ".deal-" in n or ".daily-" in n] == []  # a damaged game is not kept
+
+
+@pytest.mark.parametrize("text, shown", [(b"12.5", "0:12"), (b"3600", "1:00:00"), (b"315360000", "87600:00:00")])
+def test_a_clock_within_ten_years_resumes(data, text, shown):
+    game = _deal(617, "5a")
+    game.pause_clock()
+    (data).mkdir(parents=True)
+    (data / "game.json").write_bytes(_edited(game.to_dict(), "elapsed", text))
+    code, out, err = run("play", input="q\n")
+    assert code == 0 and err.startswith("resuming deal 617 at move 1")
+    assert out.splitlines()[0] == f"deal 617 | moves 1 | time {shown}"
+
+
+# -- the names an unfinished game is kept under: .2, .3 ... when the name is taken -------
+@pytest.mark.parametrize("game, first, second, moves, kept, what", [
+    (["play"], ["5"], ["7"], ["5a", "5b", "5c"], "game.json.deal-5", "deal 5"),
+    (["play"], ["--daily", D1], ["--daily", D2], ["1a", "1b", "1c"], f"daily.json.daily-{D1}", f"daily {D1}"),
+    (["spider", "play"], ["1", "-s", "1"], ["5", "-s", "1"], ["23", "47", "d"], "spider.json.deal-1", "deal 1"),
+    (["play"], ["--position", "POSITION"], ["7"], ["5a", "5b", "5c"], "game.json.position", "position"),
+    (["spider", "play"], ["--position", "POSITION"], ["5", "-s", "1"], ["23", "47", "d"], "spider.json.position",
+     "game"),
+])
+def test_an_unfinished_game_kept_where_one_already_is_takes_the_next_number(data, tmp_path, game, first, second,
+                                                                            moves, kept, what):
+    """game.json.deal-5 exists (an earlier game of deal 5 kept aside): another
+    unfinished game of deal 5 is kept as game.json.deal-5.2, then .3 (the README
+    said `no other name is made`); nothing kept is ever overwritten."""
+    import orjson
+
+    from freecell_cli.moves import plural
+    from freecell_cli.spider.deals import deal as spider_deal
+    from freecell_cli.spider.play import Game as SpiderGame
+
+    if "POSITION" in first:  # deal 617's or Spider deal 1's table, its deal number left out
+        start = SpiderGame(spider_deal(1, suits=1)).to_dict() if game[0] == "spider" else _deal(617).to_dict()
+        (tmp_path / "p.txt").write_text(str(start["start"]).rsplit(":", 1)[0] + "\n")
+        first = [str(tmp_path / "p.txt") if a == "POSITION" else a for a in first]
+    made = []
+    for n in (1, 2, 3):
+        assert run(*game, *first, input=" ".join(moves[:n]) + "\nq\n")[0] == 0  # n moves of the same deal
+        code, out, err = run(*game, *second, input="q\n")
+        name = kept if n == 1 else f"{kept}.{n}"
+        assert code == 0 and err.splitlines()[0] == (
+            f"note: the unfinished {what} ({plural(n, 'move')}) is kept in {data}/{name}: its moves are all there "
+            "(plain JSON)")
+        made.append(name)
+        assert sorted(x for x in _listing(data) if x.startswith(kept)) == sorted(made)
+    for n, name in enumerate(made, 1):  # each as it was kept
+        saved = orjson.loads((data / name).read_bytes())
+        assert (saved["moves"] if game[0] == "spider" else [m for s in saved["steps"] for m in s["moves"]]) == \
+            moves[:n]
+
+
+# -- save FILE where no file can be made -------------------------------------------------
+def _reason_in(folder):
+    """What the system says to a new file in ``folder`` (None: it takes one)."""
+    import tempfile
+
+    if not os.path.isdir(folder):
+        pytest.skip(f"no {folder} here")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder)
+    except OSError as e:
+        return e.strerror
+    os.close(fd)
+    os.unlink(tmp)
+    return None
+
+
+@pytest.mark.parametrize("game", [["play", "617"], ["spider", "play", "1", "-s", "1"]])
+@pytest.mark.parametrize("folder", ["/proc", "/sys"])
+def test_save_file_in_a_folder_that_takes_no_file_says_why(data, game, folder):
+    """`save /proc/x` said `no folder /proc`: the folder is there, it takes no file."""
+    reason = _reason_in(folder)
+    if reason is None:
+        pytest.skip(f"{folder} takes new files here")
+    code, out, err = run(*game, input=f"save {folder}/x\nq\n")
+    assert code == 0 and err.count("error") == 0
+    assert [line for line in out.splitlines() if line.startswith("refused")] == [
+        f"refused: cannot write {folder}/x: cannot make a file in {folder}: {reason}"]
+    assert not os.path.exists(f"{folder}/x")
+
+
+@pytest.mark.parametrize("game", [["play", "617"], ["spider", "play", "1", "-s", "1"]])
+def test_save_file_in_a_missing_folder_or_a_file_says_which(data, tmp_path, game):
+    (tmp_path / "plain").write_text("")
+    code, out, _ = run(*game, input=f"save {tmp_path}/none/x\nsave {tmp_path}/plain/x\n"
+                                    f"save {tmp_path}/no\x07ne/x\nq\n")
+    assert code == 0 and "\x07" not in out
+    assert [line for line in out.splitlines() if line.startswith("refused")] == [
+        f"refused: cannot write {tmp_path}/none/x: no folder {tmp_path}/none",
+        f"refused: cannot write {tmp_path}/plain/x: {tmp_path}/plain is not a folder",
+        f"refused: cannot write '{tmp_path}/no\\x07ne/x': no folder '{tmp_path}/no\\x07ne'"]

@@ -166,6 +166,22 @@ def test_a_bad_redo_list_is_a_damaged_save(tmp_path, monkeypatch):
     ({"moves": ["\x1b[2J"]}, "moves: not a Spider move: '\\x1b[2J' (e.g. 38, 30v2 with 0 for column 10, d to deal)"),
     ({"start": " " + _START}, f"start: not a position as a game writes it: {quote(' ' + _START)}"),
     ({"start": _START[:-1] + "01"}, f"start: not a position as a game writes it: {quote(_START[:-1] + '01')}"),
+    # every field written since the first version: one missing is damage (`won` was read as
+    # "not said", `unrestricted` as false, moves and redo as none), so is one more (issue 20)
+    ({"won": None}, "won: must be true or false, got None"),
+    ({"won": 0}, "won: must be true or false, got 0"),
+    ({"unrestricted": None}, "unrestricted: must be true or false, got None"),
+    ({"unrestricted": 1}, "unrestricted: must be true or false, got 1"),
+    ({"won": _DROP}, "won: missing"),
+    ({"unrestricted": _DROP}, "unrestricted: missing"),
+    ({"moves": _DROP}, "moves: missing"),
+    ({"redo": _DROP}, "redo: missing"),
+    ({"start": _DROP}, "start: missing"),
+    ({"redo": None}, "redo: needs a list of moves"),
+    ({"moves": [23]}, "moves: needs a list of moves"),
+    ({"elapsed": 1e308}, "'elapsed': not a field of a saved Spider game"),  # Spider's games have no clock
+    ({"elapsed": 0.0}, "'elapsed': not a field of a saved Spider game"),
+    ({"deal": 1}, "'deal': not a field of a saved Spider game"),
 ])
 def test_each_field_of_the_save_is_checked(tmp_path, monkeypatch, changes, reason):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
@@ -212,3 +228,15 @@ def test_a_refused_line_is_echoed_escaped_as_freecells(tmp_path, monkeypatch):
         f"refused '{'x' * 19}...': " + why.format(f"'{'x' * 30}'"),
     ]
     assert "\x00" not in out.getvalue()
+
+
+@pytest.mark.parametrize("field", ["format", "version", "won", "unrestricted"])
+def test_an_int_too_long_to_print_is_said_so(field):
+    """An int of over 4300 digits has no str: the reason raised ValueError, not the
+    damage (a save read by json, not orjson, can hold one)."""
+    from freecell_cli.errors import FreecellError
+
+    why = {"format": "must be 'freecell-cli-spider-game'", "version": "must be 1"}.get(field, "must be true or false")
+    with pytest.raises(FreecellError) as e:
+        Game.from_dict({**Game(deal(1)).to_dict(), field: 10**5000})
+    assert str(e.value) == f"saved Spider game is damaged: {field}: {why}, got <int too long to show>"

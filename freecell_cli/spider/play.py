@@ -31,6 +31,9 @@ from .position import Position
 if TYPE_CHECKING:
     from ..play import Warn
 
+# What a save holds, every field written since the first version (Game.to_dict).
+_SAVED_FIELDS = ("format", "version", "start", "unrestricted", "moves", "redo", "won")
+
 HELP = """moves: 38 (column 3 onto column 8; 0 is column 10), 30v2 (2 cards into an empty column 10)
 d deal from the stock   u undo   r redo   h hint (again: play it)   restart   new [N]
 save FILE (the moves as a solution file)   show   help   q (quit; the game is kept)"""
@@ -114,8 +117,9 @@ class Game:
     def from_dict(cls, d: object) -> Game:
         """A saved game, checked field by field as FreeCell's (:meth:`freecell_cli.game.Game.from_dict`)
         against what :meth:`to_dict` writes: every fault is a :class:`FreecellError`
-        naming the field, and every saved move (redo steps too) must replay, written
-        as a game writes it (the shortest notation)."""
+        naming the field (one missing, or one more, too: every field has been
+        written since the first version), and every saved move (redo steps too)
+        must replay, written as a game writes it (the shortest notation)."""
         from .formats import format_compact, parse_compact
 
         if not isinstance(d, dict):
@@ -125,24 +129,35 @@ class Game:
             return FreecellError(f"saved Spider game is damaged: {field}: {why}")
 
         def shown(value: object) -> str:
-            return repr(str(value)[:20]) if isinstance(value, str) else str(value)[:20]
+            if isinstance(value, str):
+                return repr(value[:20])
+            try:
+                return str(value)[:20]
+            except ValueError:  # an int of over 4300 digits has no str
+                return f"<{type(value).__name__} too long to show>"
 
         if d.get("format") != "freecell-cli-spider-game":
             raise fail("format", f"must be 'freecell-cli-spider-game', got {shown(d.get('format'))}")
         version = d.get("version")
-        if isinstance(version, bool) or not isinstance(version, int) or version != 1:  # 1.0 is not written by us
+        if type(version) is not int or version != 1:  # not true, not 1.0: never written so
             raise fail("version", f"must be 1, got {shown(version)}")
-        if not isinstance(d.get("start"), str):
+        for name in _SAVED_FIELDS:
+            if name not in d:
+                raise fail(name, "missing")
+        for name in d:
+            if name not in _SAVED_FIELDS:  # a clock ("elapsed") too: Spider's games have none
+                raise fail(quote(name, 24), "not a field of a saved Spider game")
+        if not isinstance(d["start"], str):
             raise fail("start", "needs the start position as text")
-        unrestricted = d.get("unrestricted", False)
-        if not isinstance(unrestricted, bool):
+        unrestricted = d["unrestricted"]
+        if type(unrestricted) is not bool:
             raise fail("unrestricted", f"must be true or false, got {shown(unrestricted)}")
-        won = d.get("won", None)  # checked against the moves when given
-        if won is not None and not isinstance(won, bool):
+        won = d["won"]  # checked against the moves below
+        if type(won) is not bool:
             raise fail("won", f"must be true or false, got {shown(won)}")
         lists: dict[str, list[str]] = {}
         for key in ("moves", "redo"):
-            raw = d.get(key, [])
+            raw = d[key]
             if not isinstance(raw, list) or not all(isinstance(m, str) for m in raw):
                 raise fail(key, "needs a list of moves")
             lists[key] = list(raw)
@@ -170,7 +185,7 @@ class Game:
         check = game.position
         for text in reversed(lists["redo"]):  # redo moves are kept last-undone first
             check = replay(check, text, "redo")
-        if won is not None and won != game.position.is_won():
+        if won != game.position.is_won():
             raise fail("won", f"says {'won' if won else 'not won'}, but the moves leave it "
                               f"{'won' if game.position.is_won() else 'not won'}")
         game.redo_moves = lists["redo"]
