@@ -453,6 +453,7 @@ def verify(
     (False, 'move 2 "58": 7C cannot go on QH')
     """
     from .position import MAX_CELLS
+    from .solutions import Solution
     from .solve.engine import Result
     from .verify import verify as replay
 
@@ -476,11 +477,13 @@ def verify(
 
         asked.append(f"the file says {plural(sol.cells, 'free cell')}; checked with {cells} as asked")
     verdict.notes += asked
-    if not verdict.ok and sol.format == "fc-solve" and empty_column is None and str(solution) == "-":
+    retry = not verdict.ok and sol.format == "fc-solve" and empty_column is None and verdict.error is not None \
+        and not verdict.error.reason.startswith("position after")  # a refused move: perhaps a -sn count
+    if retry and str(solution) == "-":
         # stdin is read once: no second reading (it would find an empty file)
         verdict.notes.append("stdin is read once: plain moves into empty columns were read as one card "
                              "(fc-solve -sn moves as many as fit: --empty-column max reads them its way)")
-    elif not verdict.ok and sol.format == "fc-solve" and empty_column is None and isinstance(solution, Path):
+    elif retry and not isinstance(solution, Solution):  # a file's name, or text: read again
         # fc-solve's -sn writes a run into an empty column as a plain move (its -snx
         # says the count): read that way, with every printed state still checked,
         # does the file solve the deal?

@@ -7,6 +7,7 @@ Saved games are JSON under ``$XDG_DATA_HOME/freecell/`` (``~/.local/share/freece
 from __future__ import annotations
 
 import os
+import re
 import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -341,12 +342,17 @@ def handle_line(session: LineSession, line: str, *, help: str, example: str,
         session.say(f"refused: {e}")
 
 
+# A comment starts at a '#' that begins the line or a word, unless a number follows
+# it: FreeCell Pro's deal numbers are written #617 (new #617), file names hold '#'.
+_COMMENT = re.compile(r"(?:^|(?<=\s))#(?![0-9]).*", re.S)
+
+
 def _handle_line(session: LineSession, line: str, help: str, example: str,
                  words: Mapping[str, Callable[[str], bool]], save: Callable[[], None]) -> None:
     if "\x1b" in line:  # an arrow or another terminal key, read raw: never a move
         session.say(f"ignored: arrow keys are not moves (type one like {example}; help lists the commands)")
         return
-    line = line.split("#", 1)[0].strip()
+    line = _COMMENT.sub("", line).strip()
     if not line:
         return
     word, _, rest = line.partition(" ")

@@ -80,8 +80,8 @@ class Solution:
     explicit: dict[int, Move] = field(default_factory=dict)  # moves not in standard notation
     stream: Iterator[Step] | None = field(default=None, repr=False)  # moves still in the file
     stated_moves: tuple[int, int] | None = None  # our header's "# moves: N": (N, its line)
-    # fc-solve's states did not say how many free cells (a bare or trimmed "Freecells:"):
-    # the start has fc-solve's default, 4, and a later move or state may show more.
+    # fc-solve's output did not say how many free cells (no state, or a bare or trimmed
+    # "Freecells:"): the start has fc-solve's default, 4, and a later move or state may show more.
     cells_open: bool = False
 
     def __len__(self) -> int:
@@ -416,6 +416,7 @@ def _fcsolve_steps(lines: Iterator[tuple[int, str]], sol: Solution) -> Iterator[
     it (if any) has been read, so each step carries its own state."""
     from .formats.fcs import parse_fcs, stated_cells
 
+    sol.cells_open = True  # until a state says how many: fc-solve's moves alone never do
     state_lines: list[str] = []
     state_start = 0
     pending: list[Step] = []  # the moves of the last move line, waiting for their state
@@ -434,9 +435,8 @@ def _fcsolve_steps(lines: Iterator[tuple[int, str]], sol: Solution) -> Iterator[
             except FreecellError as e:
                 raise InvalidSolution(f"line {state_start}: initial state: {e}") from None
             if stated_cells(state) is not None:
-                sol.cells = len(sol.position.cells)
-            else:  # the line may have been trimmed, or fc-solve stopped after the last card
-                sol.cells_open = True
+                sol.cells, sol.cells_open = len(sol.position.cells), False
+            # else the line may have been trimmed, or fc-solve stopped after the last card
 
     last = 0
     for lineno, raw in lines:

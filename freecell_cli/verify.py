@@ -278,11 +278,11 @@ def verify(
     notes = []
     if grow_cells:
         if grown_at is not None:
-            notes.append(f"the file's Freecells: lines do not say how many free cells; it uses "
+            notes.append(f"the file does not say how many free cells; it uses "
                          f"{len(position.cells)} (move {grown_at[0]}, line {grown_at[1]}): read as {len(position.cells)}")
-        else:
-            notes.append(f"the file's Freecells: lines do not say how many free cells: read as {first_cells}, "
-                         "Freecell Solver's default (--cells N to choose)")
+        elif solution.position is not None:  # a bare "Freecells:" (moves alone never say: as standard notation)
+            notes.append(f"the file does not say how many free cells (a bare 'Freecells:'): "
+                         f"read as {first_cells}, Freecell Solver's default (--cells N to choose)")
     return Verdict(
         valid=not problems,
         solved=not problems and position.is_won(),

@@ -163,6 +163,20 @@ def test_new_n_plays_deal_n_and_a_bad_n_is_refused(data, args, first, suits):
     assert orjson.loads(save.read_bytes())["start"] == want
 
 
+@pytest.mark.parametrize("args, shown", [(["play", "1"], "now playing deal 617\n"),
+                                          (["spider", "play", "1", "-s", "1"], "now playing deal 617 (1 suit)\n")])
+def test_new_hash_n_is_deal_n_and_a_hash_starts_a_comment_only_before_a_word(data, args, shown, tmp_path,
+                                                                           monkeypatch):
+    """Issue 20: the line was cut at every '#': `new #617` started a random deal and
+    `save a#b` wrote 'a'. A comment starts at a '#' that begins a word, not before a digit."""
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(*args, input="new #617  # FreeCell Pro's spelling\nsave a#b\nq\n")
+    assert code == 0 and shown in out
+    assert (tmp_path / "a#b").exists() and not (tmp_path / "a").exists()
+    code, out, _ = run(*args[:-1] if args[0] == "play" else args[:2], input="new #0\nq\n")
+    assert "refused: " in out and "out of range" in out and "now playing" not in out
+
+
 # -- saved games from strangers (issue 20) ------------------------------------------------
 # A save may come from anyone: a field not as the game writes it is damage (moved aside
 # to .bad, never used), no field reaches a file name or the terminal raw, no path loses an

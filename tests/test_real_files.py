@@ -105,7 +105,7 @@ def test_a_bare_freecells_line_is_read_as_four_cells_and_said(name, monkeypatch)
     monkeypatch.chdir(REAL)
     code, out, err = run("verify", "--variant", "standard", name)
     assert code == 0 and out.startswith("OK ")
-    assert err == (f"{name}: the file's Freecells: lines do not say how many free cells: "
+    assert err == (f"{name}: the file does not say how many free cells (a bare 'Freecells:'): "
                    "read as 4, Freecell Solver's default (--cells N to choose)\n")
     code, out, err = run("verify", "-q", "--variant", "standard", "--cells", "2", name)
     assert code == 1 and re.search(r": there is no free cell c \(2 free cells\)\n$", out), out
@@ -136,8 +136,7 @@ def test_a_trimmed_file_that_uses_more_cells_is_read_with_them():
     sol = FIXTURES / "1.6cells.trimmed.sam.txt"
     code, out, err = run("verify", "--deal", "1", str(sol))
     assert (code, out) == (0, "OK deal 1: solved in 152 moves (site)\n")
-    assert err == (f"{sol}: the file's Freecells: lines do not say how many free cells; "
-                   "it uses 6 (move 7, line 113): read as 6\n")
+    assert err == f"{sol}: the file does not say how many free cells; it uses 6 (move 7, line 113): read as 6\n"
     code, out, err = run("verify", "-q", "--cells", "4", str(sol))
     assert (code, err) == (1, "") and out.endswith(
         ': move 7 "Move a card from stack 7 to freecell 4": there is no free cell e (4 free cells)\n')

@@ -356,3 +356,12 @@ def test_internal_and_os_errors_are_escaped(capsys):
                                        "(FREECELL_DEBUG=1 shows the traceback)\n")
     assert _guarded(full_disk) == 2
     assert capsys.readouterr().err == "error: cannot write the output out\\x9b.txt: No space left on device\n"
+
+
+def test_spider_verify_json_gives_the_file_name_itself(tmp_path):
+    """Its "file" held the escaped display name, quotes and all: it did not read back."""
+    path = tmp_path / "n3\u202e\x9b.txt"
+    path.write_text("23\n")
+    code, out, err = run("spider", "verify", "--json", "--deal", "1", "-s", "1", str(path))
+    assert code == 1 and orjson.loads(out)["file"] == str(path)
+    clean(out)

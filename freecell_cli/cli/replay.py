@@ -108,6 +108,10 @@ def replay_command(
         grow = solution.cells_open and cells is None and start is None
         r = replay(solution, origin, rules, empty_column.value if empty_column else None, grow)
     code = EXIT_OK if r.verdict.ok else EXIT_NEGATIVE
+    if cells is not None and solution.cells is not None and cells != solution.cells:  # as verify says it
+        r.verdict.notes.append(f"the file says {solution.cells} free cells; checked with {cells} as asked")
+    for line in r.verdict.notes:  # how the file was read, as verify says it
+        note(f"{label}: {line}")
     verdict = _verdict_line(r)
     if html is not None:
         from ..replay_page import to_html

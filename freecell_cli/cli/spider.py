@@ -277,6 +277,7 @@ def verify_command(
 ) -> None:
     """Replay Spider solution files: exit 0 when every one is legal and wins, 1 when
     one is refused at some move or does not win, 2 when one cannot be read."""
+    import os
     from pathlib import Path
 
     from ..errors import FreecellError
@@ -304,6 +305,8 @@ def verify_command(
     worst = EXIT_OK
     for name in solutions:
         label = "stdin" if name == "-" else display_name(name)
+        # JSON escapes what it holds: its "file" is the name itself (undecodable bytes as \xNN), as verify's
+        file = "stdin" if name == "-" else os.fsencode(name).decode("utf-8", "backslashreplace")
         problem = None
         try:
             if not name:  # Path("") would be ".", a directory
@@ -319,14 +322,14 @@ def verify_command(
             err(f"error: {label}: {problem}")
         if problem is not None:
             if json:  # still one object for this file
-                sys.stdout.write(json_line({"file": label, "valid": None, "solved": None, "moves": 0,
+                sys.stdout.write(json_line({"file": file, "valid": None, "solved": None, "moves": 0,
                                                "error": {"index": None, "move": None, "reason": problem}}) + "\n")
             worst = max(worst, EXIT_USAGE)
             continue
         if not verdict.ok:
             worst = max(worst, EXIT_NEGATIVE)
         if json:
-            sys.stdout.write(json_line({"file": label, **verdict.to_dict()}) + "\n")
+            sys.stdout.write(json_line({"file": file, **verdict.to_dict()}) + "\n")
             continue
         who = f"deal {verdict.deal} ({plural(verdict.suits, 'suit')})" if verdict.deal is not None else label
         if len(solutions) > 1 and who != label:  # several files: each line names its file, as FreeCell's verify

@@ -62,7 +62,8 @@ def parse_fcs(text: str, cells: int | None = None) -> Position:
             continue
         m = _CELLS_RE.match(line)
         if m:
-            rest = raw.split("#", 1)[0].rstrip("\n")
+            # trailing tabs or a CR are no slots (fc-solve pads with spaces only)
+            rest = raw.split("#", 1)[0].rstrip("\n\r\t\f\v")
             rest = rest[rest.index(":") + 1 :]
             cell_cards = [None if item is None else _card(item, lineno) for item in _cell_items(rest)]
             stated = _stated(rest)
@@ -85,7 +86,10 @@ def parse_fcs(text: str, cells: int | None = None) -> Position:
             raise InvalidPosition(
                 f"too many free-cell entries: {len(occupied)} cards for {slots} free cells"
             )
-        cell_cards = list[Card | None](occupied)
+        # Blank slots past the last that fits are dropped, so each card keeps its
+        # slot; only a card past them moves up (its slot is not on this table).
+        fits = all(c is None for c in cell_cards[slots:])
+        cell_cards = cell_cards[:slots] if fits else list[Card | None](occupied)
     cell_cards = cell_cards + [None] * (slots - len(cell_cards))
     return Position(columns, cell_cards, foundations).validate()
 
@@ -108,7 +112,7 @@ def stated_cells(board: str) -> int | None:
     for raw in board.splitlines():
         m = _CELLS_RE.match(raw.strip())
         if m:
-            rest = raw.split("#", 1)[0].rstrip("\r\n")
+            rest = raw.split("#", 1)[0].rstrip("\n\r\t\f\v")
             return _stated(rest[rest.index(":") + 1 :])
     return None
 
@@ -123,7 +127,7 @@ def cells_shown(board: str) -> int:
     for raw in board.splitlines():
         m = _CELLS_RE.match(raw.strip())
         if m:
-            rest = raw.split("#", 1)[0].rstrip("\r\n")
+            rest = raw.split("#", 1)[0].rstrip("\n\r\t\f\v")
             return len(_cell_items(rest[rest.index(":") + 1 :]))
     return 0
 
