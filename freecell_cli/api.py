@@ -288,7 +288,7 @@ def read_solution(source: TextOrPath | Solution, format: str | None = None, *, s
 
     stream = _flag(stream, "stream")
     if isinstance(source, Solution):
-        return source
+        return _solution_fields(source)
     if checks.text(format, "format") is not None and format not in SOLUTION_FORMATS:
         raise InvalidSolution(f"unknown solution format {quote(format)} (choose from {', '.join(SOLUTION_FORMATS)})")
     if _is_path(source):
@@ -301,6 +301,36 @@ def read_solution(source: TextOrPath | Solution, format: str | None = None, *, s
     if not isinstance(source, str):
         raise InvalidSolution(f"a solution is text, a path or a Solution, not {type(source).__name__}")
     return parse_solution(source, format)
+
+
+def _solution_fields(solution: Solution) -> Solution:
+    """A Solution built by hand (its class is exported) holds what a replay reads:
+    its moves as text with a line each (``Solution.add(token, line)`` keeps them in
+    step; read_solution makes them), a start that makes one deck."""
+    from .moves import Move
+    from .position import Position
+
+    tokens, lines = solution.tokens, solution.lines
+    if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+        raise ArgumentTypeError(f"a Solution's tokens are a list of move texts, not {quote(tokens)}")
+    if (not isinstance(lines, list) or len(lines) != len(tokens)
+            or not all(isinstance(n, int) and not isinstance(n, bool) for n in lines)):
+        raise InvalidArgument(f"a Solution's lines are a list of line numbers, one a token ({len(tokens)}), "
+                              f"not {quote(lines)}: Solution.add(token, line) or read_solution(text) keep them")
+    if not isinstance(solution.explicit, dict) or not all(
+            isinstance(i, int) and isinstance(m, Move) for i, m in solution.explicit.items()):
+        raise ArgumentTypeError(f"a Solution's explicit moves are a dict of Moves, not {quote(solution.explicit)}")
+    if not isinstance(solution.states, dict):
+        raise ArgumentTypeError(f"a Solution's states are a dict, not {quote(solution.states)}")
+    if solution.empty_column is not None:
+        checks.choice(solution.empty_column, "a Solution's empty_column", ("one", "max"))
+    checks.text(solution.variant, "a Solution's variant")
+    if solution.position is not None:
+        if not isinstance(solution.position, Position):
+            raise ArgumentTypeError(f"a Solution's position is a Position or None, not {quote(solution.position)}")
+        solution.position.validate()
+    checks.optional_whole(solution.deal, "a Solution's deal", 1)
+    return solution
 
 
 def _start_of(solution: Solution, position: Position | int | None, cells: int | None) -> Position:
@@ -380,7 +410,7 @@ def format_solution(
         sol = solution_from(start, solution.notation, name)
         moves = solution.moves
     elif isinstance(solution, Solution):
-        sol = solution
+        sol = _solution_fields(solution)
         moves = None
         if position is not None or variant is not None or sol.deal is None and sol.position is None:
             if sol.stream is not None:
@@ -976,6 +1006,10 @@ def replay(solution: Solution, start: Position, variant: Variant | str, empty_co
     from .position import Position
     from .replay import replay as run
 
-    if isinstance(start, Position):  # (anything else: replay says what it takes)
+    from .solutions import Solution
+
+    if isinstance(solution, Solution):  # (anything else: replay says what it takes)
+        _solution_fields(solution)
+    if isinstance(start, Position):
         start.validate()
     return run(solution, start, variant, empty_column, _flag(grow_cells, "grow_cells"))

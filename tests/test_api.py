@@ -613,6 +613,8 @@ def _sweep_cases():
         "read_solution": (fc.read_solution, ["5a"], dict(format=None, stream=False)),
         "format_solution": (fc.format_solution, [fc.read_solution("5a"), "snx"], dict(position=617, variant=None)),
         "replay": (fc.replay, [fc.read_solution("5a"), p, "site", None, False], {}),
+        "Solution": (lambda *a: fc.verify(None, fc.Solution(*a)), [["5a"], [1], "standard", 617, None, "site", 4,
+                                                                  "one"], {}),
         "spider_solve": (fc.spider_solve, [s], dict(time_limit=5, max_states=20, unrestricted=False)),
         "spider_verify": (fc.spider_verify, [s, "23"], dict(suits=None, unrestricted=False)),
         "read_spider_solution": (fc.read_spider_solution, ["23"], dict(stream=False)),
@@ -654,3 +656,42 @@ def test_no_wrong_value_escapes_as_another_exception(name):
                 escaped.append(f"{name} {'arg %d' % i if key is None else key}={quote(wrong, 20)}: "
                                f"{type(e).__name__}: {str(e)[:80]}")
     assert not escaped, "\n".join(escaped)
+
+
+def _kings_out():
+    p = fc.deal(617)
+    p.foundations[:] = [13] * 4
+    return p
+
+
+@pytest.mark.parametrize("call,error,words", [
+    # fc.Solution is exported: one built by hand raised IndexError (no line for its move)
+    (lambda: fc.verify(617, fc.Solution(tokens=["5a"])), InvalidArgument,
+     "a Solution's lines are a list of line numbers, one a token (1), not []"),
+    (lambda: fc.verify(617, fc.Solution(tokens=[5], lines=[1])), ArgumentTypeError,
+     "a Solution's tokens are a list of move texts, not [5]"),
+    (lambda: fc.verify(617, fc.Solution(tokens="5a")), ArgumentTypeError, "a Solution's tokens are a list"),
+    (lambda: fc.verify(None, fc.Solution(tokens=["5a"], lines=[1], position=_kings_out())), InvalidPosition,
+     "card 7D is in column 1 but the diamonds foundation is already at K"),  # the start the file names
+    (lambda: fc.verify(None, fc.Solution(tokens=["5a"], lines=[1], position=617)), ArgumentTypeError,
+     "a Solution's position is a Position or None, not 617"),
+    (lambda: fc.verify(617, fc.Solution(tokens=["5a"], lines=[1], empty_column="all")), InvalidArgument,
+     "a Solution's empty_column must be one of one, max, not 'all'"),
+    (lambda: fc.verify(617, fc.Solution(tokens=["5a"], lines=[1], explicit={0: "5a"})), ArgumentTypeError,
+     "a Solution's explicit moves are a dict of Moves"),
+    (lambda: fc.replay(fc.Solution(tokens=[5], lines=[1]), _p(), "site"), ArgumentTypeError,
+     "a Solution's tokens are a list of move texts"),
+    (lambda: fc.format_solution(fc.Solution(tokens=["5a"], lines=[1], position=_kings_out()), "snx"),
+     InvalidPosition, "card 7D is in column 1"),
+])
+def test_a_solution_built_by_hand_is_checked(call, error, words):
+    with pytest.raises(error) as raised:
+        call()
+    assert words in str(raised.value)
+
+
+def test_a_solution_built_with_add_replays():
+    s = fc.Solution()
+    s.add("5a", 1)
+    s.add("82", 1)
+    assert fc.verify(617, s).summary() == "all 2 moves legal, not solved: 0 cards home"
