@@ -25,14 +25,14 @@ _EXPORTS = {
     "apply": "api", "automatic_moves": "api", "autoplay": "api", "can_autocomplete": "api", "can_move": "api",
     "legal_moves": "api", "resolve": "api", "undo": "api",
     "Result": "solve.engine", "Limits": "solve.engine", "Verdict": "verify", "Solution": "solutions",
-    "replay": "replay", "Replay": "replay", "spider": "",
+    "replay": "api", "Replay": "replay", "spider": "",
     "Card": "cards",
     "UNSOLVABLE": "deals", "daily_number": "deals", "deal": "deals", "is_unsolvable": "deals",
     "random_number": "deals",
     "ArgumentTypeError": "errors", "FreecellError": "errors", "IllegalMove": "errors", "InvalidArgument": "errors",
     "InvalidCard": "errors", "InvalidDeal": "errors", "InvalidMove": "errors", "InvalidPosition": "errors",
     "InvalidSolution": "errors",
-    "format_position": "formats", "parse_position": "formats",
+    "format_position": "api", "parse_position": "formats",
     "Move": "moves", "Place": "moves", "parse_moves": "moves",
     "min_cells": "mincells",
     "Position": "position",
@@ -58,12 +58,14 @@ if TYPE_CHECKING:
         autoplay,
         can_autocomplete,
         can_move,
+        format_position,
         format_solution,
         format_spider_solution,
         hint,
         legal_moves,
         read_solution,
         read_spider_solution,
+        replay,
         resolve,
         solve,
         spider_solve,
@@ -71,7 +73,7 @@ if TYPE_CHECKING:
         undo,
         verify,
     )
-    from .replay import Replay, replay
+    from .replay import Replay
     from .solutions import Solution
     from .solve.engine import Limits, Result
     from .verify import Verdict
@@ -88,7 +90,7 @@ if TYPE_CHECKING:
         InvalidPosition,
         InvalidSolution,
     )
-    from .formats import format_position, parse_position
+    from .formats import parse_position
     from .mincells import min_cells
     from .moves import Move, Place, parse_moves
     from .position import Position

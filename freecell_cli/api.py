@@ -26,6 +26,7 @@ from .errors import ArgumentTypeError, FreecellError, InvalidArgument, InvalidSo
 if TYPE_CHECKING:
     from .moves import Move
     from .position import Position
+    from .replay import Replay
     from .solutions import Solution
     from .solve.engine import Engine, Result
     from .spider.position import Position as SpiderPosition
@@ -44,12 +45,14 @@ __all__ = [
     "autoplay",
     "can_autocomplete",
     "can_move",
+    "format_position",
     "format_solution",
     "format_spider_solution",
     "hint",
     "legal_moves",
     "read_solution",
     "read_spider_solution",
+    "replay",
     "resolve",
     "solve",
     "spider_solve",
@@ -80,12 +83,15 @@ MAX_WIDTH = 1_000_000  # the beam's, as `freecell solve --width` takes it
 
 
 def _position(value: object, what: str = "position") -> Position:
+    """A Position whose cards make one deck: its attributes are the caller's to set
+    (a foundation at 14 fails in a picture, one at 13 with the kings still out makes
+    a "solved" verdict), so every function checks the table it is given."""
     from .position import Position
 
     if not isinstance(value, Position):
         raise ArgumentTypeError(f"{what} must be a Position (fc.deal(n), fc.parse_position(text)), "
                                 f"not {type(value).__name__}")
-    return value
+    return value.validate()
 
 
 def _variant(value: object, position: Position | None = None) -> Variant:
@@ -282,7 +288,7 @@ def read_solution(source: TextOrPath | Solution, format: str | None = None, *, s
 
     stream = _flag(stream, "stream")
     if isinstance(source, Solution):
-        return source
+        return _solution_fields(source)
     if checks.text(format, "format") is not None and format not in SOLUTION_FORMATS:
         raise InvalidSolution(f"unknown solution format {quote(format)} (choose from {', '.join(SOLUTION_FORMATS)})")
     if _is_path(source):
@@ -295,6 +301,36 @@ def read_solution(source: TextOrPath | Solution, format: str | None = None, *, s
     if not isinstance(source, str):
         raise InvalidSolution(f"a solution is text, a path or a Solution, not {type(source).__name__}")
     return parse_solution(source, format)
+
+
+def _solution_fields(solution: Solution) -> Solution:
+    """A Solution built by hand (its class is exported) holds what a replay reads:
+    its moves as text with a line each (``Solution.add(token, line)`` keeps them in
+    step; read_solution makes them), a start that makes one deck."""
+    from .moves import Move
+    from .position import Position
+
+    tokens, lines = solution.tokens, solution.lines
+    if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+        raise ArgumentTypeError(f"a Solution's tokens are a list of move texts, not {quote(tokens)}")
+    if (not isinstance(lines, list) or len(lines) != len(tokens)
+            or not all(isinstance(n, int) and not isinstance(n, bool) for n in lines)):
+        raise InvalidArgument(f"a Solution's lines are a list of line numbers, one a token ({len(tokens)}), "
+                              f"not {quote(lines)}: Solution.add(token, line) or read_solution(text) keep them")
+    if not isinstance(solution.explicit, dict) or not all(
+            isinstance(i, int) and isinstance(m, Move) for i, m in solution.explicit.items()):
+        raise ArgumentTypeError(f"a Solution's explicit moves are a dict of Moves, not {quote(solution.explicit)}")
+    if not isinstance(solution.states, dict):
+        raise ArgumentTypeError(f"a Solution's states are a dict, not {quote(solution.states)}")
+    if solution.empty_column is not None:
+        checks.choice(solution.empty_column, "a Solution's empty_column", ("one", "max"))
+    checks.text(solution.variant, "a Solution's variant")
+    if solution.position is not None:
+        if not isinstance(solution.position, Position):
+            raise ArgumentTypeError(f"a Solution's position is a Position or None, not {quote(solution.position)}")
+        solution.position.validate()
+    checks.optional_whole(solution.deal, "a Solution's deal", 1)
+    return solution
 
 
 def _start_of(solution: Solution, position: Position | int | None, cells: int | None) -> Position:
@@ -313,6 +349,8 @@ def _start_given(position: object) -> None:
 
     if isinstance(position, bool) or not isinstance(position, (int, Position, type(None))):
         raise ArgumentTypeError(f"position must be a Position, a deal number or None, not {quote(position)}")
+    if isinstance(position, Position):
+        position.validate()
 
 
 def _resolved(solution: Solution, start: Position, variant: Variant) -> list[Move]:
@@ -372,7 +410,7 @@ def format_solution(
         sol = solution_from(start, solution.notation, name)
         moves = solution.moves
     elif isinstance(solution, Solution):
-        sol = solution
+        sol = _solution_fields(solution)
         moves = None
         if position is not None or variant is not None or sol.deal is None and sol.position is None:
             if sol.stream is not None:
@@ -532,11 +570,16 @@ def analyze(
     [(1, 'solved'), (2, 'solved')]
     """
     from .analyze import Job, analyze_deal, error_record, parse_ranges, run_local
+    from .position import MAX_CELLS
     from .solve.engine import SolverError
 
     numbers = parse_ranges([deals], seed) if isinstance(deals, str) else _deal_numbers(deals)
-    if isinstance(time_limit, bool) or time_limit is not None and not isinstance(time_limit, (int, float)):
-        raise FreecellError(f"time_limit must be a number of seconds, not {quote(time_limit)}")
+    if time_limit is not None:
+        checks.seconds(time_limit)  # (the Job reads it: 0 is no limit there too)
+    # checked here, in the words of every function (the Job's own words quote the value whole)
+    checks.whole(cells, "cells", 0, MAX_CELLS)
+    checks.choice(game, "game", ("freecell", "spider"))
+    checks.whole(suits, "suits")
     if engine not in ("beam", "auto", "builtin", "fc-solve"):
         raise FreecellError(f"unknown engine {quote(engine)} (choose from beam, auto, builtin, fc-solve)")
     job = Job(variant, cells, engine, time_limit, _flag(solutions, "solutions"), game, suits)
@@ -584,12 +627,9 @@ def _records(numbers: Iterable[int], job: Any, jobs: int, one: Any, error: Any, 
 
 # -- Spider ---------------------------------------------------------------------
 def _spider_position(value: object) -> SpiderPosition:
-    from .spider.position import Position
+    from .spider.position import check_position
 
-    if not isinstance(value, Position):
-        raise ArgumentTypeError(f"position must be a Spider Position (fc.spider.deal(n, suits)), "
-                                f"not {type(value).__name__}")
-    return value
+    return check_position(value)  # its type and its fields' (fc.spider's functions check the same)
 
 
 def spider_solve(
@@ -736,13 +776,13 @@ def _move(value: object, position: Position) -> Move:
         # moves.resolve says); an index no notation writes is no move at all.
         if place.kind == COLUMN and not 0 <= i < len(position.columns):
             error = IllegalMove if 0 <= i < 9 else InvalidMove
-            raise error(f"there is no column {i + 1} ({len(position.columns)} columns)")
+            raise error(f"there is no column {quote(i + 1)} ({len(position.columns)} columns)")  # (a huge int has no str)
         if place.kind == CELL and not 0 <= i < len(position.cells):
-            shown = cell_letter(i) if 0 <= i < 15 else f"number {i}"
+            shown = cell_letter(i) if 0 <= i < 15 else f"number {quote(i)}"
             raise (IllegalMove if 0 <= i < 15 else InvalidMove)(
                 f"there is no free cell {shown} ({plural(len(position.cells), 'free cell')})")
         if place.kind == FOUNDATION and not -1 <= i <= 3:
-            raise InvalidMove(f"there is no foundation {i} (0 to 3: clubs, diamonds, hearts, spades)")
+            raise InvalidMove(f"there is no foundation {quote(i)} (0 to 3: clubs, diamonds, hearts, spades)")
     if value.source.kind == FOUNDATION:
         raise InvalidMove(f"not a move: {value} (cards never leave the foundation)")
     count = value.count
@@ -755,12 +795,17 @@ def _any_capacity(free_cells: int, empty_columns: int) -> int:
     return 52
 
 
+_TABLE_RULES: list[Variant] = []  # made once, on first use
+
+
 def _table_rules() -> Variant:
     """Rules that check a move against the table alone: the capacity (which
     depends on the variant, which apply and undo are not given) is unbounded."""
-    from .variants import Variant
+    if not _TABLE_RULES:
+        from .variants import Variant
 
-    return Variant("any capacity", _any_capacity, "52")
+        _TABLE_RULES.append(Variant("any capacity", _any_capacity, "52"))
+    return _TABLE_RULES[0]
 
 
 def _fitting(move: Move, position: Position, what: str) -> Move:
@@ -934,3 +979,44 @@ def can_autocomplete(position: Position) -> bool:
     from .autoplay import can_autocomplete as finishes
 
     return finishes(_position(position))
+
+
+def format_position(position: Position, format: str = "compact") -> str:
+    """Write a position as :func:`~freecell_cli.parse_position` reads it back:
+    ``compact`` (one line, no newline at the end), ``fcs`` (Freecell Solver's) or
+    ``json``. A table whose cards do not make one deck is refused (its text would
+    not read back).
+
+    >>> import freecell_cli as fc
+    >>> fc.format_position(fc.deal(617))[:24]
+    '----:0000:7DTDTHKD4C4SJD'
+    """
+    from .formats.detect import FORMATS
+    from .formats.detect import format_position as write
+
+    start = _position(position)
+    return write(start, checks.choice(format, "format", FORMATS))
+
+
+def replay(solution: Solution, start: Position, variant: Variant | str, empty_column: str | None = None,
+           grow_cells: bool = False) -> Replay:
+    """Replay ``solution`` (:func:`read_solution`) from ``start`` (not modified)
+    step by step under ``variant``, as ``freecell replay`` does: a
+    :class:`~freecell_cli.replay.Replay` with the position after every move, the
+    automatic ones as steps of their own, and the verdict.
+
+    >>> import freecell_cli as fc
+    >>> r = fc.replay(fc.read_solution("5a 82"), fc.deal(617), "site")
+    >>> len(r), r.caption(1)
+    (2, 'move 2 of 2: 82, QH from column 8 onto KS in column 2')
+    """
+    from .position import Position
+    from .replay import replay as run
+
+    from .solutions import Solution
+
+    if isinstance(solution, Solution):  # (anything else: replay says what it takes)
+        _solution_fields(solution)
+    if isinstance(start, Position):
+        start.validate()
+    return run(solution, start, variant, empty_column, _flag(grow_cells, "grow_cells"))

@@ -14,6 +14,7 @@ A Position is mutable (moves apply and undo in place) and cheap to copy.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import chain
 from typing import Any
 
 from .cards import CARDS, RANK_CHARS, SUIT_NAMES, SUITS, Card
@@ -45,8 +46,9 @@ class Position:
         deal: int | None = None,
         variant: str | None = None,
     ) -> None:
-        # Types are checked here, where they come in (a column of ints would fail far
-        # off, in a move or a picture); the deck's invariants are validate()'s.
+        # Types and sizes are checked here, where they come in (a column of ints, or a
+        # foundation at 14, would fail far off, in a move or a picture); that the cards
+        # make one deck is validate()'s (a table can be built a card at a time).
         self.columns: list[list[Card]] = [
             _cards(c, f"column {i}") for i, c in enumerate(_items(columns, "columns"), 1)]
         if isinstance(cells, int) and not isinstance(cells, bool):
@@ -58,10 +60,12 @@ class Position:
         self.foundations: list[int] = list(_items(foundations, "foundations"))
         if not all(isinstance(f, int) and not isinstance(f, bool) for f in self.foundations):
             raise ArgumentTypeError(f"foundations must be ranks (whole numbers), not {quote(foundations)}")
-        if deal is not None and (isinstance(deal, bool) or not isinstance(deal, int)):
-            raise ArgumentTypeError(f"deal must be a deal number or None, not {quote(deal)}")
-        if variant is not None and not isinstance(variant, str):
-            raise ArgumentTypeError(f"variant must be a variant's name or None, not {quote(variant)}")
+        _check_sizes(self.columns, self.cells, self.foundations)
+        if isinstance(variant, str):
+            from .variants import find_variant
+
+            variant = find_variant(variant).name  # "Windows" as the formats write it: windows
+        _check_labels(deal, variant)
         self.deal = deal
         self.variant = variant
 
@@ -88,6 +92,8 @@ class Position:
 
     def same_table(self, other: Position) -> bool:
         """Same cards in the same places, whatever the deal/variant labels."""
+        if not isinstance(other, Position):
+            raise ArgumentTypeError(f"other must be a Position, not {type(other).__name__}")
         return (self.columns, self.cells, self.foundations) == (
             other.columns,
             other.cells,
@@ -106,8 +112,14 @@ class Position:
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
+        from .errors import FreecellError
         from .formats.compact import format_compact
 
+        try:
+            self.validate()
+        except FreecellError:  # a repr never raises, and parse_position would refuse the text
+            return (f"Position({self.columns!r}, {self.cells!r}, {self.foundations!r}, "
+                    f"deal={self.deal!r}, variant={self.variant!r})")
         return f"parse_position({format_compact(self)!r})"
 
     # -- pictures: str() a table, rich a coloured one, Jupyter an SVG ----------
@@ -121,6 +133,7 @@ class Position:
         from .render import render_plain
         from .variants import find_variant
 
+        self.check_fields()  # a picture of a partial table is fine; of a 14th rank, impossible
         return render_plain(self, find_variant(self.variant))
 
     __str__ = table
@@ -129,12 +142,14 @@ class Position:
         from .render import render_rich
         from .variants import find_variant
 
+        self.check_fields()
         return render_rich(self, find_variant(self.variant))
 
     def _repr_svg_(self) -> str:
         """The picture a notebook shows (python-chess style)."""
         from .svg import to_svg
 
+        self.check_fields()
         return to_svg(self)
 
     # -- reading the table --------------------------------------------------
@@ -155,7 +170,12 @@ class Position:
         return self.foundations == [13, 13, 13, 13]
 
     def run_length(self, column: int) -> int:
-        """Length of the alternating descending run at the exposed end of a column."""
+        """Length of the alternating descending run at the exposed end of column
+        ``column`` (0 for the first)."""
+        if type(column) is not int or not 0 <= column < len(self.columns):  # (a bool is no int here)
+            from .checks import whole
+
+            column = whole(column, "column", 0, len(self.columns) - 1)
         col = self.columns[column]
         n = len(col)
         if n == 0:
@@ -167,6 +187,8 @@ class Position:
 
     def locate(self, card: Card) -> tuple[str, int] | None:
         """Where a card is: ("column", i), ("cell", i), ("foundation", suit) or None."""
+        if not isinstance(card, Card):
+            raise ArgumentTypeError(f"card must be a Card (Card.parse('TD')), not {quote(card)}")
         for i, c in enumerate(self.cells):
             if c == card:
                 return ("cell", i)
@@ -179,22 +201,24 @@ class Position:
 
     # -- validation ---------------------------------------------------------
     def validate(self) -> Position:
-        """Check the deck invariants; raise :class:`InvalidPosition` naming the defect.
+        """Check the deck invariants; raise :class:`InvalidPosition` naming the defect
+        (:class:`ArgumentTypeError` when an attribute was set to something else than
+        the constructor takes). Every public function that takes a position calls it.
 
         Returns ``self`` so it chains.
+
+        >>> from freecell_cli import deal
+        >>> p = deal(617)
+        >>> p.foundations[0] = 13
+        >>> p.validate()
+        Traceback (most recent call last):
+          ...
+        freecell_cli.errors.InvalidPosition: card 4C is in column 1 but the clubs foundation is already at K
         """
-        if len(self.foundations) != 4 or any(
-            not isinstance(f, int) or not 0 <= f <= 13 for f in self.foundations
-        ):
-            raise InvalidPosition(f"foundations must be four ranks 0..13, got {self.foundations!r}")
-        if len(self.cells) > MAX_CELLS:
-            raise InvalidPosition(
-                f"too many free cells: {len(self.cells)} (at most {MAX_CELLS})"
-            )
-        if not 1 <= len(self.columns) <= MAX_COLUMNS:
-            raise InvalidPosition(
-                f"{len(self.columns)} columns (between 1 and {MAX_COLUMNS} are supported)"
-            )
+        _check_labels(self.deal, self.variant)
+        if self._is_whole_deck():  # the usual case, in a few microseconds
+            return self
+        self.check_fields()
         seen: dict[Card, str] = {}
 
         def place(card: Card, where: str) -> None:
@@ -219,6 +243,100 @@ class Position:
             names = " ".join(str(c) for c in sorted(missing, key=lambda c: (SUITS.index(c.suit), c.rank)))
             raise InvalidPosition(f"missing card{'s' if len(missing) > 1 else ''}: {names}")
         return self
+
+    def check_fields(self) -> Position:
+        """The constructor's checks again (types, sizes, foundations 0..13), not that
+        the cards make a deck: the attributes are the caller's to change. What a
+        picture of a table needs, a partial one included. Returns ``self``."""
+        for name in ("columns", "cells", "foundations"):
+            value = getattr(self, name)
+            if not isinstance(value, list):
+                raise ArgumentTypeError(f"a position's {name} must be a list, not {quote(value)}")
+        for i, col in enumerate(self.columns, 1):
+            if not isinstance(col, list):
+                raise ArgumentTypeError(f"column {i} must be a list, not {quote(col)}")
+            _cards(col, f"column {i}")
+        _cards(self.cells, "cells", empty=True)
+        if not all(isinstance(f, int) and not isinstance(f, bool) for f in self.foundations):
+            raise ArgumentTypeError(f"foundations must be ranks (whole numbers), not {quote(self.foundations)}")
+        _check_sizes(self.columns, self.cells, self.foundations)
+        _check_labels(self.deal, self.variant)
+        return self
+
+    def _is_whole_deck(self) -> bool:
+        """True when the table certainly keeps the invariants: the shared card objects
+        (what deal, parse and Card.parse give), each once, exactly those not home,
+        told apart by their ids (set operations, no Python code per card). False
+        sends :meth:`validate` the long way, which names what is wrong (or finds
+        nothing, for cards built by hand)."""
+        f, cols, cells = self.foundations, self.columns, self.cells
+        if (type(f) is not list or type(cols) is not list or type(cells) is not list or len(f) != 4
+                or not 1 <= len(cols) <= MAX_COLUMNS or len(cells) > MAX_CELLS):
+            return False
+        f0, f1, f2, f3 = f
+        if not (type(f0) is type(f1) is type(f2) is type(f3) is int
+                and 0 <= f0 <= 13 and 0 <= f1 <= 13 and 0 <= f2 <= 13 and 0 <= f3 <= 13):
+            return False
+        for col in cols:
+            if type(col) is not list:
+                return False
+        ids = set(map(id, chain(*cols, cells)))
+        ids.discard(_NONE_ID)
+        n = 52 - f0 - f1 - f2 - f3
+        home = _HOME_IDS
+        return (len(ids) == n and sum(map(len, cols)) + len(cells) - cells.count(None) == n
+                and ids <= _CARD_IDS and ids.isdisjoint(home[0][f0]) and ids.isdisjoint(home[1][f1])
+                and ids.isdisjoint(home[2][f2]) and ids.isdisjoint(home[3][f3]))
+
+
+# The fast check's tables: the ids of the shared card objects (they live as long as
+# CARDS, so no other object gets one of their ids), and for suit s at foundation
+# rank f the ids of the cards of s that are home (rank f and below).
+_CARD_IDS = frozenset(map(id, CARDS))
+_HOME_IDS = tuple(tuple(frozenset(id(CARDS[r * 4 + s]) for r in range(f)) for f in range(14)) for s in range(4))
+_NONE_ID = id(None)
+
+
+_LABELS: list[Any] = []  # deals.MAX_DEAL and variants.VARIANTS, on first use (both import this module)
+
+
+def _check_labels(deal: object, variant: object) -> None:
+    """The deal and variant a table is labelled with, as the formats write them: a
+    deal number (1 to 8,589,934,591) and a variant's name (site, standard...), or None."""
+    if not _LABELS:
+        from .deals import MAX_DEAL
+        from .variants import VARIANTS
+
+        _LABELS[:] = [MAX_DEAL, VARIANTS]
+    max_deal, variants = _LABELS
+    if ((deal is None or type(deal) is int and 1 <= deal <= max_deal)
+            and (variant is None or type(variant) is str and variant in variants)):
+        return  # (validate's every call: no import, no call)
+    if deal is not None:
+        from .deals import check_deal_number
+
+        if isinstance(deal, bool) or not isinstance(deal, int):
+            raise ArgumentTypeError(f"deal must be a deal number or None, not {quote(deal)}")
+        check_deal_number(deal)
+    if variant is not None:
+        from .variants import VARIANTS
+
+        if not isinstance(variant, str):
+            raise ArgumentTypeError(f"variant must be a variant's name or None, not {quote(variant)}")
+        if variant not in VARIANTS:
+            raise InvalidPosition(f"variant must be one of {', '.join(VARIANTS)} or None, not {quote(variant)}")
+
+
+def _check_sizes(columns: list[Any], cells: list[Any], foundations: list[int]) -> None:
+    """The sizes a table has: 1 to MAX_COLUMNS columns, at most MAX_CELLS free cells,
+    four foundations at ranks 0 (empty) to 13 (king home)."""
+    if len(foundations) != 4 or not all(0 <= f <= 13 for f in foundations):
+        raise InvalidPosition(f"foundations must be four ranks 0 to 13 (clubs, diamonds, hearts, spades), "
+                              f"not {quote(foundations)}")
+    if len(cells) > MAX_CELLS:
+        raise InvalidPosition(f"too many free cells: {len(cells)} (at most {MAX_CELLS})")
+    if not 1 <= len(columns) <= MAX_COLUMNS:
+        raise InvalidPosition(f"{len(columns)} columns (between 1 and {MAX_COLUMNS} are supported)")
 
 
 def _items(value: object, what: str) -> list[Any]:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .errors import FreecellError
+from .errors import ArgumentTypeError, InvalidArgument, quote
+from .position import MAX_CELLS, MAX_COLUMNS
 
 
 def _site_capacity(free_cells: int, empty_columns: int) -> int:
@@ -51,7 +52,39 @@ class Variant:
     columns: int = 8
     description: str = ""
 
+    def __post_init__(self) -> None:
+        # A Variant built by hand: a formula that is no function would fail in a move.
+        from . import checks
+
+        if not isinstance(self.name, str) or not isinstance(self.formula_text, str):
+            raise ArgumentTypeError(f"a variant's name and formula_text are text, not "
+                                    f"{quote(self.name)} and {quote(self.formula_text)}")
+        if not callable(self.capacity_formula):
+            raise ArgumentTypeError(f"capacity_formula must be a function of (free_cells, empty_columns), "
+                                    f"not {quote(self.capacity_formula)}")
+        if self.automatic is not None:
+            checks.choice(self.automatic, "automatic", ("safe",))
+        checks.whole(self.cells, "cells", 0, MAX_CELLS)
+        checks.whole(self.columns, "columns", 1, MAX_COLUMNS)
+        checks.text(self.description, "description")
+
     def capacity(self, free_cells: int, empty_columns: int) -> int:
+        """The largest run one move carries with ``free_cells`` empty free cells
+        (0 to 15) and ``empty_columns`` empty columns (0 to 9) besides the destination.
+
+        >>> find_variant("site").capacity(-1, 0)
+        Traceback (most recent call last):
+          ...
+        freecell_cli.errors.InvalidArgument: free_cells must be a whole number from 0 to 15, not -1
+        """
+        # The one check for every formula (a shift by -1 or by 2**63 fails inside
+        # it); the common case costs two comparisons, the engines call this per state.
+        if not (type(free_cells) is int and 0 <= free_cells <= MAX_CELLS
+                and type(empty_columns) is int and 0 <= empty_columns <= MAX_COLUMNS):
+            from .checks import whole
+
+            free_cells = whole(free_cells, "free_cells", 0, MAX_CELLS)
+            empty_columns = whole(empty_columns, "empty_columns", 0, MAX_COLUMNS)
         return self.capacity_formula(free_cells, empty_columns)
 
     def __repr__(self) -> str:
@@ -94,11 +127,11 @@ def find_variant(name: str | None) -> Variant:
     ('windows', 'site')
     """
     if name is not None and not isinstance(name, str):
-        raise FreecellError(f"a variant is named by text ({', '.join(VARIANTS)}), not {type(name).__name__}")
+        raise ArgumentTypeError(f"a variant is named by text ({', '.join(VARIANTS)}), not {type(name).__name__}")
     key = (name or DEFAULT_VARIANT).strip().lower()
     try:
         return VARIANTS[key]
     except KeyError:
-        raise FreecellError(
+        raise InvalidArgument(
             f"unknown variant {(name or '')[:40]!r} (choose from {', '.join(VARIANTS)})"
         ) from None

@@ -437,3 +437,261 @@ def test_the_checked_core_is_the_exported_one():
         assert getattr(fc, name) is getattr(api, name), name
     assert fc.legal_moves(fc.deal(1), "site") == importlib.import_module("freecell_cli.moves").legal_moves(
         fc.deal(1), SITE)
+
+
+# -- issue 20, an adversarial pass: positions that break the deck, Variant.capacity, and
+#    every exported function with every kind of wrong value -------------------------------
+from freecell_cli.errors import quote  # noqa: E402
+
+
+def _broken(change):
+    """deal 617 with its attributes changed by hand (they are the caller's to set)."""
+    p = fc.deal(617)
+    change(p)
+    return p
+
+
+def _past_king(p):
+    p.foundations[:] = [14] * 4
+
+
+def _below_empty(p):
+    p.foundations[:] = [-1] * 4
+
+
+KINGS_HOME_AND_OUT = fc.Position(fc.deal(617).columns, foundations=[13] * 4)  # 104 cards: the constructor
+# checks types and ranges; the deck is validate()'s (a table may be built a card at a time)
+KINGS_WORDS = "card 7D is in column 1 but the diamonds foundation is already at K"
+
+# every public function that takes a position, given one that breaks the deck
+TAKES_A_POSITION = [
+    ("format_position", lambda p: fc.format_position(p)),
+    ("format_position json", lambda p: fc.format_position(p, "json")),
+    ("legal_moves", lambda p: fc.legal_moves(p, "site")),
+    ("verify", lambda p: fc.verify(p, "5a")),
+    ("verify Position with cells", lambda p: fc.verify(p, "5a", cells=2)),
+    ("solve", lambda p: fc.solve(p, engine="builtin", max_states=10)),
+    ("hint", lambda p: fc.hint(p, engine="builtin", max_states=10)),
+    ("apply", lambda p: fc.apply(p, fc.resolve(fc.deal(617), fc.Move.parse("5a"), "site"))),
+    ("undo", lambda p: fc.undo(p, fc.Move.parse("ah"))),
+    ("resolve", lambda p: fc.resolve(p, fc.Move.parse("5a"), "site")),
+    ("can_move", lambda p: fc.can_move(p, "site")),
+    ("autoplay", lambda p: fc.autoplay(p)),
+    ("automatic_moves", lambda p: fc.automatic_moves(p, "windows")),
+    ("can_autocomplete", lambda p: fc.can_autocomplete(p)),
+    ("replay", lambda p: fc.replay(fc.read_solution("5a"), p, "site")),
+    ("format_solution", lambda p: fc.format_solution(fc.read_solution("5a"), "snx", position=p)),
+]
+
+
+@pytest.mark.parametrize("name,call", TAKES_A_POSITION, ids=[n for n, _ in TAKES_A_POSITION])
+@pytest.mark.parametrize("broken,words", [
+    # the issue: IndexError in formats/compact.py (a rank past K), KKKK printed and a
+    # verify that said valid (a negative index), "solved" with every card still out
+    (_broken(_past_king), "foundations must be four ranks 0 to 13 (clubs, diamonds, hearts, spades), not [14, 14"),
+    (_broken(_below_empty), "foundations must be four ranks 0 to 13 (clubs, diamonds, hearts, spades), not [-1, -1"),
+    (KINGS_HOME_AND_OUT, KINGS_WORDS),
+    (_broken(lambda p: p.columns[0].append(p.columns[1][0])), "duplicate card AD: in column 1 and in column 2"),
+    (_broken(lambda p: p.columns[2].clear()), "missing cards: "),
+    (_broken(lambda p: p.columns[0].append("KS")), "column 1 must hold Cards"),
+], ids=["14", "-1", "kings", "duplicate", "missing", "text"])
+def test_a_position_that_breaks_the_deck_is_refused_everywhere(name, call, broken, words):
+    p = broken.copy()
+    with pytest.raises(FreecellError) as raised:
+        call(p)
+    assert words in str(raised.value)
+    assert isinstance(raised.value, (fc.InvalidPosition, fc.ArgumentTypeError))
+    assert p == broken  # refused before anything changed
+
+
+@pytest.mark.parametrize("change", [_past_king, _below_empty, lambda p: p.columns[0].append("KS")])
+def test_a_picture_refuses_what_it_cannot_draw(change):
+    # str() is a picture: of a partial table too (one built a card at a time), never
+    # of a rank past K (it raised IndexError) or below none (it drew kings)
+    with pytest.raises(FreecellError):
+        str(_broken(change))
+    assert "KD" in str(KINGS_HOME_AND_OUT)
+
+
+def test_the_issue_in_its_own_words():
+    with pytest.raises(fc.InvalidPosition, match=r"foundations must be four ranks 0 to 13"):
+        fc.Position(fc.deal(617).columns, foundations=[14] * 4)
+    for value in (99, 2**63, -1):
+        with pytest.raises(fc.InvalidPosition):
+            fc.Position(fc.deal(617).columns, foundations=[value] * 4)
+    # the wrong answers are errors now: verify said valid=True, solved=True
+    with pytest.raises(fc.InvalidPosition, match=KINGS_WORDS):
+        fc.verify(KINGS_HOME_AND_OUT, "5a")
+    p = fc.deal(617)
+    p.foundations[:] = [-1] * 4
+    with pytest.raises(fc.InvalidPosition):  # it printed KKKK
+        fc.format_position(p)
+
+
+def test_a_whole_game_still_plays_through_the_checked_functions():
+    p = fc.deal(617)
+    result = fc.solve(p, engine="builtin")
+    for token in result.notation:
+        fc.apply(p, fc.resolve(p, fc.Move.parse(token), "site"))
+    assert p.is_won() and fc.format_position(p).startswith("----:KKKK:") and fc.verify(617, result).ok
+
+
+@pytest.mark.parametrize("call,error,words", [
+    (lambda: fc.format_position(_p(), 5), ArgumentTypeError, "format must be one of compact, fcs, json, not 5"),
+    (lambda: fc.format_position(_p(), "xml"), InvalidArgument, "format must be one of compact, fcs, json, not 'xml'"),
+    (lambda: fc.format_position("----:0000:"), ArgumentTypeError, "position must be a Position"),
+    (lambda: fc.replay(fc.read_solution("5a"), _p(), SITE, grow_cells="yes"), ArgumentTypeError,
+     "grow_cells must be True or False, not 'yes'"),
+    (lambda: fc.find_variant("site").capacity(-1, 0), InvalidArgument, "free_cells must be a whole number from 0 to 15"),
+    (lambda: fc.find_variant("site").capacity(2**63, 0), InvalidArgument, "free_cells must be a whole number"),
+    (lambda: fc.find_variant("site").capacity(10**19, 0), InvalidArgument, "free_cells must be a whole number"),
+    (lambda: fc.find_variant("standard").capacity(0, -1), InvalidArgument, "empty_columns must be a whole number"),
+    (lambda: fc.apply(_p(), fc.Move(fc.Place("column", 10**5000), fc.Place("cell", 0), 1)), InvalidMove,
+     "there is no column <int too long to show>"),
+    (lambda: fc.apply(_p(), fc.Move(fc.Place("cell", -10**5000), fc.Place("column", 0), 1)), InvalidMove,
+     "there is no free cell number <int too long to show>"),
+    (lambda: fc.apply(_p(), fc.Move(fc.Place("column", 4), fc.Place("foundation", 10**5000), 1)), InvalidMove,
+     "there is no foundation <int too long to show>"),
+    (lambda: next(fc.analyze([1], time_limit=10**5000)), InvalidArgument, "time_limit must be 0 to 10,000,000"),
+    (lambda: next(fc.analyze([1], cells=10**5000)), InvalidArgument, "cells must be a whole number from 0 to 15"),
+    (lambda: next(fc.analyze([1], cells="4")), ArgumentTypeError, "cells must be a whole number, not '4'"),
+    (lambda: next(fc.analyze([1], game=10**5000)), ArgumentTypeError, "game must be one of freecell, spider"),
+    (lambda: next(fc.analyze([1], game="chess")), InvalidArgument, "game must be one of freecell, spider"),
+    (lambda: next(fc.analyze([1], game="spider", suits=True)), ArgumentTypeError, "suits must be a whole number"),
+], ids=lambda value: quote(value, 20) if not callable(value) else None)
+def test_issue_20_siblings(call, error, words):
+    with pytest.raises(error) as raised:
+        call()
+    assert words in str(raised.value)
+
+
+class _Thing:
+    pass
+
+
+WRONG = [None, True, False, 1.5, float("nan"), float("inf"), 2**63, 10**19, -1, 0, 10**5000, "", "x",
+         b"5a", {}, {"a": 1}, [], [1], (1, 2), _Thing()]
+
+
+def _sweep_cases():
+    """A valid call of each function (function, positional args, keyword args); the
+    sweep puts each wrong value in each parameter in turn."""
+    import datetime
+
+    p, s = fc.deal(617), fc.spider.deal(1, suits=1)
+    quick = dict(engine="builtin", time_limit=5, max_states=20)
+    return {
+        "solve": (fc.solve, [p], quick),
+        "hint": (fc.hint, [p], quick),
+        "verify": (fc.verify, [p, "5a"], dict(variant=None, cells=None, empty_column=None, all_errors=False,
+                                              format=None)),
+        "apply": (fc.apply, [p, fc.resolve(p, fc.Move.parse("5a"), SITE)], {}),
+        "undo": (fc.undo, [p, fc.Move.parse("ah")], {}),
+        "resolve": (fc.resolve, [p, fc.Move.parse("5a"), "site", "one"], {}),
+        "can_move": (fc.can_move, [p, "site", False], {}),
+        "legal_moves": (fc.legal_moves, [p, "site"], {}),
+        "autoplay": (fc.autoplay, [p, "collect"], {}),
+        "automatic_moves": (fc.automatic_moves, [p, "windows"], {}),
+        "can_autocomplete": (fc.can_autocomplete, [p], {}),
+        "format_position": (fc.format_position, [p, "compact"], {}),
+        "parse_position": (fc.parse_position, [fc.format_position(p), "compact"], {}),
+        "deal": (fc.deal, [1, 4, 8], {}),
+        "is_unsolvable": (fc.is_unsolvable, [1], {}),
+        "random_number": (fc.random_number, [1], {}),
+        "daily_number": (fc.daily_number, [datetime.date(2026, 1, 1)], {}),
+        "parse_moves": (fc.parse_moves, ["5a 82"], {}),
+        "find_variant": (fc.find_variant, ["site"], {}),
+        "capacity": (SITE.capacity, [4, 1], {}),
+        "Variant": (fc.Variant, ["mine", lambda f, e: 1, "1"], dict(automatic=None, cells=4, columns=8)),
+        "Position": (fc.Position, [p.columns, 4, [0, 0, 0, 0], 617, "site"], {}),
+        "Position.run_length": (p.run_length, [0], {}),
+        "Position.locate": (p.locate, [fc.Card.parse("KS")], {}),
+        "Position.same_table": (p.same_table, [p], {}),
+        "Card": (fc.Card, [1, "S"], {}),
+        "Card.parse": (fc.Card.parse, ["KS"], {}),
+        "Move.parse": (fc.Move.parse, ["5a"], {}),
+        "read_solution": (fc.read_solution, ["5a"], dict(format=None, stream=False)),
+        "format_solution": (fc.format_solution, [fc.read_solution("5a"), "snx"], dict(position=617, variant=None)),
+        "replay": (fc.replay, [fc.read_solution("5a"), p, "site", None, False], {}),
+        "Solution": (lambda *a: fc.verify(None, fc.Solution(*a)), [["5a"], [1], "standard", 617, None, "site", 4,
+                                                                  "one"], {}),
+        "spider_solve": (fc.spider_solve, [s], dict(time_limit=5, max_states=20, unrestricted=False)),
+        "spider_verify": (fc.spider_verify, [s, "23"], dict(suits=None, unrestricted=False)),
+        "read_spider_solution": (fc.read_spider_solution, ["23"], dict(stream=False)),
+        "format_spider_solution": (fc.format_spider_solution, [["23"], s], {}),
+        "min_cells": (fc.min_cells, [8, "standard", 0, 5], dict(solutions=True, state_limit=20, use_fcsolve=False)),
+        "analyze": (fc.analyze, [[1], "site"], dict(cells=4, engine="builtin", time_limit=5, solutions=True, jobs=1,
+                                                  game="freecell", suits=4, seed=None)),
+    }
+
+
+SWEEP = _sweep_cases()
+
+
+@pytest.mark.parametrize("name", list(SWEEP))
+def test_no_wrong_value_escapes_as_another_exception(name):
+    """Each wrong value in each parameter: a result, or a FreecellError (an
+    ArgumentTypeError is also a TypeError); never an IndexError, AttributeError,
+    a bare ValueError, OverflowError, MemoryError... from further in."""
+    function, args, kwargs = SWEEP[name]
+    escaped = []
+    slots = [(i, None) for i in range(len(args))] + [(None, k) for k in kwargs]
+    for i, key in slots:
+        if name == "analyze" and key == "jobs":
+            continue  # worker processes: the checker is the one of every count (jobs=0 and "2" are in BOUNDARY)
+        for wrong in WRONG:
+            a = [x.copy() if isinstance(x, fc.Position) else x for x in args]
+            k = dict(kwargs)
+            if key is None:
+                a[i] = wrong
+            else:
+                k[key] = wrong
+            try:
+                result = function(*a, **k)
+                if hasattr(result, "__next__"):
+                    next(result, None)
+            except FreecellError:
+                pass
+            except Exception as e:  # noqa: BLE001  (what the sweep is looking for)
+                escaped.append(f"{name} {'arg %d' % i if key is None else key}={quote(wrong, 20)}: "
+                               f"{type(e).__name__}: {str(e)[:80]}")
+    assert not escaped, "\n".join(escaped)
+
+
+def _kings_out():
+    p = fc.deal(617)
+    p.foundations[:] = [13] * 4
+    return p
+
+
+@pytest.mark.parametrize("call,error,words", [
+    # fc.Solution is exported: one built by hand raised IndexError (no line for its move)
+    (lambda: fc.verify(617, fc.Solution(tokens=["5a"])), InvalidArgument,
+     "a Solution's lines are a list of line numbers, one a token (1), not []"),
+    (lambda: fc.verify(617, fc.Solution(tokens=[5], lines=[1])), ArgumentTypeError,
+     "a Solution's tokens are a list of move texts, not [5]"),
+    (lambda: fc.verify(617, fc.Solution(tokens="5a")), ArgumentTypeError, "a Solution's tokens are a list"),
+    (lambda: fc.verify(None, fc.Solution(tokens=["5a"], lines=[1], position=_kings_out())), InvalidPosition,
+     "card 7D is in column 1 but the diamonds foundation is already at K"),  # the start the file names
+    (lambda: fc.verify(None, fc.Solution(tokens=["5a"], lines=[1], position=617)), ArgumentTypeError,
+     "a Solution's position is a Position or None, not 617"),
+    (lambda: fc.verify(617, fc.Solution(tokens=["5a"], lines=[1], empty_column="all")), InvalidArgument,
+     "a Solution's empty_column must be one of one, max, not 'all'"),
+    (lambda: fc.verify(617, fc.Solution(tokens=["5a"], lines=[1], explicit={0: "5a"})), ArgumentTypeError,
+     "a Solution's explicit moves are a dict of Moves"),
+    (lambda: fc.replay(fc.Solution(tokens=[5], lines=[1]), _p(), "site"), ArgumentTypeError,
+     "a Solution's tokens are a list of move texts"),
+    (lambda: fc.format_solution(fc.Solution(tokens=["5a"], lines=[1], position=_kings_out()), "snx"),
+     InvalidPosition, "card 7D is in column 1"),
+])
+def test_a_solution_built_by_hand_is_checked(call, error, words):
+    with pytest.raises(error) as raised:
+        call()
+    assert words in str(raised.value)
+
+
+def test_a_solution_built_with_add_replays():
+    s = fc.Solution()
+    s.add("5a", 1)
+    s.add("82", 1)
+    assert fc.verify(617, s).summary() == "all 2 moves legal, not solved: 0 cards home"

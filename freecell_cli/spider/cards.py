@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..cards import CARDS, SUITS, Card
-from ..errors import InvalidPosition
+from ..errors import InvalidPosition, quote
 
 __all__ = ["Card", "SUIT_MODES", "check_suits", "copies", "deck", "deck_counter", "suit_letters"]
 
@@ -36,7 +36,7 @@ def check_suits(suits: object) -> int:
     """
     # 4.0 == 4 and True == 1: only an int is a suit count
     if isinstance(suits, bool) or not isinstance(suits, int) or suits not in SUIT_MODES:
-        raise InvalidPosition(f"suits must be 1, 2 or 4, not {suits!r}")
+        raise InvalidPosition(f"suits must be 1, 2 or 4, not {quote(suits)}")
     return suits  # type: ignore[return-value]
 
 

@@ -35,7 +35,7 @@ from typing import Any
 from ..cards import Card
 from ..errors import FreecellError, InvalidPosition, quote
 from ..text import escape
-from .position import COLUMNS, MAX_MOVES, Column, Position
+from .position import COLUMNS, MAX_MOVES, Column, Position, check_position
 
 FORMATS = ("compact", "json")
 
@@ -45,6 +45,7 @@ def _cards(cards: Iterable[object]) -> str:
 
 
 def format_compact(position: Position) -> str:
+    position = check_position(position)
     cols = "/".join(f"{_cards(c.down)}.{_cards(c.up)}" for c in position.columns)
     stock = _cards(position.stock) or "-"
     removed = "".join(position.removed) or "-"
@@ -134,6 +135,7 @@ def position_to_dict(position: Position) -> dict[str, Any]:
 
 
 def format_json(position: Position) -> str:
+    position = check_position(position)
     import orjson
 
     return orjson.dumps(position_to_dict(position)).decode() + "\n"
@@ -186,12 +188,20 @@ def parse_position(text: str | bytes, fmt: str | None = None) -> Position:
     cannot be a position (binary, empty...) is refused as FreeCell's is."""
     from ..formats.detect import position_text
 
+    if fmt is not None:
+        from .. import checks
+
+        checks.choice(fmt, "fmt", FORMATS)
     text = position_text(text)
     fmt = fmt or detect_format(text)
     return parse_json(text) if fmt == "json" else parse_compact(text)
 
 
 def format_position(position: Position, fmt: str = "compact") -> str:
+    """``compact`` (one line) or ``json`` (no newline at the end)."""
+    from .. import checks
+
+    checks.choice(fmt, "fmt", FORMATS)
     return format_json(position).rstrip("\n") if fmt == "json" else format_compact(position)
 
 

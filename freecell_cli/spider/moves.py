@@ -26,8 +26,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..errors import IllegalMove, InvalidMove, quote
-from .position import COLUMNS, MAX_MOVES, Column, Position
+from .. import checks
+from ..errors import ArgumentTypeError, IllegalMove, InvalidMove, quote
+from .position import COLUMNS, MAX_MOVES, Column, Position, check_position, sound
 
 _MOVE_RE = re.compile(r"([0-9])([0-9])(?:v([0-9]{1,2}))?")
 
@@ -70,6 +71,8 @@ class Move:
         ...
         freecell_cli.errors.InvalidMove: '33': a move needs two different columns
         """
+        if not isinstance(text, str):  # as FreeCell's Move.parse
+            raise InvalidMove(f"a Spider move is text (38, 30v2, d), not {type(text).__name__}")
         t = text.strip().lower()
         if t in ("d", "deal"):
             return DEAL
@@ -88,6 +91,33 @@ class Move:
 
 
 DEAL = Move(None, None)
+
+
+def check_move(value: object) -> Move:
+    """``value`` when it is a :class:`Move` the rules can read: a deal, or two
+    different columns 0..9 and a count of 1 to 13 cards or None (a count of 0
+    would take a whole column's face-up cards, a column 10 fall off the table)."""
+    if not isinstance(value, Move):
+        raise ArgumentTypeError(f"move must be a Spider Move (Move.parse('38')), not {type(value).__name__}")
+    src, dst, count = value.source, value.dest, value.count
+    if src is None and dst is None:
+        if count is not None:
+            raise InvalidMove(f"a deal has no card count, not {quote(count)}")
+        return value
+    for name, index in (("source", src), ("dest", dst)):
+        if isinstance(index, bool) or not isinstance(index, int):
+            what = "None with the other" if index is None else quote(index)
+            raise ArgumentTypeError(f"a move's {name} is a column index 0 to 9 (None for both in a deal), not {what}")
+        if not 0 <= index < COLUMNS:
+            raise InvalidMove(f"a move's {name} is a column index 0 to 9, not {quote(index)}")
+    if src == dst:
+        raise InvalidMove(f"{value}: a move needs two different columns")
+    if count is not None:
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise ArgumentTypeError(f"a move's count is a whole number or None, not {quote(count)}")
+        if not 1 <= count <= 13:
+            raise InvalidMove(f"a move's count is 1 to 13 cards (a run holds no more), not {quote(count)}")
+    return value
 
 
 def split_moves(text: str) -> list[str]:
@@ -114,6 +144,12 @@ def resolve(position: Position, move: Move, unrestricted: bool = False) -> Move:
     >>> resolve(deal(1, suits=1), Move.parse("23"))
     Move.parse('23v1')
     """
+    return _resolve(check_position(position), check_move(move), checks.flag(unrestricted, "unrestricted"))
+
+
+# The public functions check their arguments, then call these; the solver and the
+# verifier call these directly, with positions and moves they made themselves.
+def _resolve(position: Position, move: Move, unrestricted: bool = False) -> Move:
     if position.moves >= MAX_MOVES:  # one more could not be written back (the compact form's 9 digits)
         raise IllegalMove(f"the move count is at its limit, {MAX_MOVES:,}: no further move can be counted")
     if move.is_deal:
@@ -185,6 +221,8 @@ def legal_moves(position: Position, unrestricted: bool = False) -> list[Move]:
     """Every legal move, in notation, the deal last. Into empty columns, only the
     first empty one is listed (they are all alike), with every part of the run, and
     never a whole column (legal, but it changes nothing)."""
+    position = check_position(position)
+    unrestricted = checks.flag(unrestricted, "unrestricted")
     out: list[Move] = []
     cols = position.columns
     first_empty = next((i for i, c in enumerate(cols) if not len(c)), None)
@@ -227,7 +265,11 @@ def _complete(column: Column) -> tuple[Column, str | None]:
 def apply(position: Position, move: Move, unrestricted: bool = False) -> Position:
     """The position after ``move`` (checked by :func:`resolve`). Uncovered face-down
     cards turn up and complete runs leave the table as part of the move."""
-    move = resolve(position, move, unrestricted)
+    return sound(_apply(check_position(position), check_move(move), checks.flag(unrestricted, "unrestricted")))
+
+
+def _apply(position: Position, move: Move, unrestricted: bool = False) -> Position:
+    move = _resolve(position, move, unrestricted)
     cols = list(position.columns)
     removed = list(position.removed)
     stock = position.stock

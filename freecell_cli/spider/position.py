@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
+from itertools import chain
 
 from ..cards import Card
-from ..errors import InvalidPosition
+from ..errors import ArgumentTypeError, InvalidPosition, quote
 from .cards import RUNS, check_suits, copies, suit_letters
 
 COLUMNS = 10
@@ -81,9 +82,14 @@ class Position:
     deal: int | None = None
 
     def __repr__(self) -> str:
+        from ..errors import FreecellError
         from .formats import format_compact
 
-        return f"Position.parse({format_compact(self)!r})"
+        try:
+            return f"Position.parse({format_compact(self)!r})"
+        except FreecellError:  # fields no function takes: a repr still shows them
+            return (f"Position({self.suits!r}, {self.columns!r}, {self.stock!r}, {self.removed!r}, "
+                    f"{self.moves!r}, {self.deal!r})")
 
     @staticmethod
     def parse(text: str) -> Position:
@@ -107,6 +113,10 @@ class Position:
 
     def can_deal(self, unrestricted: bool = False) -> bool:
         """A deal needs cards in the stock and, unless ``unrestricted``, no empty column."""
+        if type(unrestricted) is not bool:  # "no" would be true
+            from ..checks import flag
+
+            flag(unrestricted, "unrestricted")
         return bool(self.stock) and (unrestricted or all(len(c) for c in self.columns))
 
     def is_won(self) -> bool:
@@ -210,3 +220,81 @@ def complete_run(cards: tuple[Card, ...]) -> int | None:
             if all(c.suit == card.suit and c.rank == 13 - k for k, c in enumerate(tail)):
                 return j - 12
     return None
+
+
+def check_position(value: object, what: str = "position") -> Position:
+    """``value`` when it is a Spider :class:`Position` whose fields hold what the
+    rules read: suits 1, 2 or 4, ten :class:`Column` of face-down and face-up
+    :class:`~freecell_cli.cards.Card` tuples, a stock of Cards, removed runs as suit
+    letters, a move count 0 to :data:`MAX_MOVES`, a deal number or None. Else
+    :class:`~freecell_cli.errors.ArgumentTypeError` (a wrong type) or
+    :class:`InvalidPosition`, naming the field. What every function of
+    :mod:`freecell_cli.spider` checks first (a frozen dataclass takes anything).
+
+    That the cards make the decks is :meth:`Position.validate`'s: the rules'
+    functions also play on a partial table (a puzzle, a test).
+
+    >>> check_position("spider1:...")
+    Traceback (most recent call last):
+      ...
+    freecell_cli.errors.ArgumentTypeError: position must be a Spider Position (fc.spider.deal(n, suits), fc.spider.parse_position(text)), not str
+    """
+    global _last_sound
+    if value is _last_sound and value is not None:
+        return value
+    if not isinstance(value, Position):
+        kind = "a FreeCell Position" if type(value).__name__ == "Position" else type(value).__name__
+        raise ArgumentTypeError(f"{what} must be a Spider Position (fc.spider.deal(n, suits), "
+                                f"fc.spider.parse_position(text)), not {kind}")
+    cols = value.columns
+    if type(cols) is not tuple or len(cols) != COLUMNS or not _COLUMN_TYPE.issuperset(map(type, cols)):
+        if not isinstance(cols, tuple) or not all(isinstance(c, Column) for c in cols):
+            raise ArgumentTypeError(f"a Spider position's columns are a tuple of Columns, not {quote(cols)}")
+        if len(cols) != COLUMNS:
+            raise InvalidPosition(f"Spider has {COLUMNS} columns, not {len(cols)}")
+    parts = [value.stock, *(c.down for c in cols), *(c.up for c in cols)]
+    # (the common case in two set operations, not Python code per card)
+    if not _TUPLE_TYPE.issuperset(map(type, parts)) or not _CARD_TYPE.issuperset(map(type, chain(*parts))):
+        for i, col in enumerate(cols, 1):
+            _cards(col.down, f"column {i}'s face-down cards")
+            _cards(col.up, f"column {i}'s face-up cards")
+        _cards(value.stock, "the stock")
+    check_suits(value.suits)
+    removed = value.removed
+    if not isinstance(removed, tuple) or not all(isinstance(s, str) and len(s) == 1 for s in removed):
+        raise ArgumentTypeError(f"removed runs are a tuple of suit letters, not {quote(removed)}")
+    moves = value.moves
+    if type(moves) is not int or not 0 <= moves <= MAX_MOVES:
+        if isinstance(moves, bool) or not isinstance(moves, int):
+            raise ArgumentTypeError(f"a Spider position's move count is a whole number, not {quote(moves)}")
+        raise InvalidPosition(f"move count {quote(moves)} must be a whole number 0 to {MAX_MOVES:,}")
+    deal = value.deal
+    if deal is not None and not (type(deal) is int and 1 <= deal <= _MAX_DEAL):
+        from .deals import check_deal_number
+
+        check_deal_number(deal)
+    _last_sound = value
+    return value
+
+
+def sound(position: Position) -> Position:
+    """``position``, made by a checked function from a checked one: the next check of
+    it is free (a game's loop, ``p = apply(p, move)``, hands each one back)."""
+    global _last_sound
+    _last_sound = position
+    return position
+
+
+# The last position checked or made sound: a frozen value stays as it was checked,
+# so a check of the same object again is one comparison. (One slot; any thread may
+# overwrite it, and every position it ever holds is a sound one.)
+_last_sound: Position | None = None
+_MAX_DEAL = 10**19 - 1  # deals.MAX_DEAL (deals imports this module); a test keeps them equal
+_COLUMN_TYPE = frozenset({Column})
+_TUPLE_TYPE = frozenset({tuple})
+_CARD_TYPE = frozenset({Card})
+
+
+def _cards(value: object, what: str) -> None:
+    if not isinstance(value, tuple) or not all(isinstance(c, Card) for c in value):
+        raise ArgumentTypeError(f"{what} must be a tuple of Cards (Card.parse('TD')), not {quote(value)}")

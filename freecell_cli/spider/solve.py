@@ -329,9 +329,21 @@ WIDTH_GROWTH, BUDGET_GROWTH = 4, 1  # each retry: more positions a phase, not de
 
 
 def solve(position: Position, limits: Limits = Limits(), unrestricted: bool = False) -> Result:
-    """Search for a solution from ``position`` and verify it before returning it."""
+    """Search for a solution from ``position`` and verify it before returning it.
+    ``limits``: :class:`Limits` (seconds, states, a progress function)."""
+    from .. import checks
+    from ..errors import ArgumentTypeError
+    from .position import check_position
     from .verify import Solution, verify
 
+    position = check_position(position)
+    if not isinstance(limits, Limits):
+        raise ArgumentTypeError(f"limits must be Limits(time=..., states=...), not {type(limits).__name__}")
+    if limits.time is not None:
+        checks.seconds(limits.time, "limits.time")  # (0 stays 0 here: give up at once)
+    checks.optional_whole(limits.states, "limits.states", 1)
+    checks.callback(limits.progress, "limits.progress", "states, seconds")
+    unrestricted = checks.flag(unrestricted, "unrestricted")
     started = time.perf_counter()
     goal, states, reason = _search(position, limits, unrestricted)
     seconds = time.perf_counter() - started
@@ -346,13 +358,13 @@ def solve(position: Position, limits: Limits = Limits(), unrestricted: bool = Fa
     moves: list[Move] = []
     cards: list[int] = []
     p = position
-    from .moves import apply
+    from .moves import _apply
 
     for mv, n in raw:
         m = DEAL if mv is None else Move(mv[0], mv[1], n)
         moves.append(notation(p, m))
         cards.append(n)
-        p = apply(p, m, unrestricted)
+        p = _apply(p, m, unrestricted)
     verdict = verify(Solution(tuple(str(m) for m in moves)), position, unrestricted)
     if not verdict.ok:
         raise SolverError(f"the solver's line fails our verifier: {verdict.summary()}")

@@ -30,8 +30,8 @@ from ..errors import FreecellError, InvalidSolution
 from ..text import escape
 from .cards import RUNS
 from ..moves import plural
-from .moves import Move, apply
-from .position import Position
+from .moves import Move, _apply
+from .position import Position, check_position
 
 _DEAL_RE = re.compile(r"\bdeal\s+#?(\d+)")
 _SUITS_RE = re.compile(r"\b([0-9]{1,20})[ -]suits?\b", re.A)
@@ -299,15 +299,24 @@ def start_position(solution: Solution, deal: int | None = None, suits: int | Non
 
 
 def verify(solution: Solution, start: Position, unrestricted: bool = False) -> Verdict:
-    """Replay ``solution`` from ``start``; stops at the first refused move (a
-    streamed file is read no further)."""
+    """Replay ``solution`` (:func:`parse_solution`, :func:`open_solution`) from
+    ``start``; stops at the first refused move (a streamed file is read no further)."""
+    from .. import checks
+    from ..errors import ArgumentTypeError
+
+    if not isinstance(solution, Solution):
+        swapped = " (verify takes the solution first, then the start)" if isinstance(solution, Position) else ""
+        raise ArgumentTypeError(f"solution must be a Spider Solution (parse_solution(text), "
+                                f"fc.read_spider_solution(text or path)), not {type(solution).__name__}{swapped}")
+    start = check_position(start, "start")
+    unrestricted = checks.flag(unrestricted, "unrestricted")
     position = start
     error = None
     before = None
     count = 0
     for i, step in enumerate(solution.steps(), 1):
         try:
-            position = apply(position, step.move, unrestricted)
+            position = _apply(position, step.move, unrestricted)
         except FreecellError as e:
             error, before = Problem(i, step.token, str(e)), position
             break
