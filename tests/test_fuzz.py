@@ -413,3 +413,92 @@ def test_every_reader_escapes_an_osc52_write(tmp_path, monkeypatch, args, kind, 
         _printed_clean(args, text, tmp_path)
     else:  # no argument holds a NUL (the system refuses one)
         _printed_clean([text.replace("\x00", "") if a == "ARG" else a for a in args], None, tmp_path)
+
+
+# -- issue 20: saved games from strangers, the library with wrong arguments ------------------
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.integers(min_value=-2**70, max_value=2**70)
+    | st.floats() | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=8,
+)
+
+
+def _saved_games():
+    from freecell_cli.game import Game
+    from freecell_cli.spider.deals import deal as spider_deal
+    from freecell_cli.spider.play import Game as SpiderGame
+
+    g = Game.new(617)
+    g.play("5a 82 a2 8a")
+    g.undo()
+    s = SpiderGame(spider_deal(1, 1), False)
+    return [(Game, g.to_dict()), (SpiderGame, s.to_dict())]
+
+
+@FUZZ
+@given(which=st.sampled_from([0, 1]), data=st.data())
+def test_a_save_with_any_field_changed_is_read_or_refused_as_damaged(which, data):
+    """Every field of both save files, set to anything JSON holds (or dropped, or one
+    added): the game reads it back as written, or refuses it with a FreecellError."""
+    cls, good = _saved_games()[which]
+    d = dict(good)
+    key = data.draw(st.sampled_from(sorted(d) + ["extra"]), label="field")
+    if data.draw(st.booleans(), label="drop") and key in d:
+        del d[key]
+    else:
+        d[key] = data.draw(_JSON_VALUES, label="value")
+    try:
+        game = cls.from_dict(d)
+    except FreecellError:
+        return
+    again = game.to_dict()
+    assert {k: v for k, v in again.items() if k != "elapsed"} == {k: v for k, v in d.items() if k != "elapsed"}
+
+
+_ANY = (st.none() | st.booleans() | st.integers(min_value=-2**70, max_value=2**70) | st.floats()
+        | st.text(max_size=8) | st.binary(max_size=4) | st.lists(st.integers(), max_size=3)
+        | st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
+
+
+def _calls():
+    """(name, function, the arguments of a call that works): each argument is then
+    replaced by anything, one at a time."""
+    import freecell_cli as fc
+
+    p = deal(617)
+    m = fc.resolve(p, Move.parse("5a"), "site")
+    return [
+        ("deal", fc.deal, [617]),
+        ("parse_position", fc.parse_position, [format_position(p)]),
+        ("format_position", fc.format_position, [p, "compact"]),
+        ("legal_moves", fc.legal_moves, [p, "site"]),
+        ("resolve", fc.resolve, [p, Move.parse("5a"), "site"]),
+        ("apply", lambda q, mv: fc.apply(q.copy() if isinstance(q, fc.Position) else q, mv), [p, m]),
+        ("can_move", fc.can_move, [p, "site"]),
+        ("autoplay", lambda q, v: fc.autoplay(q.copy() if isinstance(q, fc.Position) else q, v), [p, "site"]),
+        ("verify", fc.verify, [617, "5a 82"]),
+        ("read_solution", fc.read_solution, ["5a 82"]),
+        ("find_variant", fc.find_variant, ["site"]),
+        ("random_number", fc.random_number, [3]),
+        ("daily_number", fc.daily_number, ["2026-11-30"]),
+        ("is_unsolvable", fc.is_unsolvable, [617]),
+        ("parse_moves", fc.parse_moves, ["5a 82"]),
+        ("capacity", lambda f, e: fc.find_variant("site").capacity(f, e), [2, 1]),
+    ]
+
+
+@FUZZ
+@given(data=st.data())
+def test_the_librarys_functions_refuse_wrong_arguments_at_the_boundary(data):
+    """A public function given anything in place of one argument returns, or raises a
+    FreecellError or a TypeError: never an error from deep inside (AttributeError,
+    IndexError, OverflowError, MemoryError ...)."""
+    name, function, args = data.draw(st.sampled_from(_calls()), label="function")
+    i = data.draw(st.integers(0, len(args) - 1), label="argument")
+    args = list(args)
+    args[i] = data.draw(_ANY, label="value")
+    try:
+        function(*args)
+    except (FreecellError, TypeError):
+        pass
