@@ -553,6 +553,7 @@ MAX_RECORD_SECONDS = 1e9
 _COUNT_FIELDS = (("move_count", MAX_RECORD_MOVES), ("nonfoundation_moves", MAX_RECORD_MOVES),
                  ("states", MAX_RECORD_STATES))
 _TEXT_FIELDS = ("game", "variant", "requested_engine", "engine", "solution", "reason")
+_VARIANT_NAMES = ("site", "standard", "windows", "atomic")  # as variants.VARIANTS names them (a test keeps them so)
 
 
 def check_record(record: object) -> str | None:
@@ -596,6 +597,12 @@ def check_record(record: object) -> str | None:
         value = get(key, "")
         if type(value) is not str:
             return f'"{key}" is not text: {_show(value)}'
+    value = get("variant")  # names we write: a record's settings are compared by them
+    if value is not None and value not in _VARIANT_NAMES:
+        return f'"variant" is not one of {", ".join(_VARIANT_NAMES)}: {_show(value)}'
+    value = get("game")
+    if value is not None and value not in ("freecell", "spider"):
+        return f'"game" is not freecell or spider: {_show(value)}'
     if "mode" in record or "min_cells" in record:
         return _check_min_cells(record)
     return None

@@ -570,3 +570,16 @@ def test_a_pipe_that_cannot_be_made_is_a_worker_failure(monkeypatch):
     monkeypatch.setattr(multiprocessing.context.BaseContext, "Pipe", no_pipe)
     with pytest.raises(WorkerFailed, match="^cannot start a worker process: Too many open files$"):
         list(WorkerPool(die_on, (0,), jobs=2).map([1, 2]))
+
+
+def test_a_records_variant_and_game_are_names_we_write():
+    """Issue 20: 'variant': 'bogus' passed the record checks (and then compared as a setting)."""
+    from freecell_cli.analyze import _VARIANT_NAMES, check_record
+    from freecell_cli.variants import VARIANTS
+
+    assert tuple(VARIANTS) == _VARIANT_NAMES
+    assert check_record({"deal": 1, "verdict": "solved", "variant": "standard", "game": "freecell"}) is None
+    assert check_record({"deal": 1, "verdict": "solved", "variant": "bogus"}) == (
+        '"variant" is not one of site, standard, windows, atomic: "bogus"')
+    assert check_record({"deal": 1, "verdict": "solved", "game": "x\u202ey"}) == (
+        '"game" is not freecell or spider: "x\\u202ey"')

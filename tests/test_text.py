@@ -235,9 +235,8 @@ def record(**fields):
 
 
 @pytest.mark.parametrize("fields, settings", [
-    ({"variant": "site" + OSC52}, "variant site\\x1b]52;c;aGk=\\x07, 4 cells, engine auto, time limit 60 s"),
     ({"requested_engine": "[bold]auto\x9b"}, "variant site, 4 cells, engine [bold]auto\\x9b, time limit 60 s"),
-    ({"game": "freecell\r\u202e"}, "game freecell\\r\\u202e, variant site, 4 cells, engine auto, time limit 60 s"),
+    ({"requested_engine": "auto" + OSC52}, "variant site, 4 cells, engine auto\\x1b]52;c;aGk=\\x07, time limit 60 s"),
     ({"max_cells": "x\x07"}, 'variant site, 4 cells, at most cells "x\\u0007", engine auto, time limit 60 s'),
 ])
 def test_analyze_summary_prints_record_fields_escaped(tmp_path, fields, settings):
@@ -251,11 +250,11 @@ def test_analyze_summary_prints_record_fields_escaped(tmp_path, fields, settings
 
 def test_analyze_summary_table_takes_no_markup(tmp_path):
     path = tmp_path / "r.jsonl"
-    path.write_text(record(variant="[bold red]site" + OSC52, requested_engine="\x9b2J"))
+    path.write_text(record(requested_engine="[bold red]auto" + OSC52 + "\x9b2J"))
     code, out, err = run("analyze", "--summary", str(path), "--color", "always")
     assert code == 0
     text = " ".join(out.split())  # the table wraps its cells
-    assert "[bold red]site\\x1b]52;c;aGk=\\x07" in text and "\\x9b2J" in text
+    assert "[bold" in text and "red]auto\\x1b]52;c;aGk=\\x07\\x9b2J" in text  # printed as written, escaped
     # rich's own styles are there, the file's are not
     for raw in ("\x1b]52", "\x07", "\x9b", "\r", "\u202e"):
         assert raw not in out
@@ -263,17 +262,20 @@ def test_analyze_summary_table_takes_no_markup(tmp_path):
 
 def test_analyze_resume_error_names_the_settings_escaped(tmp_path):
     path = tmp_path / "r.jsonl"
-    path.write_text(record(variant="site\x1b[2J\u202e"))
+    path.write_text(record(requested_engine="auto\x1b[2J\u202e"))
     code, out, err = run("analyze", "1", "--engine", "auto", "-o", str(path))
     assert (code, out) == (2, "")
-    assert err == (f"error: {path} holds results made with other settings (line 1: variant site\\x1b[2J\\u202e; "
-                   "this run: variant site): run with the same settings, or write to another file\n")
+    assert err == (f"error: {path} holds results made with other settings (line 1: engine auto\\x1b[2J\\u202e; "
+                   "this run: engine auto): run with the same settings, or write to another file\n")
 
 
 @pytest.mark.parametrize("fields, problem", [
     ({"mode": OSC52}, '"mode" is not solve or min-cells: "\\u001b]52;c;aGk=\\u0007"'),
     ({"deal": "\u202e\x9b"}, '"deal" is not a deal number (1 to 8,589,934,591): "\\u202e\\x9b"'),
     ({"states": "\x85"}, '"states" is not a whole number from 0 to 1,000,000,000,000,000: "\\x85"'),
+    ({"variant": "site" + OSC52},
+     '"variant" is not one of site, standard, windows, atomic: "site\\u001b]52;c;aGk=\\u0007"'),
+    ({"game": "freecell\r\u202e"}, '"game" is not freecell or spider: "freecell\\r\\u202e"'),
 ])
 def test_analyze_record_errors_quote_the_field_escaped(tmp_path, fields, problem):
     path = tmp_path / "r.jsonl"
