@@ -135,7 +135,7 @@ def split_moves(text: str) -> list[str]:
     return [t for t in _SEPARATORS.split(text.strip()) if t]
 
 
-_SEPARATORS = re.compile(r"[\s,;]+")
+_SEPARATORS = re.compile(r"[ \t\n\r\f\v,;]+")  # ASCII white space: "8\x852" is no two moves
 
 
 def parse_moves(text: str) -> list[Move]:

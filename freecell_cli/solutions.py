@@ -170,7 +170,12 @@ def parse_solution(text: str, format: str | None = None) -> Solution:
         raise InvalidSolution(f"a solution is text, not {type(text).__name__}")
     if "\x00" in text:
         raise InvalidSolution("binary data, not a solution")
-    sol = _read(enumerate(text.splitlines(), 1), format, lambda: text)
+    # Lines end at "\n" (and "\r\n"), as a file read as a stream: not at NEL or U+2028,
+    # which str.splitlines takes too (the line numbers of the two readings would differ).
+    lines = [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
+    if lines and lines[-1] == "":
+        lines.pop()
+    sol = _read(enumerate(lines, 1), format, lambda: text)
     stream, sol.stream = sol.stream, None
     for step in stream or ():
         if step.state is not None:
@@ -246,7 +251,7 @@ def _notation_steps(lines: Iterator[tuple[int, str]], sol: Solution) -> Iterator
         body, hash_, comment = raw.partition("#")
         if hash_ and not body.strip():
             _header_line(sol, comment, lineno, moved)
-        for token in body.replace(",", " ").replace(";", " ").split():
+        for token in split_moves(body):  # ASCII separators only: NEL or U+2028 is part of a token
             moved = True
             count += 1
             yield Step(token, lineno, _parse_token(token, lineno))

@@ -130,3 +130,11 @@ def test_a_json_solutions_format_is_text(value, shown):
     """Issue 20: a field not as written is refused, as a saved game's are."""
     with pytest.raises(InvalidSolution, match=rf"^JSON solution: 'format' must be text, not {re.escape(shown)}$"):
         parse_solution(f'{{"format": {value}, "deal": 617, "moves": ["5a"]}}')
+
+
+def test_lines_end_at_newlines_and_moves_part_at_ascii_white_space():
+    """Issue 20: NEL (U+0085) and U+2028 ended a line in a solution held in memory, not
+    in a file read as a stream, and parted moves: '8\\x852' was two moves."""
+    assert parse_solution("5a\r\n82\r\n\r\nah\n").lines == [1, 2, 4]
+    with pytest.raises(InvalidSolution, match=r"^line 2: not a move: '8\\x852\\u2028x'$"):
+        parse_solution("5a\r\n8\x852\u2028x\n\nah\n")
