@@ -277,7 +277,7 @@ def check_output_path(path: str) -> None:
         if stat.S_ISDIR(st.st_mode):
             raise OutputError(f"cannot write {name}: it is a directory")
         if not stat.S_ISREG(st.st_mode):
-            raise OutputError(f"cannot write {name}: not a regular file (leave the option out to write to stdout)")
+            raise OutputError(f"cannot write {name}: not a regular file")
     folder = target.parent
     if not folder.is_dir():
         raise _place_error(name, folder, None)

@@ -740,3 +740,11 @@ def test_save_file_in_a_missing_folder_or_a_file_says_which(data, tmp_path, game
         f"refused: cannot write {tmp_path}/none/x: no folder {tmp_path}/none",
         f"refused: cannot write {tmp_path}/plain/x: {tmp_path}/plain is not a folder",
         f"refused: cannot write '{tmp_path}/no\\x07ne/x': no folder '{tmp_path}/no\\x07ne'"]
+
+
+def test_save_to_a_fifo_says_so_without_the_options_hint(data, tmp_path):
+    """'leave the option out to write to stdout' is for -o FILE, not for play's save."""
+    fifo = tmp_path / "ff"
+    os.mkfifo(fifo)
+    code, out, _ = run("play", "617", input=f"save {fifo}\nq\n")
+    assert code == 0 and f"refused: cannot write {fifo}: not a regular file\n" in out

@@ -363,11 +363,14 @@ def read_text(source: str | None, what: str = "position") -> str:
 
 def check_output(path: str | None) -> None:
     """Fail now, before any long work, when ``path`` could not be written."""
-    from ..files import check_output_path
+    from ..files import OutputError, check_output_path
 
     if path is not None:
-        with errors_to_exit():
+        try:
             check_output_path(path)
+        except OutputError as e:  # an -o FILE: the way out is the option's to say
+            hint = " (leave the option out to write to stdout)" if str(e).endswith("not a regular file") else ""
+            raise fail(f"{e}{hint}") from None
 
 
 def seconds_limit(value: float | None) -> float | None:
