@@ -521,3 +521,13 @@ def test_a_dash_at_the_end_of_a_column_is_no_card():
     assert run("show", "-p", "----:0000:AS/2S-") == (2, "", "error: unknown card '-' in column 2\n")
     with pytest.raises(InvalidPosition, match="unknown card '-' in column 1"):
         parse_position("----:0000:-/AS")
+
+
+def test_a_full_stderr_does_not_stop_the_data():
+    """`verify FILE 2>/dev/full`: its note failed to write and ended the run (exit 2)
+    before the verdict reached stdout."""
+    sol = Path(__file__).parent / "fixtures" / "real" / "fcs-freecell-24.txt"
+    p = sh(f"freecell verify {sol} 2>/dev/full")
+    assert (p.returncode, p.stdout) == (0, f"OK {sol}: solved in 138 moves (site)\n")
+    p = sh("freecell deal 0 2>/dev/full")
+    assert (p.returncode, p.stdout) == (2, "")

@@ -259,7 +259,11 @@ class EmptyColumn(str, Enum):
 def err(message: str) -> None:
     """One diagnostic line on stderr (after what stdout holds: :func:`flush_stdout`)."""
     flush_stdout()
-    sys.stderr.write(message.rstrip("\n") + "\n")
+    try:
+        sys.stderr.write(message.rstrip("\n") + "\n")
+        sys.stderr.flush()
+    except OSError:  # stderr full or gone (2>/dev/full): the data and the exit code still go out
+        pass
 
 
 _M = TypeVar("_M")  # a game's move type
