@@ -334,7 +334,9 @@ def atomic_write(path: str, text: str | bytes, before_replace: Callable[[], obje
     try:
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp")
     except OSError as e:  # the same words as check_output_path
-        raise _place_error(name, target.parent, e, Path(path).parent) from None
+        given = Path(path).parent  # named as given, unless the file itself links elsewhere
+        shown = given if os.path.realpath(given) == str(target.parent) else target.parent
+        raise _place_error(name, target.parent, e, shown) from None
     try:
         if isinstance(text, bytes):
             with os.fdopen(fd, "wb") as fb:

@@ -2,6 +2,7 @@
 offsets, torn last lines, the line and file limits, read errors."""
 
 import io
+import re
 
 import orjson
 import pytest
@@ -283,3 +284,12 @@ def test_a_missing_folder_and_a_file_as_a_folder_are_named(tmp_path):
                 call(str(path))
             assert str(e.value) == f"cannot write {path}: {why}"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["gone", "plain"]
+
+
+def test_a_link_to_a_missing_folder_names_that_folder(tmp_path):
+    """A save that is a link into a folder that is gone said 'no folder' of the link's
+    own folder, which is there."""
+    link = tmp_path / "game.json"
+    link.symlink_to(tmp_path / "gone" / "x.json")
+    with pytest.raises(files.OutputError, match=rf"^cannot write {re.escape(str(link))}: no folder {re.escape(str(tmp_path / 'gone'))}$"):
+        files.atomic_write(str(link), "{}")
