@@ -474,19 +474,11 @@ def analyze_deal(n: int, job: Job) -> Record:
 
     result = solve(deal(n, cells=job.cells), find_variant(job.variant), get_engine(job.engine),
                    Limits(time=job.time_limit))
-    record = {
-        "deal": n,
-        "variant": job.variant,
-        "cells": job.cells,
-        "verdict": result.verdict,
-        "move_count": result.move_count,
-        "nonfoundation_moves": result.nonfoundation_moves,
-        "seconds": round(result.seconds, 4),
-        "states": result.states,
-        "engine": result.engine,
-        "requested_engine": job.engine,
-        "time_limit": job.time_limit,
-    }
+    d = result.to_dict()
+    # The order records are written in (a torn last line is recognised by it).
+    record = {"deal": n, "variant": job.variant, "cells": job.cells,
+              **{k: d[k] for k in ("verdict", "move_count", "nonfoundation_moves", "seconds", "states", "engine")},
+              "requested_engine": job.engine, "time_limit": job.time_limit}
     if job.solutions and result.verdict == "solved":
         record["solution"] = " ".join(result.notation)
     if result.reason:

@@ -192,6 +192,9 @@ def solve(
     elif callable(getattr(engine, "solve", None)):
         if width is not None or optimize or preset is not None:
             raise InvalidArgument("width, optimize and preset go with an engine's name; an engine object has its own")
+        if not isinstance(getattr(engine, "name", None), str) or not isinstance(getattr(engine, "shortens", None), bool):
+            raise ArgumentTypeError("an engine object has a name (text), shortens (True when its lines went through "
+                                    "the post-pass already) and solve(position, variant, limits, exhaustive)")
         eng = engine
     else:
         raise ArgumentTypeError(f"engine must be a name ({', '.join(ENGINES)}) or an engine, "

@@ -291,3 +291,37 @@ def test_auto_names_the_users_limit_when_both_engines_give_up():
     second = Fake("builtin", lambda limits: f"state limit of {limits.states:,} reached")
     r = AutoEngine(first, second).solve(deal(1), SITE, Limits(states=1_000))
     assert r.reason == "Freecell Solver's cap of 10 stored positions reached; then the state limit of 1,000 reached"
+
+
+def test_limits_say_what_is_left_and_when_they_are_reached():
+    from freecell_cli.solve.result import Limits
+
+    assert Limits(time=10, states=1000).remaining(4.0, 250) == Limits(6.0, 750)
+    assert Limits(time=1).remaining(5.0, 10) == Limits(0.0, None)  # never below zero
+    assert Limits().remaining(99.0, 99) == Limits()
+    assert Limits(states=10).reached(0.0, 10) and Limits(time=2).reached(2.0) and not Limits().reached(1e9, 10**9)
+
+
+def test_a_results_dict_is_what_solve_json_prints():
+    from freecell_cli import deal as make_deal, find_variant
+    from freecell_cli.solve.engine import solve as run
+
+    r = run(make_deal(617), find_variant("site"), "builtin")
+    d = r.to_dict()
+    assert d == {"verdict": "solved", "engine": "builtin", "moves": r.notation, "move_count": r.move_count,
+                 "nonfoundation_moves": r.nonfoundation_moves, "seconds": round(r.seconds, 4), "states": r.states,
+                 "deal": 617, "variant": "site", "reason": None}
+
+
+def test_an_engine_object_says_whether_it_shortens():
+    import freecell_cli as fc
+    from freecell_cli.errors import ArgumentTypeError
+
+    class NoFlag:
+        name = "mine"
+
+        def solve(self, position, variant, limits, exhaustive=False):
+            raise AssertionError("not reached")
+
+    with pytest.raises(ArgumentTypeError, match="an engine object has a name"):
+        fc.solve(deal(1), engine=NoFlag())

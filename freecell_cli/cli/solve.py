@@ -138,20 +138,8 @@ def solve_command(
         # What verify needs to replay it: the free cells, and the start whenever it
         # is not the deal's opening (as the text header's '# cells:', '# position:').
         header = solution_to_dict(solution_from(start, [], rules.name))
-        d = {
-            "verdict": result.verdict,
-            "engine": result.engine,
-            "moves": result.notation,
-            "move_count": result.move_count,
-            "nonfoundation_moves": result.nonfoundation_moves,
-            "seconds": round(result.seconds, 4),
-            "states": result.states,
-            "deal": start.deal,
-            "variant": rules.name,
-            "reason": result.reason or None,
-            "position": header["position"],
-            "cells": header["cells"],
-        }
+        d = {**result.to_dict(), "deal": start.deal, "variant": rules.name,
+             "position": header["position"], "cells": header["cells"]}
         write_output(json_line(d) + "\n", output)
     elif result.verdict == SOLVED:
         with errors_to_exit():

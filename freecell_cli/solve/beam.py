@@ -711,22 +711,19 @@ class BeamEngine:
         # budget (it settles the deals of the benchmark that get this far in a
         # fraction of a second); then Freecell Solver when it is here; then the
         # complete search without the budget.
-        def left() -> tuple[float | None, int | None]:
-            return (None if deadline is None else max(deadline - time.perf_counter(), 0.0),
-                    None if limits.states is None else limits.states - states)
+        def left() -> Limits:
+            return limits.remaining(time.perf_counter() - start, states)
 
-        left_time, left_states = left()
-        budget = self.BUILTIN_BUDGET if left_states is None else min(left_states, self.BUILTIN_BUDGET)
-        r = BuiltinEngine().solve(position, variant, Limits(left_time, budget, limits.progress))
+        rest = left()
+        budget = self.BUILTIN_BUDGET if rest.states is None else min(rest.states, self.BUILTIN_BUDGET)
+        r = BuiltinEngine().solve(position, variant, Limits(rest.time, budget, limits.progress))
         states += r.states
-        if r.verdict == GAVE_UP and (left_states is None or r.states < left_states):
-            left_time, left_states = left()
-            found = self._fcsolve(position, variant, Limits(left_time, left_states, limits.progress), start)
+        if r.verdict == GAVE_UP and (rest.states is None or r.states < rest.states):
+            found = self._fcsolve(position, variant, left(), start)
             if found is not None:
                 found.states += states
                 return found
-            left_time, left_states = left()
-            r = BuiltinEngine().solve(position, variant, Limits(left_time, left_states, limits.progress))
+            r = BuiltinEngine().solve(position, variant, left())
             states += r.states
         r.engine = f"{self.name}+builtin"
         r.states = states

@@ -12,85 +12,11 @@ play; :func:`solve` re-checks them with our own verifier before anyone sees them
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
 
 from ..errors import FreecellError
-from ..moves import FOUNDATION, Move
 from ..position import Position
 from ..variants import Variant
-
-if TYPE_CHECKING:
-    from ..solutions import Solution
-
-SOLVED, UNSOLVABLE, GAVE_UP = "solved", "unsolvable", "gave-up"
-
-
-class SolverError(FreecellError):
-    """An engine could not run (missing program, bad preset...)."""
-
-
-@dataclass(frozen=True)
-class Limits:
-    """When to give up: wall-clock seconds and/or states explored (None: no limit).
-
-    ``progress``, when given, is called now and then with (states, seconds)."""
-
-    time: float | None = None
-    states: int | None = None
-    progress: Callable[[int, float], None] | None = None
-
-
-@dataclass
-class Result:
-    """What a solve found: ``verdict`` (``solved``, ``unsolvable``, ``gave-up``),
-    the ``moves`` and how many the variant counts, the search's ``states`` and
-    ``seconds``, and ``reason`` (why it gave up, or a note).
-
-    >>> import freecell_cli as fc
-    >>> r = fc.solve(fc.deal(1), engine="builtin")
-    >>> r.solution().deal, r.solution().tokens == r.notation
-    (1, True)
-    """
-
-    verdict: str  # solved / unsolvable / gave-up
-    engine: str
-    moves: list[Move] = field(default_factory=list)  # resolved, as the variant plays them
-    move_count: int = 0  # counted the variant's way (automatic moves included)
-    states: int = 0
-    seconds: float = 0.0
-    reason: str = ""  # why it gave up, or a note
-    start: Position | None = field(default=None, repr=False)  # set by freecell_cli.solve
-    variant: str | None = None  # the variant's name, set by freecell_cli.solve
-
-    def solution(self) -> Solution:
-        """The solution as a :class:`~freecell_cli.solutions.Solution` (its header
-        names the deal, or the start position, and the variant)."""
-        from ..solutions import solution_from
-
-        if self.verdict != SOLVED:
-            raise FreecellError(f"only a solved result has a solution, not one that {self.verdict!r}")
-        if self.start is None:
-            raise FreecellError("this result does not know its start position (solve it with freecell_cli.solve)")
-        return solution_from(self.start, self.notation, self.variant or "site")
-
-    @property
-    def nonfoundation_moves(self) -> int:
-        return sum(1 for m in self.moves if m.dest.kind != FOUNDATION)
-
-    @property
-    def notation(self) -> list[str]:
-        return [str(m) for m in self.moves]
-
-
-class Engine(Protocol):
-    name: str
-
-    def solve(
-        self, position: Position, variant: Variant, limits: Limits, exhaustive: bool = False
-    ) -> Result: ...
-
+from .result import GAVE_UP, SOLVED, UNSOLVABLE, VERDICTS, Engine, Limits, Result, SolverError
 
 ENGINES = ("beam", "auto", "builtin", "fc-solve")
 
@@ -133,6 +59,7 @@ class AutoEngine:
     built-in engine's for the site's, so ``exhaustive`` goes to the built-in one."""
 
     name = "auto"
+    shortens = False
 
     def __init__(self, first: Engine, fallback: Engine):
         self.first, self.fallback = first, fallback
@@ -153,16 +80,9 @@ class AutoEngine:
         if result.verdict != GAVE_UP:
             return result
         spent = time.perf_counter() - start
-        if (limits.states is not None and result.states >= limits.states) or (
-            limits.time is not None and spent >= limits.time
-        ):
+        if limits.reached(spent, result.states):
             return result  # the user's own limit: nothing left for a second engine
-        left = Limits(
-            None if limits.time is None else limits.time - spent,
-            None if limits.states is None else limits.states - result.states,
-            limits.progress,
-        )
-        second = self.fallback.solve(position, variant, left)
+        second = self.fallback.solve(position, variant, limits.remaining(spent, result.states))
         second.engine = f"{self.first.name}+{self.fallback.name}"
         second.states += result.states
         second.seconds += spent
@@ -197,7 +117,7 @@ def solve(
     position.copy().validate()  # an engine assumes a whole deck: say what is wrong first
     eng = get_engine(engine) if isinstance(engine, str) else engine
     result = eng.solve(position, variant, limits, exhaustive=exhaustive)
-    if result.verdict == SOLVED and shorten and not getattr(eng, "shortens", False):
+    if result.verdict == SOLVED and shorten and not eng.shortens:
         from .shorten import shorten_moves
 
         start = time.perf_counter()
@@ -212,3 +132,8 @@ def solve(
         result.move_count = verdict.moves
     result.start, result.variant = position.copy(), variant.name
     return result
+
+
+# The shared types, where callers have always found them.
+__all__ = ["AutoEngine", "ENGINES", "Engine", "GAVE_UP", "Limits", "Result", "SOLVED", "SolverError", "UNSOLVABLE",
+           "VERDICTS", "get_engine", "solve"]

@@ -162,6 +162,7 @@ class _LibraryRun:
 
 class FcSolveEngine:
     name = "fc-solve"
+    shortens = False
 
     def __init__(self, preset: str | None = None):
         self.preset = preset or DEFAULT_PRESET
@@ -234,8 +235,9 @@ class FcSolveEngine:
         except FreecellError as e:
             from .builtin import BuiltinEngine
 
-            left = None if limits.time is None else max(limits.time - (time.perf_counter() - start), 0.1)
-            r = BuiltinEngine().solve(position, variant, Limits(left, limits.states))
+            rest = limits.remaining(time.perf_counter() - start)  # fc-solve's states were its own
+            r = BuiltinEngine().solve(position, variant, Limits(None if rest.time is None else max(rest.time, 0.1),
+                                                                 rest.states))
             r.reason = f"fc-solve's solution could not be played under {variant.name} ({e}); re-planned with the built-in engine"
             r.engine = f"{self.name}+builtin"
             return r

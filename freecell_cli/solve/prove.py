@@ -405,6 +405,7 @@ class ProveEngine:
     """
 
     name = "prove"
+    shortens = False
 
     def __init__(self, race: bool = True) -> None:
         self.race = race
