@@ -763,9 +763,8 @@ def spider_verify(
 def _move(value: object, position: Position) -> Move:
     """A Move whose places exist in ``position`` (a bad index would wrap round or
     fall off a list further in)."""
-    from .errors import IllegalMove, InvalidMove
-    from .moves import CELL, COLUMN, FOUNDATION, Move, Place, plural
-    from .position import cell_letter
+    from .errors import InvalidMove
+    from .moves import CELL, COLUMN, FOUNDATION, Move, Place, check_places
 
     if not isinstance(value, Move):
         raise ArgumentTypeError(f"move must be a Move (Move.parse(text)), not {type(value).__name__}")
@@ -775,17 +774,9 @@ def _move(value: object, position: Position) -> Move:
         i = place.index
         if isinstance(i, bool) or not isinstance(i, int):
             raise ArgumentTypeError(f"a place's index is a whole number, not {quote(i)}")
-        # A place the notation can name but this table lacks is a refused move (as
-        # moves.resolve says); an index no notation writes is no move at all.
-        if place.kind == COLUMN and not 0 <= i < len(position.columns):
-            error = IllegalMove if 0 <= i < 9 else InvalidMove
-            raise error(f"there is no column {quote(i + 1)} ({len(position.columns)} columns)")  # (a huge int has no str)
-        if place.kind == CELL and not 0 <= i < len(position.cells):
-            shown = cell_letter(i) if 0 <= i < 15 else f"number {quote(i)}"
-            raise (IllegalMove if 0 <= i < 15 else InvalidMove)(
-                f"there is no free cell {shown} ({plural(len(position.cells), 'free cell')})")
         if place.kind == FOUNDATION and not -1 <= i <= 3:
             raise InvalidMove(f"there is no foundation {quote(i)} (0 to 3: clubs, diamonds, hearts, spades)")
+    check_places(position, value)  # (a bad index would wrap round or fall off a list further in)
     if value.source.kind == FOUNDATION:
         raise InvalidMove(f"not a move: {value} (cards never leave the foundation)")
     count = value.count

@@ -23,7 +23,7 @@ from typing import Literal
 
 from .cards import CARDS, RANK_CHARS, SUIT_NAMES, Card
 from .errors import IllegalMove, InvalidMove, quote
-from .position import CELL_LETTERS, Position, cell_letter
+from .position import CELL_LETTERS, MAX_CELLS, MAX_COLUMNS, Position, cell_letter
 from .variants import Variant
 
 COLUMN: Literal["column"] = "column"
@@ -175,6 +175,30 @@ def can_move(position: Position, variant: Variant, to_empty_column: bool = False
     return variant.capacity(position.free_cells, max(empty, 0))
 
 
+def check_places(position: Position, move: Move) -> None:
+    """Refuse a move naming a column or free cell ``position`` lacks: one the notation
+    can name (columns 1-9, free cells a-p) is a refused move (:class:`IllegalMove`);
+    an index no notation writes is no move at all (:class:`InvalidMove`).
+
+    >>> from freecell_cli import deal
+    >>> check_places(deal(1, cells=2), Move.parse("1c"))
+    Traceback (most recent call last):
+      ...
+    freecell_cli.errors.IllegalMove: there is no free cell c (2 free cells)
+    """
+    for place in (move.source, move.dest):
+        i = place.index
+        if place.kind == COLUMN and not 0 <= i < len(position.columns):
+            # quote(): a huge index has no str() (Python limits int digits)
+            raise (IllegalMove if 0 <= i < MAX_COLUMNS else InvalidMove)(
+                f"there is no column {quote(i + 1)} ({len(position.columns)} columns)")
+        if place.kind == CELL and not 0 <= i < len(position.cells):
+            named = 0 <= i < MAX_CELLS
+            raise (IllegalMove if named else InvalidMove)(
+                f"there is no free cell {cell_letter(i) if named else f'number {quote(i)}'} "
+                f"({plural(len(position.cells), 'free cell')})")
+
+
 def resolve(
     position: Position,
     move: Move,
@@ -197,14 +221,8 @@ def resolve(
     """
     if not isinstance(move, Move):
         raise InvalidMove(f"not a move: {quote(move)}")
+    check_places(position, move)
     src, dst = move.source, move.dest
-    for place in (src, dst):
-        if place.kind == COLUMN and place.index >= len(position.columns):
-            raise IllegalMove(f"there is no column {place.index + 1} ({len(position.columns)} columns)")
-        if place.kind == CELL and place.index >= len(position.cells):
-            n = len(position.cells)
-            raise IllegalMove(f"there is no free cell {cell_letter(place.index)} ({plural(n, 'free cell')})")
-
     if src.kind == CELL and move.count is not None and move.count > 1:  # built by hand: Move.parse refuses it
         raise InvalidMove(f"not a move: {quote(str(move))} (a free cell holds one card, not {move.count})")
     if src == dst:
