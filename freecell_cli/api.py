@@ -496,6 +496,7 @@ def verify(
     from .position import MAX_CELLS
     from .solutions import Solution
     from .solve.engine import Result
+    from .verify import READ_AS_SN, cells_asked, sn_reading_may_help
     from .verify import verify as replay
 
     _start_given(position)
@@ -512,14 +513,9 @@ def verify(
     rules = _variant(variant if variant is not None else sol.variant, start)
     grow = sol.cells_open and cells is None and (position is None or isinstance(position, int))
     verdict = replay(sol, start, rules, empty_column, all_errors, grow)
-    asked = []
-    if cells is not None and sol.cells is not None and cells != sol.cells:  # on purpose, as -p: said
-        from .moves import plural
-
-        asked.append(f"the file says {plural(sol.cells, 'free cell')}; checked with {cells} as asked")
+    asked = cells_asked(sol, cells)
     verdict.notes += asked
-    retry = not verdict.ok and sol.format == "fc-solve" and empty_column is None and verdict.error is not None \
-        and not verdict.error.reason.startswith("position after")  # a refused move: perhaps a -sn count
+    retry = sn_reading_may_help(sol, verdict, empty_column)
     if retry and str(solution) == "-":
         # stdin is read once: no second reading (it would find an empty file)
         verdict.notes.append("stdin is read once: plain moves into empty columns were read as one card "
@@ -531,8 +527,7 @@ def verify(
         again = read_solution(solution, format, stream=True)
         second = replay(again, _start_of(again, position, cells), rules, "max", all_errors, grow)
         if second.ok:
-            second.notes += asked + ["plain moves into empty columns read as fc-solve -sn writes them "
-                                     "(as many cards as fit; --empty-column one refuses that)"]
+            second.notes += asked + [READ_AS_SN]
             return second
     return verdict
 

@@ -30,7 +30,7 @@ from .position import Position
 from .solutions import Solution
 from .text import escape
 from .variants import Variant
-from .verify import Verdict, verify, with_cells
+from .verify import READ_AS_SN, Verdict, sn_reading_may_help, verify, with_cells
 
 
 @dataclass
@@ -175,14 +175,11 @@ def replay(
         raise FreecellError(f"a replay shows at most {MAX_STEPS:,} moves; this solution has {len(solution):,} "
                             "(freecell verify checks it in constant memory)")
     verdict = verify(solution, start, variant, empty_column, grow_cells=grow_cells)
-    if not verdict.ok and solution.format == "fc-solve" and empty_column is None and verdict.error is not None \
-            and not verdict.error.reason.startswith("position after"):
-        # as verify: fc-solve's -sn writes a run into an empty column as a plain move
+    if sn_reading_may_help(solution, verdict, empty_column):  # as verify reads fc-solve's -sn
         second = verify(solution, start, variant, "max", grow_cells=grow_cells)
         if second.ok:
             empty_column, verdict = "max", second
-            verdict.notes.append("plain moves into empty columns read as fc-solve -sn writes them "
-                                 "(as many cards as fit; --empty-column one refuses that)")
+            verdict.notes.append(READ_AS_SN)
     if verdict.final is not None and len(verdict.final.cells) > len(start.cells):
         start = with_cells(start, len(verdict.final.cells))  # the free cells the file showed, from the start
     mode: EmptyColumnMode = empty_column or solution.empty_column or "one"  # type: ignore[assignment]

@@ -177,6 +177,27 @@ def _state_difference(ours: Position, theirs: Position) -> str | None:
     return None
 
 
+# How a file was read, when that was a choice (Verdict.notes); verify and replay say the same.
+READ_AS_SN = ("plain moves into empty columns read as fc-solve -sn writes them "
+              "(as many cards as fit; --empty-column one refuses that)")
+
+
+def sn_reading_may_help(solution: Solution, verdict: Verdict, empty_column: str | None) -> bool:
+    """Whether a failed fc-solve file is worth a second reading with plain moves into
+    empty columns taking as many cards as fit (its -sn writes them so; -snx says the
+    count): a refused move, not a printed state that differs, and no reading chosen."""
+    return (not verdict.ok and solution.format == "fc-solve" and empty_column is None
+            and verdict.error is not None and not verdict.error.reason.startswith("position after"))
+
+
+def cells_asked(solution: Solution, cells: int | None) -> list[str]:
+    """The note for ``cells`` given against the number the file states (an override
+    on purpose, as ``-p``), or none."""
+    if cells is None or solution.cells is None or cells == solution.cells:
+        return []
+    return [f"the file says {plural(solution.cells, 'free cell')}; checked with {cells} as asked"]
+
+
 def verify(
     solution: Solution,
     start: Position,

@@ -68,7 +68,7 @@ def replay_command(
     from ..replay import replay
     from ..solutions import SOLUTION_FORMATS, parse_solution
     from ..variants import find_variant
-    from ..verify import start_position
+    from ..verify import cells_asked, start_position
 
     setup(quiet, color)
     solution_file = arguments[-1]
@@ -108,9 +108,7 @@ def replay_command(
         grow = solution.cells_open and cells is None and start is None
         r = replay(solution, origin, rules, empty_column.value if empty_column else None, grow)
     code = EXIT_OK if r.verdict.ok else EXIT_NEGATIVE
-    if cells is not None and solution.cells is not None and cells != solution.cells:  # as verify says it
-        r.verdict.notes.append(f"the file says {solution.cells} free cells; checked with {cells} as asked")
-    for line in r.verdict.notes:  # how the file was read, as verify says it
+    for line in r.verdict.notes + cells_asked(solution, cells):  # how the file was read, as verify says it
         note(f"{label}: {line}")
     verdict = _verdict_line(r)
     if html is not None:
