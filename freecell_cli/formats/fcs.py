@@ -62,9 +62,7 @@ def parse_fcs(text: str, cells: int | None = None) -> Position:
             continue
         m = _CELLS_RE.match(line)
         if m:
-            # trailing tabs or a CR are no slots (fc-solve pads with spaces only)
-            rest = raw.split("#", 1)[0].rstrip("\n\r\t\f\v")
-            rest = rest[rest.index(":") + 1 :]
+            rest = _cells_text(raw)
             cell_cards = [None if item is None else _card(item, lineno) for item in _cell_items(rest)]
             stated = _stated(rest)
             continue
@@ -109,12 +107,8 @@ def stated_cells(board: str) -> int | None:
     >>> stated_cells("Freecells:"), stated_cells("Freecells:  JH")
     (None, None)
     """
-    for raw in board.splitlines():
-        m = _CELLS_RE.match(raw.strip())
-        if m:
-            rest = raw.split("#", 1)[0].rstrip("\n\r\t\f\v")
-            return _stated(rest[rest.index(":") + 1 :])
-    return None
+    rest = _cells_line(board)
+    return None if rest is None else _stated(rest)
 
 
 def cells_shown(board: str) -> int:
@@ -124,12 +118,24 @@ def cells_shown(board: str) -> int:
     >>> cells_shown("Freecells:      4H  6C  JS"), cells_shown("Freecells: - -"), cells_shown(": 5H")
     (4, 2, 0)
     """
+    rest = _cells_line(board)
+    return 0 if rest is None else len(_cell_items(rest))
+
+
+def _cells_line(board: str) -> str | None:
+    """What follows ``Freecells:`` on the board's first such line (see
+    :func:`_cells_text`), or None without one."""
     for raw in board.splitlines():
-        m = _CELLS_RE.match(raw.strip())
-        if m:
-            rest = raw.split("#", 1)[0].rstrip("\n\r\t\f\v")
-            return len(_cell_items(rest[rest.index(":") + 1 :]))
-    return 0
+        if _CELLS_RE.match(raw.strip()):
+            return _cells_text(raw)
+    return None
+
+
+def _cells_text(raw: str) -> str:
+    """What follows the label of a ``Freecells:`` line, its blanks kept (they count
+    slots), its comment and trailing tabs or CR dropped (fc-solve pads with spaces)."""
+    rest = raw.split("#", 1)[0].rstrip("\n\r\t\f\v")
+    return rest[rest.index(":") + 1 :]
 
 
 def _stated(rest: str) -> int | None:
