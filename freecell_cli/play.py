@@ -12,7 +12,7 @@ import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Protocol, TextIO, TypeVar
+from typing import IO, TYPE_CHECKING, Any, Protocol, TextIO, TypeVar
 
 from .errors import FreecellError, quote
 from .files import atomic_write, display_name
@@ -196,11 +196,26 @@ def take_save(game: Game, warn: Warn) -> None:
     daily = game.daily is not None
     there = load_game(daily, warn)
     keep = None
-    if there is not None and there.moves and not there.position.is_won() \
-            and not same_save(there.to_dict(), game.to_dict()):
+    if there is not None and to_keep(there, game):
         tag = f".daily-{there.daily}" if there.daily else (f".deal-{there.deal}" if there.deal else ".position")
         keep = tag, f"{game_name(there)} ({plural(there.moves, 'move')})"
     replace_save(save_path(daily), game.to_dict(), keep, warn)
+
+
+class _Saved(Protocol):
+    @property
+    def moves(self) -> object: ...  # a count (FreeCell) or a list (Spider): 0 or empty when none was played
+
+    @property
+    def position(self) -> Any: ...
+
+    def to_dict(self) -> dict[str, object]: ...
+
+
+def to_keep(there: _Saved, new: _Saved) -> bool:
+    """Whether the game a save file holds must be kept aside before ``new`` takes the
+    file: moves were played in it, it is not won, and it is not ``new`` itself."""
+    return bool(there.moves) and not there.position.is_won() and not same_save(there.to_dict(), new.to_dict())
 
 
 def same_save(a: Mapping[str, object], b: Mapping[str, object]) -> bool:

@@ -225,12 +225,11 @@ def take_save(game: Game, warn: Warn) -> None:
     an unfinished game the file holds that is not this one is moved aside
     (``spider.json.deal-1``) and ``warn`` says where, but only once the new save is
     written, so a save that fails moves nothing."""
-    from ..play import replace_save, same_save
+    from ..play import replace_save, to_keep
 
     there = load_game(warn)
     keep = None
-    if there is not None and there.moves and not there.position.is_won() \
-            and not same_save(there.to_dict(), game.to_dict()):
+    if there is not None and to_keep(there, game):
         deal = there.start.deal
         keep = (f".deal-{deal}" if deal else ".position",
                 f"{f'deal {deal}' if deal else 'game'} ({plural(len(there.moves), 'move')})")
