@@ -39,6 +39,7 @@ from .errors import FreecellError, quote
 from .files import LIMITS, InputTooLarge, OutputError, UnreadableInput, display_name, raw_lines
 from .moves import plural
 from .text import escape
+from .variants import VARIANTS
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -545,7 +546,7 @@ MAX_RECORD_SECONDS = 1e9
 _COUNT_FIELDS = (("move_count", MAX_RECORD_MOVES), ("nonfoundation_moves", MAX_RECORD_MOVES),
                  ("states", MAX_RECORD_STATES))
 _TEXT_FIELDS = ("game", "variant", "requested_engine", "engine", "solution", "reason")
-_VARIANT_NAMES = ("site", "standard", "windows", "atomic")  # as variants.VARIANTS names them (a test keeps them so)
+_VARIANT_NAMES = tuple(VARIANTS)  # the names records are written with
 
 
 def check_record(record: object) -> str | None:
