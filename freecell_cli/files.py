@@ -66,10 +66,20 @@ def display_name(path: str | os.PathLike[str]) -> str:
     >>> print(display_name("no\\nsuch"), display_name("\\x1b[31mred"), display_name(""))
     'no\\nsuch' '\\x1b[31mred' ''
     """
-    name = os.fsencode(path).decode("utf-8", "backslashreplace")
+    name = file_name(path)
     if name and name.isprintable():
         return name
     return "'" + escape(name) + "'"
+
+
+def file_name(path: str | os.PathLike[str]) -> str:
+    """A file name as text, itself (for JSON, which escapes what it holds): bytes
+    that are not UTF-8 shown as ``\\xNN``, nothing else changed.
+
+    >>> file_name(os.fsdecode(b"bad\\xff.txt")), file_name("a\\u202eb")
+    ('bad\\\\xff.txt', 'a\\u202eb')
+    """
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
 
 
 def _open_input(source: str | None) -> tuple[BinaryIO, str]:

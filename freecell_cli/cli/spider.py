@@ -277,11 +277,10 @@ def verify_command(
 ) -> None:
     """Replay Spider solution files: exit 0 when every one is legal and wins, 1 when
     one is refused at some move or does not win, 2 when one cannot be read."""
-    import os
     from pathlib import Path
 
     from ..errors import FreecellError
-    from ..files import InputTooLarge, UnreadableInput, display_name
+    from ..files import InputTooLarge, UnreadableInput, display_name, file_name
     from ..spider.deals import parse_deal_number
     from ..spider.formats import format_compact
     from ..spider.render import render_plain
@@ -306,7 +305,7 @@ def verify_command(
     for name in solutions:
         label = "stdin" if name == "-" else display_name(name)
         # JSON escapes what it holds: its "file" is the name itself (undecodable bytes as \xNN), as verify's
-        file = "stdin" if name == "-" else os.fsencode(name).decode("utf-8", "backslashreplace")
+        file = "stdin" if name == "-" else file_name(name)
         problem = None
         try:
             if not name:  # Path("") would be ".", a directory

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
@@ -70,7 +69,7 @@ def verify_command(
     from ..errors import FreecellError
     from ..formats import format_position
     from ..render import render_plain
-    from ..files import UnreadableInput, display_name
+    from ..files import UnreadableInput, display_name, file_name
     from ..api import verify
     from ..solutions import SOLUTION_FORMATS
     from ..variants import find_variant
@@ -111,7 +110,7 @@ def verify_command(
     for name in solutions:
         label = "stdin" if name == "-" else display_name(name)
         # JSON escapes what it holds: its "file" is the name itself (undecodable bytes as \xNN)
-        file = "stdin" if name == "-" else os.fsencode(name).decode("utf-8", "backslashreplace")
+        file = "stdin" if name == "-" else file_name(name)
         try:
             if not name:  # Path("") would be ".", a directory
                 raise UnreadableInput("cannot read '': an empty file name is not a file")
