@@ -1,4 +1,4 @@
-"""The complete search (solve/prove.py): positions per CPU second on the 1-cell
+"""The complete search (solvers/prove.py): positions per CPU second on the 1-cell
 proofs of deals that take long (issue 14), each capped at a number of
 positions so the run stays short.
 
@@ -28,8 +28,8 @@ ROUNDS = int(os.environ.get("BENCH_PROVE_ROUNDS", "2"))
 CODE = """
 import json, sys, time
 from freecell_cli import deal, find_variant
-from freecell_cli.solve.engine import Limits
-from freecell_cli.solve.prove import prove
+from freecell_cli.solvers.engine import Limits
+from freecell_cli.solvers.prove import prove
 n, cap = int(sys.argv[1]), int(sys.argv[2])
 start = time.process_time()
 r = prove(deal(n, cells=1), find_variant("standard"), Limits(states=cap))

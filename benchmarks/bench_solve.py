@@ -85,8 +85,8 @@ def _raw_fcsolve(preset: str):
 def _library_fcsolve(preset: str):
     """fc-solve in-process through the bindings (textbook rules), or None without them."""
     from freecell_cli import deal
-    from freecell_cli.solve import fcsolve
-    from freecell_cli.solve.engine import Limits
+    from freecell_cli.solvers import fcsolve
+    from freecell_cli.solvers.engine import Limits
 
     cls = fcsolve._library()
     if cls is None:
@@ -102,7 +102,7 @@ def _library_fcsolve(preset: str):
 
 def _engine(variant, eng, shorten=True):
     from freecell_cli import deal
-    from freecell_cli.solve.engine import Limits, solve
+    from freecell_cli.solvers.engine import Limits, solve
 
     def run(n: int) -> dict:
         r = solve(deal(n), variant, eng, Limits(time=60), shorten=shorten)
@@ -121,8 +121,8 @@ def bench_solve() -> dict:
     The runs take turns deal by deal (deal 1 under every engine, then deal 2...),
     so a change in the machine's load hits them alike and their times compare."""
     from freecell_cli import find_variant
-    from freecell_cli.solve.beam import BeamEngine
-    from freecell_cli.solve.engine import get_engine
+    from freecell_cli.solvers.beam import BeamEngine
+    from freecell_cli.solvers.engine import get_engine
 
     deals = _deals()
     opt_deals = deals[: int(os.environ.get("BENCH_OPTIMIZE_DEALS", "100"))]
@@ -175,7 +175,7 @@ def bench_solve() -> dict:
 def bench_unsolvable() -> dict:
     """The 8 labelled deals, searched to the end under each variant."""
     from freecell_cli import UNSOLVABLE, deal, find_variant
-    from freecell_cli.solve.engine import Limits, solve
+    from freecell_cli.solvers.engine import Limits, solve
 
     figures = {}
     for n in sorted(UNSOLVABLE):

@@ -24,7 +24,7 @@ _EXPORTS = {
     # the game core, with its arguments checked (the engines call the modules' own)
     "apply": "api", "automatic_moves": "api", "autoplay": "api", "can_autocomplete": "api", "can_move": "api",
     "legal_moves": "api", "resolve": "api", "undo": "api",
-    "Result": "solve.engine", "Limits": "solve.engine", "Verdict": "verify", "Solution": "solutions",
+    "Result": "solvers.engine", "Limits": "solvers.engine", "Verdict": "verify", "Solution": "solutions",
     "replay": "api", "Replay": "replay", "spider": "",
     "Card": "cards",
     "UNSOLVABLE": "deals", "daily_number": "deals", "deal": "deals", "is_unsolvable": "deals",
@@ -75,7 +75,7 @@ if TYPE_CHECKING:
     )
     from .replay import Replay
     from .solutions import Solution
-    from .solve.engine import Limits, Result
+    from .solvers.engine import Limits, Result
     from .verify import Verdict
     from .cards import Card
     from .deals import UNSOLVABLE, daily_number, deal, is_unsolvable, random_number

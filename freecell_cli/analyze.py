@@ -470,7 +470,7 @@ def analyze_deal(n: int, job: Job) -> Record:
         record["time_limit"] = job.time_limit
         return record
     from .deals import deal
-    from .solve.engine import Limits, get_engine, solve
+    from .solvers.engine import Limits, get_engine, solve
     from .variants import find_variant
 
     result = solve(deal(n, cells=job.cells), find_variant(job.variant), get_engine(job.engine),
@@ -1032,7 +1032,7 @@ def _context() -> ForkServerContext | SpawnContext:
 
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
-        preload = ["freecell_cli.analyze", "freecell_cli.solve.engine", "freecell_cli.solve.builtin",
+        preload = ["freecell_cli.analyze", "freecell_cli.solvers.engine", "freecell_cli.solvers.builtin",
                    "freecell_cli.deals"]
         if "freecell_cli.cli" in sys.modules:
             # Run from the console script, which each worker runs again as __mp_main__:

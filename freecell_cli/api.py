@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .position import Position
     from .replay import Replay
     from .solutions import Solution
-    from .solve.engine import Engine, Result
+    from .solvers.engine import Engine, Result
     from .spider.position import Position as SpiderPosition
     from .spider.solve import Result as SpiderResult
     from .spider.verify import Solution as SpiderSolution
@@ -152,9 +152,9 @@ def solve(
     seconds)`` is called now and then. Every solution is verified before it is
     returned.
 
-    The :class:`~freecell_cli.solve.engine.Result` has ``verdict`` (``solved``,
+    The :class:`~freecell_cli.solvers.engine.Result` has ``verdict`` (``solved``,
     ``unsolvable``, ``gave-up``), ``moves``, ``move_count``, ``states``,
-    ``seconds``, and :meth:`~freecell_cli.solve.engine.Result.solution`.
+    ``seconds``, and :meth:`~freecell_cli.solvers.engine.Result.solution`.
 
     >>> import freecell_cli as fc
     >>> r = fc.solve(fc.deal(1), engine="builtin", max_states=100_000)
@@ -165,8 +165,8 @@ def solve(
       ...
     freecell_cli.errors.InvalidArgument: time_limit must be 0 to 10,000,000 seconds (0: no limit), not -1
     """
-    from .solve.engine import ENGINES, Limits, get_engine
-    from .solve.engine import solve as run
+    from .solvers.engine import ENGINES, Limits, get_engine
+    from .solvers.engine import solve as run
 
     start = _position(position)
     rules = _variant(variant, start)
@@ -381,7 +381,7 @@ def format_solution(
 ) -> str:
     """A solution as text, in any format ``freecell solve`` writes (see
     :data:`SOLUTION_WRITE_FORMATS`). ``solution`` is a :class:`~freecell_cli.solutions.Solution`
-    or a solved :class:`~freecell_cli.solve.engine.Result`. ``position`` (or deal
+    or a solved :class:`~freecell_cli.solvers.engine.Result`. ``position`` (or deal
     number) and ``variant`` say where it starts and under which rules, when it does
     not say so itself: the formats other than ``file`` and ``json`` replay it.
 
@@ -398,7 +398,7 @@ def format_solution(
     Move a card from stack 4 to freecell 0
     """
     from .solutions import Solution, solution_from, solution_to_dict
-    from .solve.engine import Result
+    from .solvers.engine import Result
 
     if checks.text(format, "format") is None or format not in SOLUTION_WRITE_FORMATS:
         raise InvalidArgument(f"unknown solution format {quote(format)} (choose from {', '.join(SOLUTION_WRITE_FORMATS)})")
@@ -495,7 +495,7 @@ def verify(
     """
     from .position import MAX_CELLS
     from .solutions import Solution
-    from .solve.engine import Result
+    from .solvers.engine import Result
     from .verify import READ_AS_SN, cells_asked, sn_reading_may_help
     from .verify import verify as replay
 
@@ -569,7 +569,7 @@ def analyze(
     """
     from .analyze import Job, analyze_deal, error_record, parse_ranges, run_local
     from .position import MAX_CELLS
-    from .solve.engine import SolverError
+    from .solvers.engine import SolverError
 
     numbers = parse_ranges([deals], seed) if isinstance(deals, str) else _deal_numbers(deals)
     if time_limit is not None:
@@ -583,7 +583,7 @@ def analyze(
     job = Job(variant, cells, engine, time_limit, _flag(solutions, "solutions"), game, suits)
     workers = _positive(jobs, "jobs") or 1
     if game == "freecell":
-        from .solve.engine import get_engine
+        from .solvers.engine import get_engine
 
         get_engine(engine)  # fail now, not on every deal
     return _records(numbers, job, workers, analyze_deal, error_record, run_local, SolverError)

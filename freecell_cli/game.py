@@ -435,7 +435,7 @@ def find_hint(position: Position, variant: Variant, seconds: float = 10.0) -> Hi
     >>> h.verdict, h.move == h.message.split()[1]
     ('move', True)
     """
-    from .solve.engine import GAVE_UP, SOLVED, Limits, solve
+    from .solvers.engine import GAVE_UP, SOLVED, Limits, solve
 
     if position.is_won():
         return Hint("won")

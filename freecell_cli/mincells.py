@@ -28,7 +28,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .solve.engine import Engine, Result
+    from .solvers.engine import Engine, Result
     from .variants import Variant
 
 SOLVE_STATES = 20_000  # positions the best-first engine gets at a count before the complete search
@@ -36,8 +36,8 @@ SOLVE_STATES = 20_000  # positions the best-first engine gets at a count before 
 
 def _fcsolve_engine() -> Engine | None:
     """Freecell Solver as the solving side, or None where it is not installed."""
-    from .solve.engine import get_engine
-    from .solve.fcsolve import fcsolve_available
+    from .solvers.engine import get_engine
+    from .solvers.fcsolve import fcsolve_available
 
     return get_engine("fc-solve") if fcsolve_available() else None
 
@@ -47,8 +47,8 @@ def _search(n: int, cells: int, variant: Variant, time_limit: float | None,
     """One count: (verdict, result, which search decided). ``states`` counts the
     positions of our own searches only (not Freecell Solver's)."""
     from .deals import deal
-    from .solve.engine import GAVE_UP, SOLVED, UNSOLVABLE, Limits, SolverError, solve
-    from .solve.prove import ProveEngine
+    from .solvers.engine import GAVE_UP, SOLVED, UNSOLVABLE, Limits, SolverError, solve
+    from .solvers.prove import ProveEngine
 
     start = time.perf_counter()
     position = deal(n, cells=cells)
@@ -105,7 +105,7 @@ def min_cells(n: int, variant: str = "site", max_cells: int = 4, time_limit: flo
     from . import checks
     from .deals import check_deal_number
     from .position import MAX_CELLS
-    from .solve.engine import SOLVED, UNSOLVABLE
+    from .solvers.engine import SOLVED, UNSOLVABLE
     from .variants import find_variant
 
     # Every argument checked before the first search (the README: NaN and negative

@@ -94,7 +94,7 @@ def test_bad_jobs():
 
 def test_a_failing_solve_is_an_error_record(tmp_path, monkeypatch):
     mod = importlib.import_module("freecell_cli.analyze")  # the module: freecell_cli.analyze is the function
-    from freecell_cli.solve.engine import SolverError
+    from freecell_cli.solvers.engine import SolverError
 
     real = mod.analyze_deal
 

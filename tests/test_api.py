@@ -11,7 +11,7 @@ import pytest
 import freecell_cli as fc
 from freecell_cli.errors import FreecellError
 
-CLASHING = ["autoplay", "solve", "verify", "analyze", "replay"]
+CLASHING = ["autoplay", "verify", "analyze", "replay"]
 
 
 # -- the trap: a submodule named like an exported function ---------------------
@@ -27,14 +27,25 @@ def test_exported_function_survives_its_submodule_import(name):
     assert isinstance(sys.modules[f"freecell_cli.{name}"], types.ModuleType)
 
 
+def test_solvers_package_names_nothing_the_package_exports():
+    """The engines' package is `solvers`: `fc.solve` is never shadowed by it, and
+    a plain `import ... as` reaches its modules (issue 21)."""
+    import freecell_cli.solvers.beam as beam
+
+    assert beam.BeamEngine.name == "beam"
+    assert isinstance(fc.solve, types.FunctionType)
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("freecell_cli.solve")
+
+
 def test_trap_in_a_fresh_interpreter_submodules_first():
     """Import every clashing submodule before touching the package's names."""
     code = (
-        "import freecell_cli.autoplay, freecell_cli.solve.engine, freecell_cli.verify, "
+        "import freecell_cli.autoplay, freecell_cli.solvers.engine, freecell_cli.verify, "
         "freecell_cli.analyze, freecell_cli.replay, freecell_cli.spider.solve, freecell_cli.spider.verify\n"
         "import types, freecell_cli as fc\n"
         "from freecell_cli import autoplay, solve, verify, analyze, replay\n"
-        "from freecell_cli.solve.engine import get_engine\n"
+        "from freecell_cli.solvers.engine import get_engine\n"
         "from freecell_cli.spider import solve as ssolve, verify as sverify\n"
         "fs = [autoplay, solve, verify, analyze, replay, fc.solve, fc.verify, ssolve, sverify, fc.spider.solve]\n"
         "assert all(isinstance(f, types.FunctionType) for f in fs), fs\n"
@@ -61,7 +72,7 @@ def test_lazy_exports_stay_lazy():
             "print(sorted(m for m in sys.modules if m.startswith('freecell_cli.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     loaded = eval(out.stdout)
-    assert "freecell_cli.api" not in loaded and "freecell_cli.solve" not in loaded, loaded
+    assert "freecell_cli.api" not in loaded and "freecell_cli.solvers" not in loaded, loaded
     assert "freecell_cli.mincells" not in loaded, loaded
 
 

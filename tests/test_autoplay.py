@@ -66,7 +66,7 @@ def test_sorted_table_goes_home_under_the_safe_rule():
 def test_windows_solver_with_an_ace_exposed_at_the_start():
     """Windows moves nothing home before the first move; the search must not assume
     the start is already cleared (deal 2 starts with AS exposed)."""
-    from freecell_cli.solve.engine import solve
+    from freecell_cli.solvers.engine import solve
 
     assert str(deal(2).columns[0][-1]) == "AS"
     r = solve(deal(2), find_variant("windows"), "builtin")

@@ -2,12 +2,12 @@ import pytest
 
 from freecell_cli import deal, find_variant, parse_position
 from freecell_cli.solutions import Solution
-from freecell_cli.solve import beam
-from freecell_cli.solve.beam import Beam, BeamEngine, Weights
-from freecell_cli.solve.builtin import TO_HOME_FROM_CELL, BuiltinEngine
-from freecell_cli.solve.engine import GAVE_UP, SOLVED, Limits, Result, get_engine, solve
+from freecell_cli.solvers import beam
+from freecell_cli.solvers.beam import Beam, BeamEngine, Weights
+from freecell_cli.solvers.builtin import TO_HOME_FROM_CELL, BuiltinEngine
+from freecell_cli.solvers.engine import GAVE_UP, SOLVED, Limits, Result, get_engine, solve
 from freecell_cli.moves import Move, apply, resolve
-from freecell_cli.solve.fcsolve import FcSolveEngine
+from freecell_cli.solvers.fcsolve import FcSolveEngine
 from freecell_cli.verify import verify
 from oracle import needs_fcsolve
 from positions import NEARLY_WON
@@ -78,7 +78,7 @@ def test_a_beam_that_finds_nothing_is_followed_by_other_weights_then_wider_ones(
 
 
 def test_builtin_engine_takes_over_when_no_beam_finds_a_line(monkeypatch):
-    from freecell_cli.solve import fcsolve
+    from freecell_cli.solvers import fcsolve
 
     monkeypatch.setattr(Beam, "run", lambda self, *a, **k: None)
     monkeypatch.setattr(fcsolve, "fcsolve_available", lambda: False)
@@ -247,7 +247,7 @@ def test_the_garbage_collector_is_as_the_caller_left_it():
 
 
 def test_when_every_search_gives_up_the_users_time_limit_is_named(monkeypatch):
-    from freecell_cli.solve import fcsolve
+    from freecell_cli.solvers import fcsolve
 
     monkeypatch.setattr(Beam, "run", lambda self, *a, **k: None)  # no beam finds a line
     monkeypatch.setattr(fcsolve, "fcsolve_available", lambda: False)

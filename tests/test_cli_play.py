@@ -6,7 +6,7 @@ import orjson
 import pytest
 
 from freecell_cli import deal, find_variant
-from freecell_cli.solve.engine import solve
+from freecell_cli.solvers.engine import solve
 
 FREECELL = [sys.executable, "-m", "freecell_cli"]
 

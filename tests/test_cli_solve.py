@@ -88,7 +88,7 @@ def test_fcsolve_engine_on_the_command_line(tmp_path):
 
 def test_every_solution_of_a_batch_passes_verify(tmp_path):
     """Solutions from every engine, written by solve and read back by verify."""
-    from freecell_cli.solve.fcsolve import fcsolve_available
+    from freecell_cli.solvers.fcsolve import fcsolve_available
 
     engines = ["beam", "builtin"] + (["fc-solve"] if fcsolve_available() else [])
     files = []
@@ -109,7 +109,7 @@ def test_every_solution_of_a_batch_passes_verify(tmp_path):
 def test_auto_falls_back_to_builtin_where_fc_solve_finds_nothing():
     """Under site, fc-solve finds no solution of 781948 (textbook rules); the
     built-in engine does, and auto reports both."""
-    from freecell_cli.solve.fcsolve import fcsolve_available
+    from freecell_cli.solvers.fcsolve import fcsolve_available
 
     code, out, err = run("solve", "--deal", "781948", "--json", "--engine", "auto")
     d = orjson.loads(out)
@@ -147,7 +147,7 @@ def test_options_that_would_be_ignored_are_refused(args, message):
 
 
 def test_an_unknown_preset_is_refused_with_auto_too():
-    from freecell_cli.solve.fcsolve import fcsolve_available
+    from freecell_cli.solvers.fcsolve import fcsolve_available
 
     expected = ("error: fc-solve does not know 'nonsense' (preset 'nonsense'?)\n" if fcsolve_available()
                 else "error: --preset nonsense: Freecell Solver is not installed, so nothing would use it\n")

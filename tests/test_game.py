@@ -4,7 +4,7 @@ from freecell_cli import deal, find_variant
 from freecell_cli.errors import quote
 from freecell_cli.game import Game
 from freecell_cli.solutions import parse_solution
-from freecell_cli.solve.engine import solve
+from freecell_cli.solvers.engine import solve
 from freecell_cli.verify import verify
 
 

@@ -290,7 +290,7 @@ def test_case12_sn_refuses_or_verifies():
 def test_case12_sn_refusal_is_real():
     from freecell_cli.cli.solve import _solution_text
     from freecell_cli.moves import resolve
-    from freecell_cli.solve.engine import Result
+    from freecell_cli.solvers.engine import Result
 
     start = parse_position("7S6H--:4444:KCQCJCTC9H/KDQDJDTD8S7H6S5H/KHQHJHTH6D5D8H/KSQSJSTS/9C8C7C5S/9D8D7D/9S6C5C/")
     move = resolve(start, Move.parse("28v4"), SITE)
@@ -304,7 +304,7 @@ def test_case13_library_misuse():
 
     from freecell_cli.game import Game
     from freecell_cli.position import Position
-    from freecell_cli.solve.engine import solve
+    from freecell_cli.solvers.engine import solve
 
     autoplay = import_module("freecell_cli.autoplay").autoplay
     calls = [lambda: autoplay(deal(1), "bogus"), lambda: deal(5, columns=0), lambda: deal(5, cells=99),

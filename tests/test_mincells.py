@@ -21,9 +21,9 @@ from freecell_cli.analyze import (
 )
 from freecell_cli.mincells import min_cells
 from freecell_cli.solutions import Solution
-from freecell_cli.solve.builtin import Search
-from freecell_cli.solve.engine import Limits
-from freecell_cli.solve.prove import moves_from, prove
+from freecell_cli.solvers.builtin import Search
+from freecell_cli.solvers.engine import Limits
+from freecell_cli.solvers.prove import moves_from, prove
 from freecell_cli.verify import verify
 
 from cli_helpers import run
@@ -77,7 +77,7 @@ def test_prove_explores_what_the_best_first_engine_explores(variant):
     """Both run out of positions on the same set: the best-first engine (its own
     move generator and play) counts every position it pops, so the depth-first
     search's inline play, sorted columns and skipped moves back lose nothing."""
-    from freecell_cli.solve.prove import _best_first, _drive
+    from freecell_cli.solvers.prove import _best_first, _drive
 
     for n, cells in ((3, 1), (15, 1), (32, 2), (169, 3), (11982, 2)):
         position, v = deal(n, cells=cells), find_variant(variant)

@@ -3,9 +3,9 @@ import pytest
 from freecell_cli import deal, find_variant
 from freecell_cli.moves import FOUNDATION
 from freecell_cli.solutions import Solution
-from freecell_cli.solve.builtin import CELL_TO_COL, COL_TO_CELL, COL_TO_COL, Search
-from freecell_cli.solve.engine import SOLVED, Limits, solve
-from freecell_cli.solve.shorten import shorten_moves, shorten_path, to_path
+from freecell_cli.solvers.builtin import CELL_TO_COL, COL_TO_CELL, COL_TO_COL, Search
+from freecell_cli.solvers.engine import SOLVED, Limits, solve
+from freecell_cli.solvers.shorten import shorten_moves, shorten_path, to_path
 from freecell_cli.verify import verify
 from oracle import needs_fcsolve
 

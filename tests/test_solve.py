@@ -2,9 +2,9 @@ import pytest
 
 from freecell_cli import Position, deal, find_variant, format_position, parse_position
 from freecell_cli.solutions import Solution
-from freecell_cli.solve.builtin import BuiltinEngine, Search
-from freecell_cli.solve.engine import GAVE_UP, SOLVED, UNSOLVABLE, Limits, SolverError, get_engine, solve
-from freecell_cli.solve.expand import expand_run
+from freecell_cli.solvers.builtin import BuiltinEngine, Search
+from freecell_cli.solvers.engine import GAVE_UP, SOLVED, UNSOLVABLE, Limits, SolverError, get_engine, solve
+from freecell_cli.solvers.expand import expand_run
 from freecell_cli.verify import verify
 from oracle import needs_fcsolve
 from positions import NO_FREE_TWO_EMPTY
@@ -71,7 +71,7 @@ def test_won_and_nearly_won_positions():
 def test_search_state_is_canonical():
     s = Search(deal(1), SITE, Limits())
     cols, cells, found = s.start_state()
-    from freecell_cli.solve.builtin import key_of
+    from freecell_cli.solvers.builtin import key_of
 
     assert key_of(cols, cells) == key_of(tuple(reversed(cols)), cells)
 
@@ -109,7 +109,7 @@ def test_fcsolve_unsolvable_and_limits():
 
 @needs_fcsolve
 def test_fcsolve_program_path_without_bindings(monkeypatch):
-    from freecell_cli.solve import fcsolve
+    from freecell_cli.solvers import fcsolve
 
     monkeypatch.setitem(fcsolve._LIB_STATE, "cls", None)
     for variant in (SITE, WINDOWS):
@@ -129,7 +129,7 @@ def _two_cells_982():
 @pytest.mark.parametrize("path", ["library", "program"])
 def test_fcsolve_gives_up_at_its_cap_of_stored_positions(monkeypatch, path):
     # Without a cap a hard search took gigabytes (and crashed under ulimit -v).
-    from freecell_cli.solve import fcsolve
+    from freecell_cli.solvers import fcsolve
 
     monkeypatch.setattr(fcsolve, "_LIB_STATE", {})  # handles are made with the cap: make new ones
     monkeypatch.setattr(fcsolve, "stored_cap", lambda: 20_000)
@@ -146,7 +146,7 @@ def test_fcsolve_gives_up_at_its_cap_of_stored_positions(monkeypatch, path):
 def test_the_cap_of_stored_positions_follows_ulimit(monkeypatch):
     import resource
 
-    from freecell_cli.solve import fcsolve
+    from freecell_cli.solvers import fcsolve
 
     real = resource.getrlimit
     monkeypatch.setattr(resource, "getrlimit", lambda which: real(which))
@@ -181,7 +181,7 @@ def test_library_moves_match_the_program():
 
     from freecell_cli.formats import format_position
     from freecell_cli.solutions import parse_solution
-    from freecell_cli.solve import fcsolve
+    from freecell_cli.solvers import fcsolve
 
     cls = fcsolve._library()
     if cls is None or shutil.which("fc-solve") is None:
@@ -196,7 +196,7 @@ def test_library_moves_match_the_program():
 
 
 def test_fcsolve_absent_says_how_to_install(monkeypatch):
-    from freecell_cli.solve import fcsolve
+    from freecell_cli.solvers import fcsolve
 
     monkeypatch.setitem(fcsolve._LIB_STATE, "cls", None)
     monkeypatch.setattr(fcsolve.shutil, "which", lambda name: None)
@@ -233,7 +233,7 @@ def test_other_labelled_deals_are_unsolvable_under_site(n):
 
 @needs_fcsolve
 def test_unknown_fcsolve_preset_is_an_error():
-    from freecell_cli.solve.fcsolve import FcSolveEngine
+    from freecell_cli.solvers.fcsolve import FcSolveEngine
 
     with pytest.raises(SolverError, match="nonsense"):
         solve(deal(1), SITE, FcSolveEngine(preset="nonsense"))
@@ -275,7 +275,7 @@ def test_time_limit_in_the_last_phase(monkeypatch):
 
 
 def test_auto_names_the_users_limit_when_both_engines_give_up():
-    from freecell_cli.solve.engine import AutoEngine, Result
+    from freecell_cli.solvers.engine import AutoEngine, Result
 
     class Fake:
         def __init__(self, name, reason):
@@ -294,7 +294,7 @@ def test_auto_names_the_users_limit_when_both_engines_give_up():
 
 
 def test_limits_say_what_is_left_and_when_they_are_reached():
-    from freecell_cli.solve.result import Limits
+    from freecell_cli.solvers.result import Limits
 
     assert Limits(time=10, states=1000).remaining(4.0, 250) == Limits(6.0, 750)
     assert Limits(time=1).remaining(5.0, 10) == Limits(0.0, None)  # never below zero
@@ -304,7 +304,7 @@ def test_limits_say_what_is_left_and_when_they_are_reached():
 
 def test_a_results_dict_is_what_solve_json_prints():
     from freecell_cli import deal as make_deal, find_variant
-    from freecell_cli.solve.engine import solve as run
+    from freecell_cli.solvers.engine import solve as run
 
     r = run(make_deal(617), find_variant("site"), "builtin")
     d = r.to_dict()

@@ -187,7 +187,7 @@ def _analyze(ranges: list[str] | None, variant: Choice, cells: int, engine: Engi
         raise fail("--scheduler is for --executor dask")
     with errors_to_exit():
         deals = parse_ranges(ranges, seed)
-        from ..solve.engine import get_engine
+        from ..solvers.engine import get_engine
 
         get_engine(engine.value)  # fail now, not in every worker
         job = Job(variant.value, cells, engine.value, limit, not no_solutions, game, suits,

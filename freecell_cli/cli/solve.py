@@ -44,7 +44,7 @@ from .common import (
 
 if TYPE_CHECKING:
     from ..position import Position
-    from ..solve.engine import Result
+    from ..solvers.engine import Result
     from ..variants import Variant
 
 
@@ -82,7 +82,7 @@ def solve_command(
     --json or --hint, -o FILE receives the JSON or the hint.
     """
     from .. import api
-    from ..solve.engine import GAVE_UP, SOLVED, get_engine
+    from ..solvers.engine import GAVE_UP, SOLVED, get_engine
     from ..variants import find_variant
     from ..text import json_line
 
@@ -159,8 +159,8 @@ def _check_preset(preset: str) -> None:
     """Refuse a preset Freecell Solver does not know, or one nothing would use:
     ``--engine auto`` goes on without fc-solve when fc-solve is absent or fails."""
     from ..deals import deal
-    from ..solve.engine import Limits, SolverError
-    from ..solve.fcsolve import FcSolveEngine, fcsolve_available
+    from ..solvers.engine import Limits, SolverError
+    from ..solvers.fcsolve import FcSolveEngine, fcsolve_available
     from ..variants import find_variant
 
     if not fcsolve_available():

@@ -19,7 +19,7 @@ then wider beams). A beam search is not complete: it gives up, it never says
 "unsolvable" (``--exhaustive`` goes to the built-in engine's complete search).
 
 >>> from freecell_cli import deal, find_variant
->>> from freecell_cli.solve.engine import solve
+>>> from freecell_cli.solvers.engine import solve
 >>> r = solve(deal(1), find_variant("site"), BeamEngine(width=64))
 >>> r.verdict, r.engine, r.nonfoundation_moves < 40
 ('solved', 'beam', True)

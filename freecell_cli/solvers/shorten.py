@@ -12,7 +12,7 @@ counted: every card goes home exactly once whatever the line, so the total count
 falls by as much.
 
 >>> from freecell_cli import deal, find_variant
->>> from freecell_cli.solve.engine import solve
+>>> from freecell_cli.solvers.engine import solve
 >>> single = solve(deal(1), find_variant("atomic"), "builtin").moves  # one card at a time
 >>> short = shorten_moves(deal(1), find_variant("site"), single)
 >>> def nonfoundation(moves): return sum(m.dest.kind != "foundation" for m in moves)

@@ -395,11 +395,11 @@ def prove(position: Position, variant: Variant, limits: Limits = Limits(), race:
 
 
 class ProveEngine:
-    """:func:`prove` as an engine, for :func:`freecell_cli.solve.engine.solve`
+    """:func:`prove` as an engine, for :func:`freecell_cli.solvers.engine.solve`
     (which shortens and verifies what it finds). Always exhaustive.
 
     >>> from freecell_cli import deal, find_variant
-    >>> from freecell_cli.solve.engine import solve
+    >>> from freecell_cli.solvers.engine import solve
     >>> solve(deal(3, cells=1), find_variant("standard"), ProveEngine()).verdict
     'unsolvable'
     """
