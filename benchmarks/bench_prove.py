@@ -26,44 +26,68 @@ ROUNDS = int(os.environ.get("BENCH_PROVE_ROUNDS", "2"))
 
 # Run in a fresh process per tree so each imports its own freecell_cli.
 CODE = """
-import json, sys, time
+import json, resource, sys, time
 from freecell_cli import deal, find_variant
 from freecell_cli.solvers.engine import Limits
 from freecell_cli.solvers.prove import prove
+try:
+    from freecell_cli.solvers.core import name
+    core = name()
+except ImportError:  # a tree from before the compiled core
+    core = "python"
 n, cap = int(sys.argv[1]), int(sys.argv[2])
+position, variant = deal(n, cells=1), find_variant("standard")
+prove(deal(3, cells=1), variant)  # everything imported and warmed before the figures
+rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 start = time.process_time()
-r = prove(deal(n, cells=1), find_variant("standard"), Limits(states=cap))
-print(json.dumps({"states": r.states, "cpu": time.process_time() - start, "verdict": r.verdict}))
+r = prove(position, variant, Limits(states=cap))
+cpu = time.process_time() - start
+grown = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss) * 1024
+print(json.dumps({"states": r.states, "cpu": cpu, "verdict": r.verdict, "core": core, "bytes": grown}))
 """
 
 
-def _one(tree: Path, n: int) -> dict:
+def _one(tree: Path, n: int, core: str | None = None) -> dict:
     # In the tree (``-c`` puts the current directory first on the path) and with
     # it on PYTHONPATH: the installed freecell_cli may be another checkout's.
     env = {**os.environ, "PYTHONPATH": str(tree)}
+    env.pop("FREECELL_CORE", None)
+    if core:
+        env["FREECELL_CORE"] = core
     out = subprocess.run([str(BIN / "python"), "-c", CODE, str(n), str(CAP)], env=env, cwd=tree,
                          capture_output=True, text=True, check=True)
     return json.loads(out.stdout)
 
 
 def bench_prove() -> dict:
-    trees = {"this tree": ROOT}
+    # (tree, FREECELL_CORE) per name: this tree's default core (compiled when
+    # built), its pure-Python core, and another checkout when asked for.
+    trees: dict[str, tuple[Path, str | None]] = {"this tree": (ROOT, None), "python core": (ROOT, "python")}
     baseline = os.environ.get("BENCH_PROVE_BASELINE")
     if baseline:
-        trees["baseline"] = Path(baseline)
+        trees["baseline"] = (Path(baseline), "python")
     rates: dict[str, dict[int, list[float]]] = {k: {n: [] for n in DEALS} for k in trees}
-    states: dict[str, dict[int, int]] = {k: {} for k in trees}
+    memory: dict[str, list[float]] = {k: [] for k in trees}
+    states: dict[str, dict[int, str]] = {k: {} for k in trees}
+    cores: dict[str, str] = {}
     for _ in range(ROUNDS):
         for n in DEALS:
-            for name, tree in trees.items():  # alternately: the load hits both alike
-                r = _one(tree, n)
+            for name, (tree, core) in trees.items():  # alternately: the load hits both alike
+                r = _one(tree, n, core)
                 rates[name][n].append(r["states"] / r["cpu"])
+                memory[name].append(r["bytes"] / r["states"])
                 states[name][n] = f'{r["verdict"]} {r["states"]}'
+                cores[name] = r["core"]
 
     figures: dict = {"deals (1 cell, standard)": ",".join(map(str, DEALS)), "positions per proof (cap)": CAP}
     for name in trees:
+        figures[f"{name}: core"] = cores[name]
         for n in DEALS:
             figures[f"{name}: deal {n} positions/CPU s (median)"] = round(statistics.median(rates[name][n]))
+        figures[f"{name}: bytes per stored position (median)"] = round(statistics.median(memory[name]), 1)
+    ratios = [statistics.median(rates["this tree"][n]) / statistics.median(rates["python core"][n]) for n in DEALS]
+    figures["compiled over python core (per deal)"] = [round(r, 1) for r in ratios]
+    figures["compiled over python core (median)"] = round(statistics.median(ratios), 1)
     if baseline:
         ratios = [statistics.median(rates["this tree"][n]) / statistics.median(rates["baseline"][n]) for n in DEALS]
         figures["speed-up over the baseline (per deal)"] = [round(r, 2) for r in ratios]

@@ -78,7 +78,9 @@ def test_usage_error_exit_2():
 def test_version_and_help():
     from freecell_cli import __version__
 
-    assert run("--version") == (0, f"freecell-cli {__version__}\n", "")
+    from freecell_cli.solvers import core
+
+    assert run("--version") == (0, f"freecell-cli {__version__} (search core: {core.name()})\n", "")
     code, out, _ = run("--help")
     assert code == 0 and all(c in out for c in ("deal", "show", "move", "solve", "verify", "autoplay", "analyze", "play"))
 

@@ -81,7 +81,7 @@ def test_prove_explores_what_the_best_first_engine_explores(variant):
 
     for n, cells in ((3, 1), (15, 1), (32, 2), (169, 3), (11982, 2)):
         position, v = deal(n, cells=cells), find_variant(variant)
-        theirs = _drive(position, v, Limits(), [_best_first])
+        theirs = _drive(position, v, Limits(), [(_best_first, 1)])
         ours = prove(position, v)
         assert (n, ours.verdict, ours.states) == (n, theirs.verdict, theirs.states)
 

@@ -123,8 +123,13 @@ def positions_given(args: list[str]) -> int:
 def _version(value: bool) -> None:
     if value:
         from .. import __version__
+        from ..solvers import core
 
-        typer.echo(f"freecell-cli {__version__}")
+        try:
+            which = core.name()
+        except Exception as e:  # a bad FREECELL_CORE: say so, still give the version
+            which = f"unavailable ({e})"
+        typer.echo(f"freecell-cli {__version__} (search core: {which})")
         raise typer.Exit()
 
 

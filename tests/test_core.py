@@ -1,0 +1,228 @@
+"""The compiled search core (freecell_cli/solvers/_core.c) against the pure-Python
+one it implements: the same moves, the same keys, the same complete search
+(issue 21). Skipped where the core was not built; `make test` builds it."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from freecell_cli import deal, find_variant
+from freecell_cli.moves import apply, legal_moves
+from freecell_cli.position import Position
+from freecell_cli.solvers import prove
+from freecell_cli.solvers.builtin import Search, key_of
+from freecell_cli.solvers.engine import Limits
+
+try:  # directly: these tests compare the cores whatever FREECELL_CORE says
+    from freecell_cli.solvers import _core  # type: ignore[attr-defined]
+except ImportError:
+    _core = None
+needs_core = pytest.mark.skipif(_core is None, reason="the compiled core is not built")
+VARIANTS = ("site", "standard", "windows", "atomic")
+
+
+def _walk(n: int, cells: int, variant: str, steps: int, seed: int) -> Position:
+    """Deal ``n`` after up to ``steps`` random legal moves: a mid-game position."""
+    rng = random.Random(seed)
+    p = deal(n, cells=cells)
+    v = find_variant(variant)
+    for _ in range(steps):
+        moves = legal_moves(p, v)
+        if not moves:
+            break
+        apply(p, rng.choice(moves))
+    return p
+
+
+def _corpus() -> list[tuple[Position, str]]:
+    out = []
+    for i, variant in enumerate(VARIANTS):
+        for n, cells in ((1, 4), (617, 2), (11982, 0), (5, 1), (1941, 8), (7, 15)):
+            out.append((deal(n, cells=cells), variant))
+        for seed in range(12):
+            cells = (0, 1, 2, 3, 4, 6, 9, 15)[seed % 8]
+            out.append((_walk(100 + seed, cells, variant, 40 + 15 * seed, seed * 7 + i), variant))
+    return out
+
+
+CORPUS = _corpus()
+
+
+def _state(position: Position, variant: str) -> tuple[Search, tuple]:
+    s = Search(position, find_variant(variant), Limits())
+    return s, s.start_state()
+
+
+@needs_core
+@pytest.mark.parametrize("index", range(len(CORPUS)))
+def test_the_same_moves_in_the_same_order(index):
+    position, variant = CORPUS[index]
+    s, (cols, cells, found) = _state(position, variant)
+    caps = prove.capacities(s.ncells, len(cols), s.variant.capacity)
+    want = prove._moves(cols, cells, found, s.ncells - len(cells), caps)
+    assert _core.moves(cols, cells, found, s.ncells, caps) == want
+
+
+@needs_core
+def test_keys_equal_exactly_when_the_positions_are_the_same():
+    # Every position two moves from each corpus position: the compiled key tells
+    # two apart exactly when Python's canonical key does.
+    by_python: dict[bytes, bytes] = {}
+    by_core: dict[bytes, bytes] = {}
+    for position, variant in CORPUS:
+        s, state = _state(position, variant)
+        closed = s.variant.automatic is None
+        for move in s.successors(*state):
+            child = Search.play(*state, move, closed)[:3]
+            for state2 in [child] + [Search.play(*child, m, True)[:3] for m in s.successors(*child)]:
+                cols, cells, found = state2
+                pk, ck = key_of(tuple(sorted(cols)), cells), _core.key(cols, cells, found)
+                assert len(ck) == _core.KEYLEN == 39
+                assert by_python.setdefault(pk, ck) == ck
+                assert by_core.setdefault(ck, pk) == pk
+    assert len(by_python) > 2000  # the corpus is no toy
+
+
+@needs_core
+def test_the_key_ignores_the_order_of_columns_and_cells():
+    s, (cols, cells, found) = _state(_walk(3, 4, "site", 30, 1), "site")
+    rng = random.Random(5)
+    shuffled = list(cols)
+    rng.shuffle(shuffled)
+    assert _core.key(tuple(shuffled), bytes(reversed(cells)), found) == _core.key(cols, cells, found)
+    other = (cols[1], cols[0]) + cols[2:] if cols[0] and cols[1] else cols
+    moved = (cols[0][:-1], cols[1] + cols[0][-1:]) + cols[2:]  # a card moved: another position
+    assert _core.key(moved, cells, found) != _core.key(other, cells, found)
+
+
+def _search(gen, position: Position, variant: str, cap: int) -> tuple:
+    s = Search(position, find_variant(variant), Limits())
+    run = gen(s)
+    yielded = []
+    try:
+        while True:
+            yielded.append(next(run))
+            if yielded[-1] >= cap:
+                return ("capped", yielded, None)
+    except StopIteration as done:
+        verdict, path, states = done.value
+        return (verdict, yielded + [states], path)
+
+
+@needs_core
+@pytest.mark.parametrize("index", range(0, len(CORPUS), 3))
+def test_the_complete_search_explores_the_same_positions(index):
+    # The same verdict, the same counts at every hand-over, the same line.
+    position, variant = CORPUS[index]
+    cap = 12_000
+    want = _search(prove._depth_first_python, position, variant, cap)
+    assert _search(prove._depth_first_compiled, position, variant, cap) == want
+
+
+@needs_core
+@pytest.mark.parametrize("n, cells, variant, verdict, states", [
+    (1, 1, "standard", "unsolvable", 63), (3, 1, "standard", "unsolvable", 113),
+    (5, 2, "site", "solved", 5243), (6, 1, "windows", "unsolvable", 54), (7, 0, "atomic", "unsolvable", 90)])
+def test_proofs_agree_to_the_position(n, cells, variant, verdict, states):
+    for gen in (prove._depth_first_python, prove._depth_first_compiled):
+        got = _search(gen, deal(n, cells=cells), variant, 10**9)
+        assert (got[0], got[1][-1]) == (verdict, states)
+
+
+@needs_core
+def test_a_found_line_is_played_and_verified():
+    from freecell_cli.solvers.engine import solve
+
+    r = solve(deal(5, cells=2), find_variant("site"), prove.ProveEngine(race=False))
+    assert r.verdict == "solved" and r.move_count > 0  # solve() verifies it
+
+
+@needs_core
+def test_the_set_reports_its_memory():
+    s, (cols, cells, found) = _state(deal(970, cells=1), "standard")
+    run = _core.DepthFirst(cols, cells, found, 1, prove.capacities(1, 8, s.variant.capacity), True)
+    while run.run(4096) == 0 and run.states < 60_000:
+        pass
+    assert run.stored == run.states
+    # 39 bytes a key, the table's 4-byte slots at most 85% full, keys allocated
+    # half again at most ahead: well under 100 bytes, above the key itself.
+    assert 39 < run.memory / run.stored < 100
+
+
+# -- the boundary: bad input is an error, never a crash ------------------------
+@needs_core
+@pytest.mark.parametrize("args, message", [
+    (((b"\x00\x01",), b"", (0, 0, 0, 0), 4, [[1, 1]] * 5, True), "missing"),
+    (((b"\x00\x00",), b"", (0, 0, 0, 0), 4, [[1, 1]] * 5, True), "twice"),
+    (((bytes([60]),), b"", (0, 0, 0, 0), 4, [[1, 1]] * 5, True), "0 to 51"),
+    ((tuple([b""] * 10), b"", (13,) * 4, 4, [[1] * 11] * 5, True), "1 to 9 columns"),
+    (((b"",), b"", (13, 13, 13, 14), 4, [[1, 1]] * 5, True), "0 to 13"),
+    (((b"",), b"", (13, 13, 13), 4, [[1, 1]] * 5, True), "tuple of 4"),
+    (((b"",), b"", (13,) * 4, 16, [[1, 1]] * 17, True), "ncells"),
+    (((b"",), b"", (13,) * 4, 1, [[1, 1]], True), "caps"),
+    (((b"",), b"", (13,) * 4, 0, [[1, -1]], True), "negative"),
+    (((b"",), b"", (13,) * 4, 0, [[1, "x"]], True), "whole numbers"),
+    ((["abc"], b"", (13,) * 4, 0, [[1, 1]], True), "tuple of bytes"),
+])
+def test_bad_input_is_a_value_error(args, message):
+    with pytest.raises(ValueError, match=message):
+        _core.DepthFirst(*args)
+
+
+@needs_core
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(cols=st.lists(st.binary(max_size=60), min_size=0, max_size=11), cells=st.binary(max_size=20),
+       found=st.lists(st.integers(-3, 20), min_size=0, max_size=5), ncells=st.integers(-2, 20),
+       caps=st.lists(st.lists(st.integers(-5, 2**70), max_size=12), max_size=18))
+def test_anything_given_is_checked(cols, cells, found, ncells, caps):
+    for call in (lambda: _core.DepthFirst(tuple(cols), cells, tuple(found), ncells, caps, True),
+                 lambda: _core.moves(tuple(cols), cells, tuple(found), ncells, caps),
+                 lambda: _core.key(tuple(cols), cells, tuple(found))):
+        try:
+            call()
+        except (ValueError, TypeError, OverflowError):
+            pass
+
+
+@needs_core
+def test_run_needs_a_positive_slice_and_a_set_up_search():
+    s, (cols, cells, found) = _state(deal(1), "site")
+    run = _core.DepthFirst(cols, cells, found, 4, prove.capacities(4, 8, s.variant.capacity), True)
+    with pytest.raises(ValueError, match="slice"):
+        run.run(0)
+    with pytest.raises(ValueError, match="not set up"):
+        _core.DepthFirst.__new__(_core.DepthFirst).run(10)
+    with pytest.raises(ValueError, match="once"):
+        run.__init__(cols, cells, found, 4, prove.capacities(4, 8, s.variant.capacity), True)
+
+
+# -- choosing the core ---------------------------------------------------------------
+def _version(env_core: str | None) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "FREECELL_CORE"}
+    if env_core is not None:
+        env["FREECELL_CORE"] = env_core
+    return subprocess.run([sys.executable, "-m", "freecell_cli", "--version"], env=env,
+                          capture_output=True, text=True)
+
+
+def test_freecell_core_python_forces_the_pure_core():
+    out = _version("python")
+    assert out.returncode == 0 and out.stdout.endswith("(search core: python)\n")
+
+
+def test_version_names_the_core_in_use():
+    out = _version(None)
+    assert out.stdout.endswith(f"(search core: {'compiled' if _core is not None else 'python'})\n")
+
+
+def test_a_bad_freecell_core_is_said():
+    out = _version("fortran")
+    assert out.returncode == 0
+    assert "search core: unavailable (FREECELL_CORE must be one of compiled, python, not 'fortran')" in out.stdout
