@@ -559,15 +559,15 @@ def analyze(
 
     ``jobs`` 1 solves in this process, in order; more uses worker processes and
     yields records as they finish, at most as many workers as there are cores and
-    as the free memory holds (:func:`freecell_cli.analyze.worker_limit`). Settings
+    as the free memory holds (:func:`freecell_cli.analysis.worker_limit`). Settings
     are checked before the first deal. Resumable results files:
-    :class:`freecell_cli.analyze.Analysis`.
+    :class:`freecell_cli.analysis.Analysis`.
 
     >>> import freecell_cli as fc
     >>> [(r["deal"], r["verdict"]) for r in fc.analyze("1-2", engine="builtin")]
     [(1, 'solved'), (2, 'solved')]
     """
-    from .analyze import Job, analyze_deal, error_record, parse_ranges, run_local
+    from .analysis import Job, analyze_deal, error_record, parse_ranges, run_local
     from .position import MAX_CELLS
     from .solvers.engine import SolverError
 
@@ -592,7 +592,7 @@ def analyze(
 def _deal_numbers(deals: Iterable[int]) -> Iterator[int]:
     """The deal numbers of ``deals`` one at a time, checked as they come, repeats
     dropped (a bitmap: a bit per deal seen); never a list of them all."""
-    from .analyze import DealSet
+    from .analysis import DealSet
     from .deals import check_deal_number
 
     try:

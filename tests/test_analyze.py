@@ -9,7 +9,7 @@ import time
 import orjson
 import pytest
 
-from freecell_cli.analyze import (
+from freecell_cli.analysis import (
     InvalidRange,
     InvalidResults,
     Job,

@@ -8,7 +8,7 @@ import orjson
 import pytest
 
 from freecell_cli import files
-from freecell_cli.analyze import InvalidResults, read_records
+from freecell_cli.analysis import InvalidResults, read_records
 from freecell_cli.files import InputTooLarge, RawLine, UnreadableInput, raw_lines
 
 
