@@ -567,9 +567,8 @@ def analyze(
     >>> [(r["deal"], r["verdict"]) for r in fc.analyze("1-2", engine="builtin")]
     [(1, 'solved'), (2, 'solved')]
     """
-    from .analysis import Job, analyze_deal, error_record, parse_ranges, run_local
+    from .analysis import Job, parse_ranges, run_local
     from .position import MAX_CELLS
-    from .solvers.engine import SolverError
 
     numbers = parse_ranges([deals], seed) if isinstance(deals, str) else _deal_numbers(deals)
     if time_limit is not None:
@@ -586,7 +585,7 @@ def analyze(
         from .solvers.engine import get_engine
 
         get_engine(engine)  # fail now, not on every deal
-    return _records(numbers, job, workers, analyze_deal, error_record, run_local, SolverError)
+    return run_local(numbers, job, workers)
 
 
 def _deal_numbers(deals: Iterable[int]) -> Iterator[int]:
@@ -609,18 +608,6 @@ def _deal_numbers(deals: Iterable[int]) -> Iterator[int]:
                 yield n
 
     return numbers()
-
-
-def _records(numbers: Iterable[int], job: Any, jobs: int, one: Any, error: Any, pool: Any,
-             solver_error: type[Exception]) -> Iterator[dict[str, Any]]:
-    if jobs > 1:
-        yield from pool(numbers, job, jobs)
-        return
-    for n in numbers:
-        try:
-            yield one(n, job)
-        except solver_error as e:
-            yield error(n, job, str(e))
 
 
 # -- Spider ---------------------------------------------------------------------
