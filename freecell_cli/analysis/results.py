@@ -12,7 +12,7 @@ from typing import BinaryIO
 
 from ..deals import MAX_DEAL
 from ..errors import FreecellError
-from ..files import LIMITS, InputTooLarge, OutputError, UnreadableInput, display_name, raw_lines
+from ..files import LIMITS, Busy, InputTooLarge, Lock, OutputError, UnreadableInput, display_name, raw_lines
 from .ranges import DealSet
 from .records import Record, check_record
 
@@ -247,16 +247,11 @@ class ResultsFile:
             raise
 
     def _lock(self) -> None:
+        busy = f"another analyze is writing {self.name}; wait for it to finish"
         try:
-            import fcntl
-        except ImportError:  # not POSIX: no lock
-            return
-        try:
-            fcntl.flock(self.file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise ResultsBusy(f"another analyze is writing {self.name}; wait for it to finish") from None
-        except OSError as e:
-            raise OutputError(f"cannot lock {self.name}: {e.strerror or e}") from None
+            Lock(self.path, busy, self.file.fileno())  # held until the file is closed
+        except Busy:
+            raise ResultsBusy(busy) from None
 
     def write(self, record: Record) -> None:
         """One whole line, flushed and synced: a kill leaves it complete or torn."""
