@@ -24,12 +24,10 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from ..errors import FreecellError
-from ..files import display_name
 from .executors import ClusterLost, run_dask, run_local
 from .pool import WORKER_MEMORY, WorkerFailed, WorkerPool, available_memory, cap_jobs, usable_cores, worker_limit
 from .ranges import MAX_DEALS, DealRanges, DealSet, InvalidRange, parse_ranges
 from .records import (
-    _UNSET,
     MAX_RECORD_MOVES,
     MAX_RECORD_SECONDS,
     MAX_RECORD_STATES,
@@ -37,8 +35,6 @@ from .records import (
     VERDICTS,
     Job,
     Record,
-    _compatible,
-    _with_defaults,
     analyze_deal,
     analyze_spider_deal,
     check_record,
@@ -55,6 +51,7 @@ from .results import (
     is_torn_record,
     load_records,
     read_records,
+    resume,
 )
 from .summary import (
     MAX_SETTINGS_GROUPS,
@@ -107,24 +104,12 @@ class Analysis:
         self.already = 0
         if self.out is None:
             return
-        ours = self.job.settings()
-        checked: tuple[object, ...] | None = None
-        for lineno, record in read_records(self.out, repair=True):
-            key = tuple(record.get(k, _UNSET) for k in SETTINGS)
-            if key != checked:  # most lines have the settings of the line before
-                theirs = record_settings(record)
-                if not _compatible(theirs, ours):
-                    theirs_all, ours_all = _with_defaults(theirs), _with_defaults(ours)
-                    keys = [k for k in SETTINGS if k in theirs_all and theirs_all[k] != ours_all.get(k, _UNSET)]
-                    raise SettingsMismatch(
-                        f"{display_name(self.out)} holds results made with other settings (line {lineno}: "
-                        f"{describe_settings(theirs_all, keys)}; this run: {describe_settings(ours_all, keys)}): "
-                        "run with the same settings, or write to another file")
-                checked = key
-            n = record["deal"]
-            if self.done.add(n) and n in self.deals:  # the first record of a deal wins
-                self.summary.add(record, checked=True)
-                self.already += 1
+
+        def count(record: Record) -> None:
+            self.summary.add(record, checked=True)
+            self.already += 1
+
+        self.done = resume(self.out, self.job.settings(), self.deals, count)
 
     def run(self, jobs: int = 1, executor: str = "local", scheduler: str | None = None,
             on_record: Callable[[Record], None] | None = None) -> Summary:

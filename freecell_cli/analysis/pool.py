@@ -22,6 +22,8 @@ class WorkerFailed(FreecellError):
 
 
 def describe_exception(e: BaseException) -> str:
+    """Why an item failed, in one line for its record: our own errors by their
+    message, others with their type too (``ZeroDivisionError: division by zero``)."""
     text = str(e).strip().splitlines()[0] if str(e).strip() else ""
     if isinstance(e, FreecellError):
         return text or type(e).__name__

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Container, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
@@ -14,7 +14,16 @@ from ..deals import MAX_DEAL
 from ..errors import FreecellError
 from ..files import LIMITS, Busy, InputTooLarge, Lock, OutputError, UnreadableInput, display_name, raw_lines
 from .ranges import DealSet
-from .records import Record, check_record
+from .records import (
+    _UNSET,
+    SETTINGS,
+    Record,
+    _compatible,
+    _with_defaults,
+    check_record,
+    describe_settings,
+    record_settings,
+)
 
 
 class InvalidResults(FreecellError):
@@ -210,6 +219,32 @@ def load_records(path: str | os.PathLike[str], repair: bool = False) -> list[Rec
         return []
     seen = DealSet()
     return [r for _, r in read_records(path, repair) if seen.add(r["deal"])]
+
+
+def resume(path: str | os.PathLike[str], settings: Record, wanted: Container[int],
+           count: Callable[[Record], None]) -> DealSet:
+    """The deals a results file that a run will append to holds already (its torn
+    last line cut off); ``count`` is given the first record of each deal in
+    ``wanted``. A record made with other ``settings`` than the run's is
+    :class:`SettingsMismatch`, naming the settings that differ."""
+    done = DealSet()
+    checked: tuple[object, ...] | None = None
+    for lineno, record in read_records(path, repair=True):
+        key = tuple(record.get(k, _UNSET) for k in SETTINGS)
+        if key != checked:  # most lines have the settings of the line before
+            theirs = record_settings(record)
+            if not _compatible(theirs, settings):
+                theirs_all, ours_all = _with_defaults(theirs), _with_defaults(settings)
+                keys = [k for k in SETTINGS if k in theirs_all and theirs_all[k] != ours_all.get(k, _UNSET)]
+                raise SettingsMismatch(
+                    f"{display_name(path)} holds results made with other settings (line {lineno}: "
+                    f"{describe_settings(theirs_all, keys)}; this run: {describe_settings(ours_all, keys)}): "
+                    "run with the same settings, or write to another file")
+            checked = key
+        n = record["deal"]
+        if done.add(n) and n in wanted:  # the first record of a deal wins
+            count(record)
+    return done
 
 
 # -- the results file -----------------------------------------------------------
