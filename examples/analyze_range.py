@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 from freecell_cli import deal, find_variant
-from freecell_cli.analyze import load_records, parse_ranges
+from freecell_cli.analysis import load_records, parse_ranges
 from freecell_cli.solutions import Solution
 from freecell_cli.verify import verify
 

@@ -559,17 +559,16 @@ def analyze(
 
     ``jobs`` 1 solves in this process, in order; more uses worker processes and
     yields records as they finish, at most as many workers as there are cores and
-    as the free memory holds (:func:`freecell_cli.analyze.worker_limit`). Settings
+    as the free memory holds (:func:`freecell_cli.analysis.worker_limit`). Settings
     are checked before the first deal. Resumable results files:
-    :class:`freecell_cli.analyze.Analysis`.
+    :class:`freecell_cli.analysis.Analysis`.
 
     >>> import freecell_cli as fc
     >>> [(r["deal"], r["verdict"]) for r in fc.analyze("1-2", engine="builtin")]
     [(1, 'solved'), (2, 'solved')]
     """
-    from .analyze import Job, analyze_deal, error_record, parse_ranges, run_local
+    from .analysis import Job, parse_ranges, run_local
     from .position import MAX_CELLS
-    from .solvers.engine import SolverError
 
     numbers = parse_ranges([deals], seed) if isinstance(deals, str) else _deal_numbers(deals)
     if time_limit is not None:
@@ -586,13 +585,13 @@ def analyze(
         from .solvers.engine import get_engine
 
         get_engine(engine)  # fail now, not on every deal
-    return _records(numbers, job, workers, analyze_deal, error_record, run_local, SolverError)
+    return run_local(numbers, job, workers)
 
 
 def _deal_numbers(deals: Iterable[int]) -> Iterator[int]:
     """The deal numbers of ``deals`` one at a time, checked as they come, repeats
     dropped (a bitmap: a bit per deal seen); never a list of them all."""
-    from .analyze import DealSet
+    from .analysis import DealSet
     from .deals import check_deal_number
 
     try:
@@ -609,18 +608,6 @@ def _deal_numbers(deals: Iterable[int]) -> Iterator[int]:
                 yield n
 
     return numbers()
-
-
-def _records(numbers: Iterable[int], job: Any, jobs: int, one: Any, error: Any, pool: Any,
-             solver_error: type[Exception]) -> Iterator[dict[str, Any]]:
-    if jobs > 1:
-        yield from pool(numbers, job, jobs)
-        return
-    for n in numbers:
-        try:
-            yield one(n, job)
-        except solver_error as e:
-            yield error(n, job, str(e))
 
 
 # -- Spider ---------------------------------------------------------------------

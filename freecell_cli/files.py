@@ -435,37 +435,51 @@ class Lock:
       ...
     freecell_cli.files.Busy: game.json is in use by pid ...
     >>> first.release(); Lock(path, "game.json is in use by pid {pid}").release()
+
+    ``fd``, a file of ``path`` open for writing, is locked itself instead (no lock
+    file, no pid): a file only ever appended to, never replaced by a rename, can
+    hold its own lock. Closing ``fd`` drops the lock too.
     """
 
-    def __init__(self, path: str | os.PathLike[str], busy: str) -> None:
+    def __init__(self, path: str | os.PathLike[str], busy: str, fd: int | None = None) -> None:
         self.fd: int | None = None
+        self._own = fd is None  # a lock file this opened, closed on release
         try:
             import fcntl
         except ImportError:  # not POSIX: no lock
             return
-        name = os.fspath(path) + ".lock"
-        try:
-            fd = os.open(name, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0),
-                         0o644)
-        except OSError as e:
-            raise OutputError(f"cannot lock {display_name(name)}: {e.strerror or e}") from None
+        name = os.fspath(path) + (".lock" if fd is None else "")
+        if fd is None:
+            try:
+                fd = os.open(name, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0),
+                             0o644)
+            except OSError as e:
+                raise OutputError(f"cannot lock {display_name(name)}: {e.strerror or e}") from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as e:
-            holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
-            os.close(fd)
+            holder = ""
+            if self._own:
+                holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+                os.close(fd)
             if isinstance(e, BlockingIOError):
                 raise Busy(busy.replace("{pid}", holder if holder.isdigit() else "unknown")) from None
             raise OutputError(f"cannot lock {display_name(name)}: {e.strerror or e}") from None
-        try:
-            os.ftruncate(fd, 0)
-            os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
-        except OSError:
-            pass  # the pid is only for the message: the lock holds without it
+        if self._own:
+            try:
+                os.ftruncate(fd, 0)
+                os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+            except OSError:
+                pass  # the pid is only for the message: the lock holds without it
         self.fd = fd
 
     def release(self) -> None:
         """Drop the lock (the lock file stays: removing it could race a new holder)."""
         if self.fd is not None:
             fd, self.fd = self.fd, None
-            os.close(fd)
+            if self._own:
+                os.close(fd)
+            else:
+                import fcntl
+
+                fcntl.flock(fd, fcntl.LOCK_UN)

@@ -58,7 +58,7 @@ def test_repeats_are_dropped_and_bad_numbers_raise_when_reached():
 
 
 def test_the_library_caps_its_workers_too(monkeypatch):
-    mod = importlib.import_module("freecell_cli.analyze")  # the module: freecell_cli.analyze is the function
+    mod = importlib.import_module("freecell_cli.analysis.pool")  # run_local finds WorkerPool there, worker_limit its measures
     started = []
     real = mod.WorkerPool
 

@@ -16,7 +16,7 @@ import pytest
 
 from analyze_workers import die_on, exit_at_once, fail_on
 from freecell_cli import files
-from freecell_cli.analyze import (
+from freecell_cli.analysis import (
     MAX_DEALS,
     Analysis,
     DealSet,
@@ -93,7 +93,7 @@ def test_bad_jobs():
 
 
 def test_a_failing_solve_is_an_error_record(tmp_path, monkeypatch):
-    mod = importlib.import_module("freecell_cli.analyze")  # the module: freecell_cli.analyze is the function
+    mod = importlib.import_module("freecell_cli.analysis.executors")  # where run_local finds analyze_deal
     from freecell_cli.solvers.engine import SolverError
 
     real = mod.analyze_deal
@@ -409,7 +409,7 @@ def test_a_closed_pipe_ends_quietly_and_stops_the_workers(tmp_path):
 # -- issue 20: a torn last line is only ever the start of one of our records ----------
 def our_records():
     """One record of every kind this program writes, by the writers themselves."""
-    from freecell_cli.analyze import analyze_deal, error_record
+    from freecell_cli.analysis import analyze_deal, error_record
 
     return [
         analyze_deal(1, Job(engine="builtin")),  # with its solution
@@ -422,7 +422,7 @@ def our_records():
 
 
 def test_every_cut_of_every_kind_of_record_is_a_torn_record():
-    from freecell_cli.analyze import is_torn_record
+    from freecell_cli.analysis import is_torn_record
 
     for record in our_records():
         line = orjson.dumps(record)
@@ -449,7 +449,7 @@ def test_every_cut_of_every_kind_of_record_is_a_torn_record():
     b'{todo: rerun 1-100}', b'{"todo": "rerun 1-100"', b'{\x00\x00x',
 ])
 def test_other_lines_are_not_torn_records(line):
-    from freecell_cli.analyze import is_torn_record
+    from freecell_cli.analysis import is_torn_record
 
     assert not is_torn_record(line)
 
@@ -525,13 +525,13 @@ def test_as_written_numbers_at_their_bounds_are_sound():
     (300, 64, None, 40, 10),  # the file descriptors: 4 a worker
 ])
 def test_cap_jobs(jobs, cores, memory, fds, workers):
-    from freecell_cli.analyze import cap_jobs
+    from freecell_cli.analysis import cap_jobs
 
     assert cap_jobs(jobs, cores, memory, fds) == workers
 
 
 def test_worker_limit_says_why(monkeypatch):
-    mod = importlib.import_module("freecell_cli.analyze")  # the module: freecell_cli.analyze is the function
+    mod = importlib.import_module("freecell_cli.analysis.pool")  # where worker_limit finds its measures
     monkeypatch.setattr(mod, "usable_cores", lambda: 2)
     monkeypatch.setattr(mod, "available_memory", lambda: 3 * 2**30)
     monkeypatch.setattr(mod, "_free_fds", lambda: 1000)
@@ -546,7 +546,7 @@ def test_worker_limit_says_why(monkeypatch):
 
 
 def test_this_machine_is_measured():
-    from freecell_cli.analyze import available_memory, usable_cores
+    from freecell_cli.analysis import available_memory, usable_cores
 
     assert 1 <= usable_cores() <= (os.cpu_count() or 1)
     memory = available_memory()
@@ -554,7 +554,7 @@ def test_this_machine_is_measured():
 
 
 def test_worker_limit_names_little_memory_in_mb(monkeypatch):
-    mod = importlib.import_module("freecell_cli.analyze")
+    mod = importlib.import_module("freecell_cli.analysis.pool")  # where worker_limit finds its measures
     monkeypatch.setattr(mod, "usable_cores", lambda: 8)
     monkeypatch.setattr(mod, "available_memory", lambda: 500 * 2**20)
     monkeypatch.setattr(mod, "_free_fds", lambda: None)
@@ -574,7 +574,7 @@ def test_a_pipe_that_cannot_be_made_is_a_worker_failure(monkeypatch):
 
 def test_a_records_variant_and_game_are_names_we_write():
     """Issue 20: 'variant': 'bogus' passed the record checks (and then compared as a setting)."""
-    from freecell_cli.analyze import check_record
+    from freecell_cli.analysis import check_record
 
     assert check_record({"deal": 1, "verdict": "solved", "variant": "standard", "game": "freecell"}) is None
     assert check_record({"deal": 1, "verdict": "solved", "variant": "bogus"}) == (

@@ -187,7 +187,7 @@ def test_spider():
 
 
 def test_analyze_records_are_the_json_lines_records():
-    from freecell_cli.analyze import Job, analyze_deal, check_record
+    from freecell_cli.analysis import Job, analyze_deal, check_record
 
     records = list(fc.analyze([3, 1], engine="builtin", time_limit=30))
     assert [r["deal"] for r in records] == [3, 1]

@@ -115,7 +115,7 @@ def test_summary_of_damaged_records(tmp_path):
 
 
 def test_a_second_run_on_the_same_file_stops(tmp_path):
-    from freecell_cli.analyze import ResultsFile
+    from freecell_cli.analysis import ResultsFile
 
     path = tmp_path / "s.jsonl"
     _records(path, _rec(1))
@@ -148,7 +148,7 @@ def test_other_settings_are_not_resumed_and_mixed_files_say_so(tmp_path):
 
 
 def test_deals_that_could_not_be_analysed_are_counted(tmp_path, monkeypatch):
-    mod = importlib.import_module("freecell_cli.analyze")  # the module: freecell_cli.analyze is the function
+    mod = importlib.import_module("freecell_cli.analysis.executors")  # where run_local finds analyze_deal
 
     def broken(n, job):
         raise mod.FreecellError(f"engine broke on {n}")
@@ -255,7 +255,7 @@ def test_summary_on_a_terminal_draws_the_move_histogram(tmp_path, monkeypatch):
 
 # -- issue 20: --jobs is capped by the cores and the memory, and says so ----------------
 def test_too_many_jobs_are_capped_with_a_note(tmp_path, monkeypatch):
-    mod = importlib.import_module("freecell_cli.analyze")  # the module: freecell_cli.analyze is the function
+    mod = importlib.import_module("freecell_cli.analysis.pool")  # where worker_limit finds its measures
     monkeypatch.setattr(mod, "usable_cores", lambda: 2)
     monkeypatch.setattr(mod, "available_memory", lambda: 2**30)
     monkeypatch.setattr(mod, "_free_fds", lambda: 1000)

@@ -8,7 +8,7 @@ import orjson
 import pytest
 
 from freecell_cli import files
-from freecell_cli.analyze import InvalidResults, read_records
+from freecell_cli.analysis import InvalidResults, read_records
 from freecell_cli.files import InputTooLarge, RawLine, UnreadableInput, raw_lines
 
 
@@ -293,3 +293,23 @@ def test_a_link_to_a_missing_folder_names_that_folder(tmp_path):
     link.symlink_to(tmp_path / "gone" / "x.json")
     with pytest.raises(files.OutputError, match=rf"^cannot write {re.escape(str(link))}: no folder {re.escape(str(tmp_path / 'gone'))}$"):
         files.atomic_write(str(link), "{}")
+
+
+def test_a_lock_on_an_open_file_itself(tmp_path):
+    """A file appended in place (a results file) holds its own lock: no lock file
+    beside it, a second holder is Busy, and release or closing the file frees it."""
+    path = tmp_path / "a.jsonl"
+    with open(path, "ab") as f, open(path, "ab") as g:
+        first = files.Lock(path, "busy {pid}", f.fileno())
+        with pytest.raises(files.Busy, match="^busy unknown$"):  # no pid: nothing was written to the file
+            files.Lock(path, "busy {pid}", g.fileno())
+        first.release()
+        second = files.Lock(path, "busy", g.fileno())
+        with pytest.raises(files.Busy):
+            files.Lock(path, "busy", f.fileno())
+        second.release()
+    with open(path, "ab") as f:
+        files.Lock(path, "busy", f.fileno())
+    with open(path, "ab") as g:  # f closed: its lock went with it
+        files.Lock(path, "busy", g.fileno()).release()
+    assert [p.name for p in tmp_path.iterdir()] == ["a.jsonl"] and path.read_bytes() == b""

@@ -323,7 +323,7 @@ CONTROLS = ["\x1b", "\x1b]52;c;aGk=\x07", "\x1b[2J", "\x9b", "\x9b2J", "\x07", "
 
 
 def _hostile_seeds():
-    from freecell_cli.analyze import Job
+    from freecell_cli.analysis import Job
     from freecell_cli.spider.deals import deal as spider_deal
     from freecell_cli.spider.formats import format_compact as spider_compact
 

@@ -9,7 +9,7 @@ import orjson
 import pytest
 
 from freecell_cli import deal, find_variant
-from freecell_cli.analyze import (
+from freecell_cli.analysis import (
     InvalidResults,
     Job,
     SettingsMismatch,

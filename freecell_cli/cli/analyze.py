@@ -39,7 +39,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from ..analyze import Record
+    from ..analysis import Record
     from .common import Choice
 
 
@@ -146,7 +146,7 @@ def _analyze(ranges: list[str] | None, variant: Choice, cells: int, engine: Engi
              jobs: int | None, out: str | None, executor: Executor, scheduler: str | None, no_solutions: bool,
              seed: str | None, summary: list[str] | None, json: bool, plot: str | None, game: str, suits: int,
              mode: tuple[str, int] | None = None) -> None:
-    from ..analyze import Analysis, Job, parse_ranges, summarize_file
+    from ..analysis import Analysis, Job, parse_ranges, summarize_file
     from ..files import display_name
 
     if summary:
@@ -162,7 +162,7 @@ def _analyze(ranges: list[str] | None, variant: Choice, cells: int, engine: Engi
             raise fail("--plot reads the results file again: give a file, not - (stdin)")
         diff = None
         if len(summary) == 2:  # first: a file that cannot be compared fails before any output
-            from ..analyze import compare_min_cells
+            from ..analysis import compare_min_cells
 
             with errors_to_exit():
                 diff = compare_min_cells(*summary)
@@ -198,7 +198,7 @@ def _analyze(ranges: list[str] | None, variant: Choice, cells: int, engine: Engi
     note(f"{run.already:,} of {run.total:,} deals already recorded in {display_name(out) if out else 'stdout'}: skipped") if run.already else None
     workers = 1
     if executor is Executor.local:
-        from ..analyze import usable_cores, worker_limit
+        from ..analysis.pool import usable_cores, worker_limit
 
         workers, why = worker_limit(jobs or usable_cores())
         if why and jobs is not None:  # the default is the cores: capped by memory only, say nothing
@@ -268,7 +268,7 @@ class _Progress:
 
 def _print_summary(s: Record, as_json: bool, records_on_stdout: bool = False, first: bool = True) -> None:
     """The summary goes to stdout, unless the records themselves went there."""
-    from ..analyze import describe_settings
+    from ..analysis import describe_settings
     from ..text import json_line
 
     target = sys.stderr if records_on_stdout else sys.stdout
@@ -343,7 +343,7 @@ def _plot(results: str | None, records: list[Record] | None, path: str | None) -
     those the run printed."""
     if path is None:
         return
-    from ..analyze import load_records
+    from ..analysis import load_records
     from ..plots import plot_summary
 
     with errors_to_exit():

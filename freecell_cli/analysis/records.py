@@ -1,0 +1,336 @@
+"""One deal's record: what to do with each deal (:class:`Job`), the record made
+(:func:`analyze_deal`, :func:`error_record`), its check (:func:`check_record`),
+and the settings it states."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ..deals import MAX_DEAL
+from ..errors import FreecellError
+from ..moves import plural
+from ..text import escape
+from ..variants import VARIANTS
+
+VERDICTS = ("solved", "unsolvable", "gave-up", "error")
+SETTINGS = ("game", "mode", "suits", "variant", "cells", "max_cells", "requested_engine",
+            "time_limit")  # what a resume must match
+
+# One result record: a JSON object, as written to and read back from a results file
+# (checked by check_record); its fields hold whatever JSON holds (numbers, text, lists,
+# None), each checked where it is used. Summaries (Summary.as_dict) and settings are
+# JSON objects of mixed values too, and take the same type.
+Record = dict[str, Any]
+
+
+# -- one deal -------------------------------------------------------------------
+@dataclass(frozen=True)
+class Job:
+    """What to do with each deal (sent to every worker). ``time_limit``: seconds
+    per deal; None, 0 or infinity mean no limit (stored as None).
+
+    >>> Job(time_limit=0).time_limit is None
+    True
+    >>> Job(time_limit=float("nan"))
+    Traceback (most recent call last):
+      ...
+    freecell_cli.errors.FreecellError: time limit must be a number of seconds >= 0 (0: no limit), not nan
+    """
+
+    variant: str = "site"
+    cells: int = 4
+    engine: str = "auto"
+    time_limit: float | None = 60.0
+    solutions: bool = True
+    game: str = "freecell"  # or "spider"
+    suits: int = 4  # Spider's suits
+    mode: str = "solve"  # or "min-cells": the fewest free cells each deal needs (mincells.py)
+    max_cells: int = 4  # min-cells: the most cells tried
+
+    def __post_init__(self) -> None:
+        from ..variants import find_variant
+
+        find_variant(self.variant)  # raises on an unknown one
+        if self.game not in ("freecell", "spider"):
+            raise FreecellError(f"game must be freecell or spider, not {self.game!r}")
+        if self.game == "spider" and self.suits not in (1, 2, 4):
+            raise FreecellError(f"Spider is played with 1, 2 or 4 suits, not {self.suits!r}")
+        if type(self.cells) is not int or not 0 <= self.cells <= 15:
+            raise FreecellError(f"cells must be 0 to 15, not {self.cells!r}")
+        if self.mode not in ("solve", "min-cells"):
+            raise FreecellError(f"mode must be solve or min-cells, not {self.mode!r}")
+        if self.mode == "min-cells" and self.game != "freecell":
+            raise FreecellError("min-cells is for FreeCell deals")
+        if type(self.max_cells) is not int or not 0 <= self.max_cells <= 15:
+            raise FreecellError(f"max cells must be 0 to 15, not {self.max_cells!r}")
+        t = self.time_limit
+        if t is not None:
+            if isinstance(t, bool) or not isinstance(t, (int, float)) or math.isnan(t) or t < 0:
+                raise FreecellError(f"time limit must be a number of seconds >= 0 (0: no limit), not {t!r}")
+            object.__setattr__(self, "time_limit", None if t == 0 or math.isinf(t) else float(t))
+
+    def settings(self) -> Record:
+        """What a record made by this job says about how it was made.
+
+        >>> Job(cells=2).settings()
+        {'variant': 'site', 'cells': 2, 'requested_engine': 'auto', 'time_limit': 60.0}
+        >>> Job(game="spider", suits=2).settings()
+        {'game': 'spider', 'suits': 2, 'time_limit': 60.0}
+        >>> Job(variant="standard", mode="min-cells", max_cells=3).settings()
+        {'mode': 'min-cells', 'variant': 'standard', 'max_cells': 3, 'time_limit': 60.0}
+        """
+        if self.game == "spider":  # no variant, cells or engine there: its own rules and solver
+            return {"game": "spider", "suits": self.suits, "time_limit": self.time_limit}
+        if self.mode == "min-cells":  # its own searches; the time limit is per cell count
+            return {"mode": "min-cells", "variant": self.variant, "max_cells": self.max_cells,
+                    "time_limit": self.time_limit}
+        return {"variant": self.variant, "cells": self.cells, "requested_engine": self.engine,
+                "time_limit": self.time_limit}
+
+
+def analyze_deal(n: int, job: Job) -> Record:
+    """Solve one deal and return its record. Runs in a worker process.
+
+    >>> r = analyze_deal(1, Job(engine="builtin", solutions=False))
+    >>> r["deal"], r["verdict"], r["requested_engine"], r["time_limit"]
+    (1, 'solved', 'builtin', 60.0)
+    """
+    if job.game == "spider":
+        return analyze_spider_deal(n, job)
+    if job.mode == "min-cells":
+        from ..mincells import min_cells
+
+        record = min_cells(n, job.variant, job.max_cells, job.time_limit, job.solutions)
+        record["time_limit"] = job.time_limit
+        return record
+    from ..deals import deal
+    from ..solvers.engine import Limits, get_engine, solve
+    from ..variants import find_variant
+
+    result = solve(deal(n, cells=job.cells), find_variant(job.variant), get_engine(job.engine),
+                   Limits(time=job.time_limit))
+    d = result.to_dict()
+    # The order records are written in (a torn last line is recognised by it).
+    record = {"deal": n, "variant": job.variant, "cells": job.cells,
+              **{k: d[k] for k in ("verdict", "move_count", "nonfoundation_moves", "seconds", "states", "engine")},
+              "requested_engine": job.engine, "time_limit": job.time_limit}
+    if job.solutions and result.verdict == "solved":
+        record["solution"] = " ".join(result.notation)
+    if result.reason:
+        record["reason"] = result.reason
+    return record
+
+
+def analyze_spider_deal(n: int, job: Job) -> Record:
+    """Solve one Spider deal (the solver verifies its line) and return its record."""
+    from ..spider.deals import deal
+    from ..spider.solve import Limits, solve
+
+    result = solve(deal(n, job.suits), Limits(time=job.time_limit))
+    record = {"deal": n, **job.settings(), "verdict": result.verdict, "move_count": result.move_count,
+              "seconds": round(result.seconds, 4), "states": result.states}
+    if job.solutions and result.verdict == "solved":
+        record["solution"] = " ".join(result.notation)
+    if result.reason:
+        record["reason"] = result.reason
+    return record
+
+
+def error_record(n: int, job: Job, reason: str) -> Record:
+    """The record of a deal that could not be analysed (its worker died twice,
+    the engine failed): verdict ``error`` and why.
+
+    >>> error_record(5, Job(), "worker died twice (signal 9)")["verdict"]
+    'error'
+    """
+    return {"deal": n, **job.settings(), "verdict": "error", "reason": reason}
+
+
+# -- records --------------------------------------------------------------------
+def _show(value: object) -> str:
+    """A field of a record as JSON, escaped (JSON leaves C1 codes and U+202E raw), cut short."""
+    import orjson
+
+    try:
+        text = orjson.dumps(value).decode()
+    except TypeError:
+        text = repr(value)
+    text = escape(text)
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
+def _is_seconds(value: object) -> bool:
+    """Seconds as records hold them: a number from 0 to :data:`MAX_RECORD_SECONDS`."""
+    return (type(value) is float or type(value) is int) and 0 <= value <= MAX_RECORD_SECONDS  # NaN fails
+
+
+def _is_number(value: object) -> bool:
+    """A finite number >= 0 (not a bool: JSON ``true`` is no count)."""
+    return ((type(value) is int and value >= 0)
+            or (type(value) is float and 0 <= value < math.inf))  # NaN fails both
+
+
+_VERDICT_SET = frozenset(VERDICTS)
+# Records hold whole numbers for counts and finite seconds: bounds far above any real
+# run (a solution is hundreds of moves, a deal's search under a billion seconds), so a
+# value past them is damage, caught here and not as an overflow in a histogram.
+MAX_RECORD_MOVES = 1_000_000
+MAX_RECORD_STATES = 10**15
+MAX_RECORD_SECONDS = 1e9
+_COUNT_FIELDS = (("move_count", MAX_RECORD_MOVES), ("nonfoundation_moves", MAX_RECORD_MOVES),
+                 ("states", MAX_RECORD_STATES))
+_TEXT_FIELDS = ("game", "variant", "requested_engine", "engine", "solution", "reason")
+_VARIANT_NAMES = tuple(VARIANTS)  # the names records are written with
+
+
+def check_record(record: object) -> str | None:
+    """What is wrong with a result record, or None when it is sound: ``deal`` a
+    deal number, ``verdict`` one of :data:`VERDICTS`, and each field present as
+    records are written: counts whole numbers (not floats, not ``true``) within
+    their bounds, seconds finite, under :data:`MAX_RECORD_SECONDS`.
+
+    >>> check_record({"deal": 1, "verdict": "solved", "move_count": 1.5})
+    '"move_count" is not a whole number from 0 to 1,000,000: 1.5'
+    >>> check_record({"deal": 1, "verdict": "solved"}) is None
+    True
+    """
+    # type() tests, not isinstance: this runs once per line of files with millions of lines.
+    if type(record) is not dict:
+        return f"not a JSON object: {_show(record)}"
+    get = record.get
+    deal = get("deal")
+    if type(deal) is not int or not 1 <= deal <= MAX_DEAL:
+        return f'"deal" is not a deal number (1 to {MAX_DEAL:,}): {_show(deal)}'
+    verdict = get("verdict")
+    if type(verdict) is not str or verdict not in _VERDICT_SET:
+        return f'"verdict" is not one of {", ".join(VERDICTS)}: {_show(verdict)}'
+    for key, top in _COUNT_FIELDS:
+        value = get(key, 0)
+        if type(value) is not int or not 0 <= value <= top:
+            return f'"{key}" is not a whole number from 0 to {top:,}: {_show(value)}'
+    value = get("seconds", 0)
+    if not _is_seconds(value):
+        return f'"seconds" is not a number of seconds from 0 to {MAX_RECORD_SECONDS:,.0f}: {_show(value)}'
+    value = get("suits", 4)
+    if type(value) is not int or value not in (1, 2, 4):
+        return f'"suits" is not 1, 2 or 4: {_show(value)}'
+    value = get("time_limit")
+    if value is not None and not _is_number(value):
+        return f'"time_limit" is not a number of seconds or null: {_show(value)}'
+    value = get("cells", 0)
+    if type(value) is not int or not 0 <= value <= 15:
+        return f'"cells" is not 0 to 15: {_show(value)}'
+    for key in _TEXT_FIELDS:
+        value = get(key, "")
+        if type(value) is not str:
+            return f'"{key}" is not text: {_show(value)}'
+    value = get("variant")  # names we write: a record's settings are compared by them
+    if value is not None and value not in _VARIANT_NAMES:
+        return f'"variant" is not one of {", ".join(_VARIANT_NAMES)}: {_show(value)}'
+    value = get("game")
+    if value is not None and value not in ("freecell", "spider"):
+        return f'"game" is not freecell or spider: {_show(value)}'
+    if "mode" in record or "min_cells" in record:
+        return _check_min_cells(record)
+    return None
+
+
+def _cell_count(value: object) -> bool:
+    return type(value) is int and 0 <= value <= 16
+
+
+def _check_min_cells(record: Record) -> str | None:
+    """What is wrong with the min-cells fields of a record (see :mod:`.mincells`)."""
+    get = record.get
+    mode = get("mode", "min-cells")
+    if mode not in ("solve", "min-cells"):
+        return f'"mode" is not solve or min-cells: {_show(mode)}'
+    if mode == "solve":
+        return None
+    value = get("max_cells", 4)
+    if type(value) is not int or not 0 <= value <= 15:
+        return f'"max_cells" is not 0 to 15: {_show(value)}'
+    value = get("min_cells")
+    if value is not None and not _cell_count(value):
+        return f'"min_cells" is not a number of cells or null: {_show(value)}'
+    known = get("known", [0, None])
+    if (type(known) is not list or len(known) != 2 or not _cell_count(known[0])
+            or not (known[1] is None or _cell_count(known[1]))):
+        return f'"known" is not [lowest, highest] cells: {_show(known)}'
+    if value is not None and known != [value, value]:
+        return f'"known" {_show(known)} does not agree with "min_cells" {value}'
+    proof = get("proof")
+    if proof is not None and (type(proof) is not dict or not _cell_count(proof.get("cells"))
+                              or type(proof.get("states", 0)) is not int
+                              or not 0 <= proof.get("states", 0) <= MAX_RECORD_STATES
+                              or not _is_seconds(proof.get("seconds", 0))):
+        return f'"proof" is not {{"cells", "states", "seconds"}} or null: {_show(proof)}'
+    return None
+
+
+# Every field a record of this program has (analyze_deal, analyze_spider_deal,
+
+
+_UNSET = object()  # a setting a record does not state
+
+
+def record_settings(record: Record) -> Record:
+    """The settings a record states (records from before version 0.2 state only
+    variant and cells)."""
+    return {k: record[k] for k in SETTINGS if k in record}
+
+
+def _with_defaults(settings: Record) -> Record:
+    """The settings with the game and mode a record leaves out when they are the
+    first ones (freecell, solve)."""
+    out = dict(settings)
+    out.setdefault("game", "freecell")
+    if out["game"] == "freecell":
+        out.setdefault("mode", "solve")
+    return out
+
+
+def _compatible(a: Record, b: Record) -> bool:
+    # A record that names no game is a FreeCell one (the game came later); one
+    # that names no mode solved its deal (min-cells came later).
+    return a.get("game", "freecell") == b.get("game", "freecell") and a.get("mode", "solve") == b.get(
+        "mode", "solve") and all(
+        a[k] == b[k] for k in SETTINGS if k in a and k in b)
+
+
+def describe_settings(settings: Record, keys: Iterable[str] = SETTINGS) -> str:
+    """``variant site, 4 cells, engine auto, time limit 60 s`` (the keys it has).
+
+    >>> describe_settings({"variant": "standard", "cells": 2, "time_limit": None})
+    'variant standard, 2 cells, no time limit'
+    """
+    def count(v: object, word: str) -> str:  # max_cells is checked only in min-cells records
+        return plural(v, word) if type(v) in (int, float) else f"{word}s {_show(v)}"  # type: ignore[arg-type]
+
+    words = []
+    for k in keys:
+        if k not in settings:
+            continue
+        v = settings[k]
+        # A record's text fields are read from a results file, which may come from
+        # anyone: escaped, so that no field can drive the terminal.
+        if k == "game":
+            words.append(f"game {escape(v)}")
+        elif k == "mode":
+            words.append(f"mode {escape(v)}")
+        elif k == "max_cells":
+            words.append(f"at most {count(v, 'cell')}")
+        elif k == "suits":
+            words.append(count(v, "suit"))
+        elif k == "variant":
+            words.append(f"variant {escape(v)}")
+        elif k == "cells":
+            words.append(count(v, "cell"))
+        elif k == "requested_engine":
+            words.append(f"engine {escape(v)}")
+        else:
+            words.append("no time limit" if v is None else f"time limit {v:g} s")
+    return ", ".join(words) or "settings not recorded"
