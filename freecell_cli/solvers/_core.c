@@ -19,17 +19,20 @@
  * is a ValueError, never a crash.
  */
 #define PY_SSIZE_T_CLEAN
+#ifdef __linux__
+#define _GNU_SOURCE /* mremap */
+#endif
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #define MAXCOLS 9
 #define MAXCELLS 15
 #define NCARDS 52
 #define KEYLEN 39 /* 52 cards x 6 bits */
-#ifndef PREFETCH
-#define PREFETCH 2
-#endif
 
 enum { HOME_COL, HOME_CELL, CELL_TO_COL, COL_TO_COL, COL_TO_CELL }; /* as state.py's kinds */
 
@@ -41,11 +44,33 @@ typedef uint32_t Move; /* kind << 24 | a << 16 | b << 8 | n */
 #define MN(m) ((int)((m)&0xff))
 #define NO_MOVE 0xffffffffu
 
+/* card code = rank index * 4 + suit (C D H S), as the Microsoft deck */
+#define RANKI(c) ((c) >> 2)
+#define SUIT(c) ((c)&3)
+static int RED[NCARDS];
+#define NONE NCARDS /* no card: top_at[NONE] is always -1 */
+static uint8_t FITS[NCARDS][NCARDS]; /* FITS[a][b]: a may lie on b */
+static uint8_t ONTO[NCARDS][2];      /* the two cards a card may lie on (ascending), NONE */
+static const int OPP[4][2] = {{1, 2}, {0, 3}, {0, 3}, {1, 2}};
+
+static void init_tables(void) {
+    for (int c = 0; c < NCARDS; c++) RED[c] = (SUIT(c) == 1 || SUIT(c) == 2);
+    for (int a = 0; a < NCARDS; a++) {
+        int k = 0;
+        ONTO[a][0] = ONTO[a][1] = NONE;
+        for (int b = 0; b < NCARDS; b++) {
+            FITS[a][b] = (RANKI(b) == RANKI(a) + 1) && RED[a] != RED[b];
+            if (FITS[a][b] && k < 2) ONTO[a][k++] = (uint8_t)b;
+        }
+    }
+}
+
 /* The table's cards one column after another (column 0 first): a position in
  * 91 bytes, so the search's stack stays small beside the positions it stores. */
 typedef struct {
     uint8_t len[MAXCOLS];
     uint8_t off[MAXCOLS]; /* where each column starts in cards */
+    uint8_t run[MAXCOLS]; /* the length of each column's movable run */
     uint8_t ncell;
     uint8_t found[4];
     uint8_t cell[MAXCELLS + 1]; /* sorted ascending */
@@ -54,17 +79,28 @@ typedef struct {
 #define COL(st, i) ((st)->cards + (st)->off[i])
 #define TOP(st, i) ((st)->cards[(st)->off[i] + (st)->len[i] - 1])
 
+static inline int run_length(const uint8_t *col, int len) {
+    if (!len) return 0;
+    int n = 1;
+    while (n < len && FITS[col[len - n]][col[len - n - 1]]) n++;
+    return n;
+}
+
 /* The top n cards of column a go (the columns after it move down). */
 static inline void take(State *st, int ncols, int a, int n) {
     int end = st->off[a] + st->len[a], total = st->off[ncols - 1] + st->len[ncols - 1];
     memmove(st->cards + end - n, st->cards + end, total - end);
     st->len[a] -= n;
     for (int j = a + 1; j < ncols; j++) st->off[j] -= n;
+    if (st->run[a] > n) st->run[a] -= n;
+    else st->run[a] = (uint8_t)run_length(COL(st, a), st->len[a]);
 }
 
 /* n cards go on column b (the columns after it move up). */
 static inline void put(State *st, int ncols, int b, const uint8_t *src, int n) {
     int end = st->off[b] + st->len[b], total = st->off[ncols - 1] + st->len[ncols - 1];
+    int r = run_length(src, n); /* the run on top after: within src, or src on the old run */
+    st->run[b] = (uint8_t)(r == n && st->len[b] && FITS[src[0]][st->cards[end - 1]] ? n + st->run[b] : r);
     memmove(st->cards + end + n, st->cards + end, total - end);
     memcpy(st->cards + end, src, n);
     st->len[b] += n;
@@ -77,26 +113,6 @@ static inline void move_run(State *st, int ncols, int a, int b, int n) {
     memcpy(run, COL(st, a) + st->len[a] - n, n);
     take(st, ncols, a, n);
     put(st, ncols, b, run, n);
-}
-
-/* card code = rank index * 4 + suit (C D H S), as the Microsoft deck */
-#define RANKI(c) ((c) >> 2)
-#define SUIT(c) ((c)&3)
-static int RED[NCARDS];
-static int FITS[NCARDS][NCARDS]; /* FITS[a][b]: a may lie on b */
-static int ONTO[NCARDS][2];      /* the two cards a card may lie on (ascending), -1 none */
-static const int OPP[4][2] = {{1, 2}, {0, 3}, {0, 3}, {1, 2}};
-
-static void init_tables(void) {
-    for (int c = 0; c < NCARDS; c++) RED[c] = (SUIT(c) == 1 || SUIT(c) == 2);
-    for (int a = 0; a < NCARDS; a++) {
-        int k = 0;
-        ONTO[a][0] = ONTO[a][1] = -1;
-        for (int b = 0; b < NCARDS; b++) {
-            FITS[a][b] = (RANKI(b) == RANKI(a) + 1) && RED[a] != RED[b];
-            if (FITS[a][b] && k < 2) ONTO[a][k++] = b;
-        }
-    }
 }
 
 static inline int is_safe(int c, const uint8_t *found) {
@@ -178,6 +194,7 @@ static void sort_cols(State *st, int ncols) {
         int from = order[i], n = old.len[from];
         memcpy(st->cards + at, COL(&old, from), n);
         st->len[i] = (uint8_t)n;
+        st->run[i] = old.run[from];
         st->off[i] = (uint8_t)at;
         at += n;
     }
@@ -225,18 +242,71 @@ static inline void set_code(uint8_t *key, int c, int v) {
     }
 }
 
+#ifdef __SIZEOF_INT128__
+/* wyhash's folded multiply: the products of the key's words run side by side. */
+static inline uint64_t mum(uint64_t a, uint64_t b) {
+    __uint128_t r = (__uint128_t)a * b;
+    return (uint64_t)r ^ (uint64_t)(r >> 64);
+}
+#endif
+
 static inline uint64_t hash_key(const uint8_t *key) {
-    uint64_t h = 0x243F6A8885A308D3ull, w;
-    for (int i = 0; i < 32; i += 8) {
-        memcpy(&w, key + i, 8);
-        h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+    uint64_t w[5] = {0, 0, 0, 0, 0};
+    memcpy(w, key, KEYLEN);
+#ifdef __SIZEOF_INT128__
+    uint64_t h = mum(w[0] ^ 0xa0761d6478bd642full, w[1] ^ 0xe7037ed1a0b428dbull) ^
+                 mum(w[2] ^ 0x8ebc6af09c88c6e3ull, w[3] ^ 0x589965cc75374cc3ull) ^
+                 mum(w[4] ^ 0x1d8e4e27c47d124full, 0xeb44accab455d165ull);
+    return mum(h, 0x9E3779B97F4A7C15ull);
+#else
+    uint64_t h = 0x243F6A8885A308D3ull;
+    for (int i = 0; i < 5; i++) {
+        h = (h ^ w[i]) * 0x9E3779B97F4A7C15ull;
         h ^= h >> 29;
     }
-    w = 0;
-    memcpy(&w, key + 32, KEYLEN - 32);
-    h = (h ^ w) * 0x9E3779B97F4A7C15ull;
-    h ^= h >> 32;
     return h * 0xD6E8FEB86659FD93ull;
+#endif
+}
+
+/* The big arrays (keys, table) on huge pages where Linux offers them: the
+ * look-ups land anywhere in them, and with 4 KB pages most would also miss the
+ * TLB. Zeroed, like calloc. Elsewhere plain calloc/realloc. */
+static void *big_alloc(size_t size) {
+#ifdef __linux__
+    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(p, size, MADV_HUGEPAGE);
+#endif
+    return p;
+#else
+    return calloc(1, size);
+#endif
+}
+
+static void *big_realloc(void *old, size_t old_size, size_t size) {
+#ifdef __linux__
+    if (!old) return big_alloc(size);
+    void *p = mremap(old, old_size, size, MREMAP_MAYMOVE);
+    if (p == MAP_FAILED) return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(p, size, MADV_HUGEPAGE);
+#endif
+    return p;
+#else
+    (void)old_size;
+    return realloc(old, size);
+#endif
+}
+
+static void big_free(void *p, size_t size) {
+    if (!p) return;
+#ifdef __linux__
+    munmap(p, size);
+#else
+    (void)size;
+    free(p);
+#endif
 }
 
 /* -- the set of positions seen: exact keys in one array, a table of indices --
@@ -246,7 +316,7 @@ static inline uint64_t hash_key(const uint8_t *key) {
 #define IDX_MASK ((1u << IDX_BITS) - 1)
 #define MAX_STORED (IDX_MASK - 1)
 #ifndef RECENT_BITS
-#define RECENT_BITS 14
+#define RECENT_BITS 12
 #endif
 typedef struct {
     uint8_t *keys; /* count * KEYLEN bytes */
@@ -266,7 +336,7 @@ static inline size_t slot_of(uint64_t h, size_t size) {
 #define TAG(h) ((uint32_t)((h) >> 60) << IDX_BITS)
 
 static int seen_resize(Seen *s, size_t size) {
-    uint32_t *slot = calloc(size, sizeof *slot);
+    uint32_t *slot = big_alloc(size * sizeof *slot);
     if (!slot) return -1;
     uint64_t hs[16];
     /* The keys in order, read once in sequence; their slots are fetched 16 at a
@@ -283,7 +353,7 @@ static int seen_resize(Seen *s, size_t size) {
             slot[p] = TAG(hs[j]) | (uint32_t)(i + j + 1);
         }
     }
-    free(s->slot);
+    big_free(s->slot, s->size * sizeof *slot);
     s->slot = slot;
     s->size = size;
     return 0;
@@ -304,10 +374,12 @@ static inline int same_key(const uint8_t *a, const uint8_t *b) {
 
 /* Looks up the position of packed ``key`` (hash ``h``): 1 added, 0 there
  * already, -1 no room (memory, or the most keys a slot can index). */
-static int seen_add(Seen *s, const uint8_t *key, uint64_t h) {
+/* Whether ``key`` (hash ``h``) is in the set; when not, *slot_at is the empty
+ * slot where it would go. */
+static inline int seen_has(Seen *s, const uint8_t *key, uint64_t h, size_t *slot_at) {
     uint32_t t = TAG(h);
     uint8_t *near = s->recent[RECENT_OF(h)];
-    if (near[KEYLEN] && same_key(near, key)) return 0;
+    if (near[KEYLEN] && same_key(near, key)) return 1;
     size_t p = slot_of(h, s->size);
     for (;;) {
         uint32_t v = s->slot[p];
@@ -315,16 +387,25 @@ static int seen_add(Seen *s, const uint8_t *key, uint64_t h) {
         if ((v & ~IDX_MASK) == t && same_key(s->keys + (size_t)((v & IDX_MASK) - 1) * KEYLEN, key)) {
             memcpy(near, key, KEYLEN);
             near[KEYLEN] = 1;
-            return 0;
+            return 1;
         }
         p = p + 1 == s->size ? 0 : p + 1;
     }
+    *slot_at = p;
+    return 0;
+}
+
+static int seen_add(Seen *s, const uint8_t *key, uint64_t h) {
+    uint32_t t = TAG(h);
+    size_t p;
+    if (seen_has(s, key, h, &p)) return 0;
+    uint8_t *near = s->recent[RECENT_OF(h)];
     memcpy(near, key, KEYLEN);
     near[KEYLEN] = 1;
     if (s->count >= MAX_STORED) return -1;
     if (s->count == s->cap_keys) {
         size_t cap = s->cap_keys + s->cap_keys / 2 + 4096;
-        uint8_t *keys = realloc(s->keys, cap * KEYLEN);
+        uint8_t *keys = big_realloc(s->keys, s->cap_keys * KEYLEN, cap * KEYLEN);
         if (!keys) return -1;
         s->keys = keys;
         s->cap_keys = cap;
@@ -340,14 +421,15 @@ static int seen_add(Seen *s, const uint8_t *key, uint64_t h) {
 
 static void seen_free(Seen *s) {
     free(s->recent);
-    free(s->keys);
-    free(s->slot);
+    big_free(s->keys, s->cap_keys * KEYLEN);
+    big_free(s->slot, s->size * sizeof *s->slot);
     memset(s, 0, sizeof *s);
 }
 
 /* -- moves: the order of prove._moves, exactly ------------------------------ */
 typedef struct {
     Move *m;
+    uint64_t *h; /* each move's child's hash, when the move is a simple change */
     size_t n, cap;
 } MoveStack;
 
@@ -357,16 +439,13 @@ static int ms_reserve(MoveStack *ms, size_t more) {
     Move *m = realloc(ms->m, cap * sizeof *m);
     if (!m) return -1;
     ms->m = m;
+    uint64_t *h = realloc(ms->h, cap * sizeof *h);
+    if (!h) return -1;
+    ms->h = h;
     ms->cap = cap;
     return 0;
 }
 
-static inline int run_length(const uint8_t *col, int len) {
-    if (!len) return 0;
-    int n = 1;
-    while (n < len && FITS[col[len - n]][col[len - n - 1]]) n++;
-    return n;
-}
 
 /* Appends the moves of ``st`` to ``ms``; returns how many, or -1 (memory). */
 static int gen_moves(const State *st, int ncols, int ncells_total, const int *caps, MoveStack *ms) {
@@ -375,13 +454,13 @@ static int gen_moves(const State *st, int ncols, int ncells_total, const int *ca
     if (ms_reserve(ms, 9 + 15 + 45 + 9 * 80 + 9) < 0) return -1;
     Move *out = ms->m + ms->n;
     int n = 0, first_empty = -1, n_empty = 0;
-    int top_at[NCARDS];
-    for (int c = 0; c < NCARDS; c++) top_at[c] = -1;
+    int8_t top_at[NCARDS + 1];
+    memset(top_at, -1, sizeof top_at);
     for (int i = 0; i < ncols; i++) {
         int len = st->len[i];
         if (len) {
             int c = TOP(st, i);
-            top_at[c] = i;
+            top_at[c] = (int8_t)i;
             if (st->found[SUIT(c)] == RANKI(c)) out[n++] = MOVE(HOME_COL, i, 0, 1);
         } else {
             n_empty++;
@@ -395,8 +474,8 @@ static int gen_moves(const State *st, int ncols, int ncells_total, const int *ca
     for (int x = 0; x < st->ncell; x++) {
         int c = st->cell[x];
         for (int o = 0; o < 2; o++) {
-            int d = ONTO[c][o];
-            if (d >= 0 && top_at[d] >= 0) out[n++] = MOVE(CELL_TO_COL, c, top_at[d], 1);
+            int j = top_at[ONTO[c][o]];
+            if (j >= 0) out[n++] = MOVE(CELL_TO_COL, c, j, 1);
         }
         if (first_empty >= 0) out[n++] = MOVE(CELL_TO_COL, c, first_empty, 1);
     }
@@ -408,13 +487,13 @@ static int gen_moves(const State *st, int ncols, int ncells_total, const int *ca
         int len = st->len[i];
         if (!len) continue;
         const uint8_t *col = COL(st, i);
-        int run = run_length(col, len);
+        int run = st->run[i];
         for (int k = 1; k <= run; k++) {
             if (k > cap_full && k > 1) break;
             int c = col[len - k];
             for (int o = 0; o < 2; o++) {
-                int d = ONTO[c][o];
-                if (d >= 0 && top_at[d] >= 0) out[n++] = MOVE(COL_TO_COL, i, top_at[d], k);
+                int j = top_at[ONTO[c][o]];
+                if (j >= 0) out[n++] = MOVE(COL_TO_COL, i, j, k);
             }
         }
         if (first_empty >= 0) {
@@ -470,7 +549,6 @@ typedef struct {
     State s;
     uint8_t key[KEYLEN + 1]; /* its packed key (and a zero byte) */
     size_t mbeg, mcur, mend; /* its moves not tried yet: ms.m[mcur..mend) */
-    size_t mpf;              /* the moves before it had their slots fetched */
     Move in;                 /* the move that led here (NO_MOVE at the start) */
 } Frame;
 
@@ -486,6 +564,24 @@ typedef struct {
     int status; /* 0 running, 1 solved, 2 unsolvable, 3 out of memory */
     int busy;   /* run() is under way in another thread (it lets go of the GIL) */
 } DepthFirst;
+
+/* A move between columns and free cells, in a position with no safe move
+ * waiting, that uncovers no card the safe rule sends home, changes what one card
+ * lies on: ``card`` comes to lie on ``to`` (a key's code). 0 for any other move. */
+static inline int simple_change(const State *st, Move m, int closed, int *card, int *to) {
+    int kind = KIND(m), a = MA(m), b = MB(m);
+    if (!closed || kind < CELL_TO_COL) return 0;
+    if (kind == CELL_TO_COL) {
+        *card = a;
+    } else {
+        int len = st->len[a], k = kind == COL_TO_COL ? MN(m) : 1;
+        *card = COL(st, a)[len - k];
+        if (len > k && is_safe(COL(st, a)[len - k - 1], st->found)) return 0;
+    }
+    if (kind == COL_TO_CELL) *to = ON_CELL;
+    else *to = st->len[b] ? 3 + TOP(st, b) : ON_TABLE;
+    return 1;
+}
 
 static int df_push(DepthFirst *self, const State *st, const uint8_t *key, Move in, Move back) {
     if (self->depth == self->stack_cap) {
@@ -512,28 +608,25 @@ static int df_push(DepthFirst *self, const State *st, const uint8_t *key, Move i
                 break;
             }
     }
-    fr->mcur = fr->mpf = fr->mbeg;
+    fr->mcur = fr->mbeg;
     fr->mend = self->ms.n;
+    /* Every move of a position is tried sooner or later: the keys of its simple
+     * changes are hashed now and their slots fetched, so the look-ups find them
+     * near at hand. */
+    int closed = self->closed0 || self->depth >= 1;
+    uint8_t child[KEYLEN + 1];
+    for (size_t i = fr->mbeg; i < fr->mend; i++) {
+        int card, to;
+        if (simple_change(st, self->ms.m[i], closed, &card, &to)) {
+            memcpy(child, fr->key, KEYLEN + 1);
+            set_code(child, card, to);
+            uint64_t h = hash_key(child);
+            self->ms.h[i] = h;
+            __builtin_prefetch(self->seen.slot + slot_of(h, self->seen.size));
+        }
+    }
     self->depth++;
     return 0;
-}
-
-/* A move between columns and free cells, in a position with no safe move
- * waiting, that uncovers no card the safe rule sends home, changes what one card
- * lies on: ``card`` comes to lie on ``to`` (a key's code). 0 for any other move. */
-static inline int simple_change(const State *st, Move m, int closed, int *card, int *to) {
-    int kind = KIND(m), a = MA(m), b = MB(m);
-    if (!closed || kind < CELL_TO_COL) return 0;
-    if (kind == CELL_TO_COL) {
-        *card = a;
-    } else {
-        int len = st->len[a], k = kind == COL_TO_COL ? MN(m) : 1;
-        *card = COL(st, a)[len - k];
-        if (len > k && is_safe(COL(st, a)[len - k - 1], st->found)) return 0;
-    }
-    if (kind == COL_TO_CELL) *to = ON_CELL;
-    else *to = st->len[b] ? 3 + TOP(st, b) : ON_TABLE;
-    return 1;
 }
 
 /* Runs until ``slice`` divides the count of positions (after a new one), or a
@@ -550,17 +643,7 @@ static int df_run(DepthFirst *self, long long slice) {
         int closed = self->closed0 || self->depth > 1;
         int pushed = 0;
         while (fr->mcur < fr->mend) {
-            /* The slots of the next few children are fetched together: their
-             * look-ups then wait on memory at once, not one after the other. */
-            while (fr->mpf < fr->mend && fr->mpf < fr->mcur + PREFETCH) {
-                int card, to;
-                if (simple_change(&fr->s, self->ms.m[fr->mpf], closed, &card, &to)) {
-                    memcpy(key, fr->key, KEYLEN + 1);
-                    set_code(key, card, to);
-                    __builtin_prefetch(self->seen.slot + slot_of(hash_key(key), self->seen.size));
-                }
-                fr->mpf++;
-            }
+            uint64_t mh = self->ms.h[fr->mcur];
             Move m = self->ms.m[fr->mcur++];
             int kind = KIND(m), a = MA(m), b = MB(m), n = MN(m);
             const State *st = &fr->s;
@@ -570,7 +653,7 @@ static int df_run(DepthFirst *self, long long slice) {
             if (simple_change(st, m, closed, &card, &to)) {
                 memcpy(key, fr->key, KEYLEN + 1);
                 set_code(key, card, to);
-                added = seen_add(&self->seen, key, hash_key(key));
+                added = seen_add(&self->seen, key, mh);
                 if (added < 0) return self->status = 3;
                 if (!added) continue;
                 ns = *st;
@@ -654,6 +737,7 @@ static int parse_state(PyObject *cols, PyObject *cells, PyObject *found, State *
         }
         st->off[i] = (uint8_t)at;
         st->len[i] = (uint8_t)len;
+        st->run[i] = (uint8_t)run_length(st->cards + at, (int)len);
         at += (int)len;
     }
     if (!PyBytes_Check(cells)) return bad("cells must be bytes");
@@ -701,6 +785,7 @@ static int parse_caps(PyObject *caps, int ncells_total, int ncols, int *out) {
 static void DF_dealloc(DepthFirst *self) {
     seen_free(&self->seen);
     free(self->ms.m);
+    free(self->ms.h);
     free(self->stack);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -831,6 +916,7 @@ static PyObject *core_moves(PyObject *mod, PyObject *args) {
     int n = gen_moves(&st, ncols, ncells_total, capt, &ms);
     if (n < 0) {
         free(ms.m);
+        free(ms.h);
         return PyErr_NoMemory();
     }
     PyObject *out = PyList_New(n);
@@ -844,6 +930,7 @@ static PyObject *core_moves(PyObject *mod, PyObject *args) {
         PyList_SET_ITEM(out, i, t);
     }
     free(ms.m);
+    free(ms.h);
     return out;
 }
 
