@@ -326,3 +326,33 @@ def test_an_engine_object_says_whether_it_shortens():
 
     with pytest.raises(ArgumentTypeError, match="an engine object has a name"):
         fc.solve(deal(1), engine=NoFlag())
+
+
+def test_a_verdict_is_its_string_everywhere():
+    import json
+
+    from freecell_cli.solvers.result import VERDICTS, Outcome, Result
+
+    r = solve(deal(1), SITE, "builtin")
+    assert r.verdict is Outcome.SOLVED and r.verdict == SOLVED == "solved"
+    assert json.dumps(r.to_dict()["verdict"]) == '"solved"' and f"{r.verdict}" == "solved"
+    assert repr(r.verdict) == "'solved'" and VERDICTS == ("solved", "unsolvable", "gave-up")
+    assert Result("gave-up", "mine").verdict is Outcome.GAVE_UP  # a plain string is taken
+
+
+def test_a_result_with_no_known_verdict_is_refused():
+    from freecell_cli.errors import FreecellError
+    from freecell_cli.solvers.result import Result
+
+    with pytest.raises(FreecellError, match="a result's verdict is one of solved, unsolvable, gave-up, not 'won'"):
+        Result("won", "mine")
+
+
+def test_records_and_hints_hold_the_verdict_as_a_plain_string():
+    # analyze's check_record tests the type (str): an Outcome there was refused.
+    import freecell_cli as fc
+
+    assert type(solve(deal(1), SITE, "builtin").to_dict()["verdict"]) is str
+    assert type(fc.hint(deal(1), engine="builtin").verdict) is str
+    record = fc.min_cells(8, "standard", max_cells=1)
+    assert all(type(s["verdict"]) is str for s in record["searches"])

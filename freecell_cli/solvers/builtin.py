@@ -18,7 +18,7 @@ from itertools import count
 
 from ..position import Position
 from ..variants import Variant
-from .result import GAVE_UP, SOLVED, UNSOLVABLE, Limits, Result
+from .result import GAVE_UP, SOLVED, UNSOLVABLE, Limits, Outcome, Result
 from .shorten import shorten_path
 from .state import (_INFO, Cols, Found, SMove, State, capacities, clear_caches, column_info, in_search_order, key_of,
                     moves, play, start_state, to_moves)
@@ -72,7 +72,7 @@ class Search:
         return start_state(self.position, self.variant)
 
     # -- search -------------------------------------------------------------------
-    def run(self) -> tuple[str, list[SMove], str]:
+    def run(self) -> tuple[Outcome, list[SMove], str]:
         start = time.perf_counter()
         cols, cells, found = self.start_state()
         key0 = key_of(cols, cells)

@@ -16,7 +16,7 @@ import time
 from ..errors import FreecellError
 from ..position import Position
 from ..variants import Variant
-from .result import GAVE_UP, SOLVED, UNSOLVABLE, VERDICTS, Engine, Limits, Result, SolverError
+from .result import GAVE_UP, SOLVED, UNSOLVABLE, VERDICTS, Engine, Limits, Outcome, Result, SolverError
 
 ENGINES = ("beam", "auto", "builtin", "fc-solve")
 
@@ -162,5 +162,5 @@ def solve(
 
 
 # The shared types, where callers have always found them.
-__all__ = ["ENGINES", "Fallback", "Engine", "GAVE_UP", "Limits", "Result", "SOLVED", "SolverError", "UNSOLVABLE",
+__all__ = ["ENGINES", "Fallback", "Engine", "GAVE_UP", "Limits", "Outcome", "Result", "SOLVED", "SolverError", "UNSOLVABLE",
            "VERDICTS", "get_engine", "solve"]

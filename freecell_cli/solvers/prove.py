@@ -39,7 +39,7 @@ from collections.abc import Callable, Generator
 from ..position import Position
 from ..variants import Variant
 from .builtin import Search
-from .result import GAVE_UP, SOLVED, UNSOLVABLE, Limits, Result
+from .result import GAVE_UP, SOLVED, UNSOLVABLE, Limits, Outcome, Result
 from .shorten import shorten_path
 from .state import (BYTE, COL_TO_CELL, COL_TO_COL, CELL_TO_COL, SOLVED_FOUND, TO_HOME_FROM_COL, SMove,
                     capacities, is_safe, key_of, play, safe_home, start_state, to_moves)
@@ -47,7 +47,7 @@ from .state import moves as _moves
 
 # A search as a generator: yields the positions explored so far, now and then;
 # returns (verdict, path, positions explored).
-SearchRun = Generator[int, None, tuple[str, list[SMove], int]]
+SearchRun = Generator[int, None, tuple[Outcome, list[SMove], int]]
 
 
 SLICE = 4096  # positions a search explores before it hands over (limits are checked then)
