@@ -19,7 +19,12 @@ never cost a solution. The moves are the variant's own: runs up to its capacity.
 
 The engines (:mod:`.builtin`, :mod:`.prove`, :mod:`.beam`, :mod:`.shorten`) take
 the state from here only. A compiled core implements exactly these functions;
-this module is what it is tested against, so its functions stay plain.
+this module is what it is tested against, so its functions stay plain. Two hot
+loops keep inlined copies, each said where it is: the complete search plays the
+common moves itself (:func:`.prove._depth_first`, with :func:`is_safe`), and the
+beam's expansion generates its moves fused with their scoring (``Beam.expand``;
+on purpose a smaller set: no part of a column that is one run goes to an empty
+column).
 
 >>> from freecell_cli import deal, find_variant
 >>> site = find_variant("site")
