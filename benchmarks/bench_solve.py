@@ -148,9 +148,10 @@ def bench_solve() -> dict:
     for vname in variants:
         variant = find_variant(vname)
         if "beam" in wanted:
-            runs.append((f"[{vname}] beam (width {BeamEngine.WIDTH}, default)", deals, _engine(variant, BeamEngine())))
+            runs.append((f"[{vname}] beam (width {BeamEngine.WIDTH}, default)", deals, _engine(variant, get_engine("beam"))))
         if "optimize" in wanted and vname in os.environ.get("BENCH_OPTIMIZE_VARIANTS", vname).split(","):
-            e = BeamEngine(optimize=True)
+            e = get_engine("beam", optimize=True)
+            assert isinstance(e, BeamEngine)
             runs.append((f"[{vname}] beam --optimize (width {e.width}, {len(e.plans())} searches)", opt_deals,
                          _engine(variant, e)))
         if "builtin" in wanted:

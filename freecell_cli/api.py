@@ -254,11 +254,11 @@ def hint(
                    exhaustive=exhaustive, progress=progress)
     if result.verdict == "solved" and result.moves:
         move = result.moves[0]
-        return Hint(result.verdict, move, explain(start, move), result.move_count, result)
+        return Hint(str(result.verdict), move, explain(start, move), result.move_count, result)
     if result.verdict == "solved":
-        return Hint(result.verdict, None, "won", 0, result)
+        return Hint(str(result.verdict), None, "won", 0, result)
     why = "unsolvable" if result.verdict == "unsolvable" else result.reason
-    return Hint(result.verdict, None, why, result.move_count, result)
+    return Hint(str(result.verdict), None, why, result.move_count, result)
 
 
 # -- solution files ---------------------------------------------------------------

@@ -32,6 +32,8 @@ def _always(position: Position, card: Card) -> bool:
 
 
 def _safe(position: Position, card: Card) -> bool:
+    # The rule of solvers.state.is_safe on a Position, asked of the next card of
+    # its suit (tests/test_state.py compares the two on every card and foundation).
     if card.rank <= 2:
         return True
     f = position.foundations

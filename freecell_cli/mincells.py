@@ -127,7 +127,7 @@ def min_cells(n: int, variant: str = "site", max_cells: int = 4, time_limit: flo
     for m in range(max_cells, -1, -1):
         verdict, result, how = _search(n, m, v, time_limit, state_limit, fcs)
         states += result.states
-        searches.append({"cells": m, "verdict": verdict, "search": how, "states": result.states,
+        searches.append({"cells": m, "verdict": str(verdict), "search": how, "states": result.states,
                          "seconds": round(result.seconds, 4)})
         if result.reason and verdict != SOLVED:
             searches[-1]["reason"] = result.reason

@@ -4,10 +4,11 @@ from freecell_cli import deal, find_variant, parse_position
 from freecell_cli.solutions import Solution
 from freecell_cli.solvers import beam
 from freecell_cli.solvers.beam import Beam, BeamEngine, Weights
-from freecell_cli.solvers.builtin import TO_HOME_FROM_CELL, BuiltinEngine
-from freecell_cli.solvers.engine import GAVE_UP, SOLVED, Limits, Result, get_engine, solve
+from freecell_cli.solvers.builtin import BuiltinEngine
+from freecell_cli.solvers.engine import GAVE_UP, SOLVED, Limits, Result, SolverError, get_engine, solve
 from freecell_cli.moves import Move, apply, resolve
 from freecell_cli.solvers.fcsolve import FcSolveEngine
+from freecell_cli.solvers.state import TO_HOME_FROM_CELL, play, start_state
 from freecell_cli.verify import verify
 from oracle import needs_fcsolve
 from positions import NEARLY_WON
@@ -78,12 +79,39 @@ def test_a_beam_that_finds_nothing_is_followed_by_other_weights_then_wider_ones(
 
 
 def test_builtin_engine_takes_over_when_no_beam_finds_a_line(monkeypatch):
-    from freecell_cli.solvers import fcsolve
-
     monkeypatch.setattr(Beam, "run", lambda self, *a, **k: None)
-    monkeypatch.setattr(fcsolve, "fcsolve_available", lambda: False)
-    r = solve(deal(1), SITE, BeamEngine(width=8, max_width=16), Limits(time=30))
+    r = solve(deal(1), SITE, BeamEngine(width=8, max_width=16, complete=BuiltinEngine()), Limits(time=30))
     assert r.verdict == SOLVED and r.engine == "beam+builtin"
+
+
+class _Absent:
+    """Freecell Solver as get_engine gives it where it is not installed."""
+
+    name, shortens = "fc-solve", False
+
+    def solve(self, position, variant, limits, exhaustive=False):
+        raise SolverError("cannot run fc-solve: not installed")
+
+
+def test_an_fcsolve_that_cannot_run_is_passed_by(monkeypatch):
+    monkeypatch.setattr(Beam, "run", lambda self, *a, **k: None)
+    engine = BeamEngine(width=8, max_width=16, complete=BuiltinEngine(), fcsolve=_Absent())
+    r = solve(deal(1), SITE, engine, Limits(time=30))
+    assert r.verdict == SOLVED and r.engine == "beam+builtin"
+
+
+def test_a_beam_given_no_other_engine_gives_up(monkeypatch):
+    monkeypatch.setattr(Beam, "run", lambda self, *a, **k: None)
+    r = BeamEngine(width=8, max_width=16).solve(deal(1), SITE, Limits(time=30))
+    assert (r.verdict, r.engine, r.reason) == (GAVE_UP, "beam", "no beam found a line")
+    with pytest.raises(SolverError, match="a beam search proves nothing"):
+        BeamEngine().solve(deal(1), SITE, Limits(), exhaustive=True)
+
+
+def test_get_engine_gives_the_beam_its_fallbacks():
+    e = get_engine("beam")
+    assert isinstance(e.complete, BuiltinEngine) and isinstance(e.fcsolve, FcSolveEngine)
+    assert e.fcsolve.replan is e.complete  # fc-solve re-plans with the same built-in engine
 
 
 @needs_fcsolve
@@ -96,7 +124,8 @@ def test_fcsolve_comes_before_the_builtin_engine_when_no_beam_finds_a_line(monke
 
     monkeypatch.setattr(Beam, "run", lambda self, *a, **k: None)
     monkeypatch.setattr(BuiltinEngine, "solve", budgeted)
-    r = solve(deal(1), SITE, BeamEngine(width=8, max_width=16), Limits(time=30))
+    engine = BeamEngine(width=8, max_width=16, complete=BuiltinEngine(), fcsolve=FcSolveEngine())
+    r = solve(deal(1), SITE, engine, Limits(time=30))
     assert r.verdict == SOLVED and r.engine == "beam+fc-solve"
     assert asked == [BeamEngine.BUILTIN_BUDGET]
     single = FcSolveEngine().solve(deal(1), SITE, Limits(time=30)).moves
@@ -110,7 +139,7 @@ def test_the_hint_after_617s_5a_comes_from_fcsolve_when_the_beams_close_on_thems
     # would take seconds for a line of 113 moves).
     p = deal(617)
     apply(p, resolve(p, Move.parse("5a"), SITE))
-    r = solve(p, SITE, BeamEngine(), Limits(time=60))
+    r = solve(p, SITE, get_engine("beam"), Limits(time=60))
     assert r.verdict == SOLVED and r.engine == "beam+fc-solve"
     assert r.states > BeamEngine.BUILTIN_BUDGET  # the budgeted complete search came first
 
@@ -118,7 +147,7 @@ def test_the_hint_after_617s_5a_comes_from_fcsolve_when_the_beams_close_on_thems
 def test_the_complete_search_on_a_budget_comes_first():
     # 901776 under standard: no beam finds a line; the built-in engine settles it
     # well within its budget (about 2,600 states).
-    r = solve(deal(901776), STANDARD, BeamEngine(), Limits(time=60))
+    r = solve(deal(901776), STANDARD, get_engine("beam"), Limits(time=60))
     assert r.verdict == SOLVED and r.engine == "beam+builtin"
 
 
@@ -132,7 +161,7 @@ def test_a_beam_never_says_unsolvable(monkeypatch):
     called = []
     monkeypatch.setattr(BuiltinEngine, "solve", lambda self, p, v, l, exhaustive=False:
                         called.append(exhaustive) or Result("unsolvable", "builtin"))
-    assert BeamEngine().solve(deal(11982), STANDARD, Limits(), exhaustive=True).verdict == "unsolvable"
+    assert get_engine("beam").solve(deal(11982), STANDARD, Limits(), exhaustive=True).verdict == "unsolvable"
     assert called == [True]
 
 
@@ -165,7 +194,7 @@ def test_moves_into_empty_columns_are_pruned():
     # would only move whole; only the leftmost empty column is a target.
     p = parse_position("----:QQ97:8SKC/KD/KHQSJHTS/9SKSQHJSTH////")
     b = Beam(p, SITE, 8)
-    cols, cells, found = b.search.start_state()
+    cols, cells, found = start_state(p, SITE)
     node = b.node(cols, cells, found, None)
     candidates = []
     b.closed_at_start = True
@@ -187,14 +216,13 @@ def test_the_first_beam_sends_every_card_home_that_can_go():
     b = Beam(deal(3), SITE, 16, all_home=True)
     path = b.run()
     assert path is not None
-    s = b.search
-    state = s.start_state()
+    state = start_state(deal(3), SITE)
     for m in path:
         cols, cells, found = state
         if m[0] > TO_HOME_FROM_CELL:
             waiting = [c for c in [col[-1] for col in cols if col] + list(cells) if found[c & 3] == c >> 2]
             assert not waiting
-        state = s.play(*state, m, True)[:3]
+        state = play(*state, m, True)[:3]
     assert state[2] == (13, 13, 13, 13)
     assert not Beam(deal(3), WINDOWS, 16, all_home=True).all_home  # windows plays its own moves home
 
@@ -247,10 +275,7 @@ def test_the_garbage_collector_is_as_the_caller_left_it():
 
 
 def test_when_every_search_gives_up_the_users_time_limit_is_named(monkeypatch):
-    from freecell_cli.solvers import fcsolve
-
     monkeypatch.setattr(Beam, "run", lambda self, *a, **k: None)  # no beam finds a line
-    monkeypatch.setattr(fcsolve, "fcsolve_available", lambda: False)
-    r = solve(deal(11982), SITE, BeamEngine(width=8, max_width=16), Limits(time=0.3))
+    r = solve(deal(11982), SITE, BeamEngine(width=8, max_width=16, complete=BuiltinEngine()), Limits(time=0.3))
     assert r.verdict == GAVE_UP and r.engine == "beam+builtin"
     assert r.reason == f"time limit of 0.3 s reached after {r.states:,} states"

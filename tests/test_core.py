@@ -17,7 +17,8 @@ from freecell_cli import deal, find_variant
 from freecell_cli.moves import apply, legal_moves
 from freecell_cli.position import Position
 from freecell_cli.solvers import prove
-from freecell_cli.solvers.builtin import Search, key_of
+from freecell_cli.solvers.builtin import Search
+from freecell_cli.solvers.state import key_of, play
 from freecell_cli.solvers.engine import Limits
 
 try:  # directly: these tests compare the cores whatever FREECELL_CORE says
@@ -80,8 +81,8 @@ def test_keys_equal_exactly_when_the_positions_are_the_same():
         s, state = _state(position, variant)
         closed = s.variant.automatic is None
         for move in s.successors(*state):
-            child = Search.play(*state, move, closed)[:3]
-            for state2 in [child] + [Search.play(*child, m, True)[:3] for m in s.successors(*child)]:
+            child = play(*state, move, closed)[:3]
+            for state2 in [child] + [play(*child, m, True)[:3] for m in s.successors(*child)]:
                 cols, cells, found = state2
                 pk, ck = key_of(tuple(sorted(cols)), cells), _core.key(cols, cells, found)
                 assert len(ck) == _core.KEYLEN == 39

@@ -2,7 +2,6 @@
 per-deal answer, the analyze mode, and a sample of a published table."""
 
 import os
-import random
 from pathlib import Path
 
 import orjson
@@ -21,9 +20,8 @@ from freecell_cli.analysis import (
 )
 from freecell_cli.mincells import min_cells
 from freecell_cli.solutions import Solution
-from freecell_cli.solvers.builtin import Search
 from freecell_cli.solvers.engine import Limits
-from freecell_cli.solvers.prove import moves_from, prove
+from freecell_cli.solvers.prove import prove
 from freecell_cli.verify import verify
 
 from cli_helpers import run
@@ -38,24 +36,6 @@ def _verified(record: dict, variant: str) -> bool:
 
 
 # -- the complete search --------------------------------------------------------
-@pytest.mark.parametrize("variant", ["site", "standard", "atomic"])
-@pytest.mark.parametrize("cells", [0, 1, 2, 4])
-def test_moves_from_gives_the_moves_of_the_best_first_engine(variant, cells):
-    """The look-up move generator must give every move the engine's does (the
-    proof's completeness rests on it), on positions met along random walks."""
-    v = find_variant(variant)
-    rng = random.Random(cells * 7 + len(variant))
-    for n in (1, 617, 11982):
-        s = Search(deal(n, cells=cells), v, Limits())
-        state = s.start_state()
-        for _ in range(60):
-            theirs = s.successors(*state)
-            assert sorted(moves_from(*state, cells, v.capacity)) == sorted(theirs)
-            if not theirs:
-                break
-            state = Search.play(*state, rng.choice(theirs))[:3]
-
-
 def test_prove_finds_no_way_where_there_is_none():
     r = prove(deal(2, cells=0), find_variant("standard"))
     assert (r.verdict, r.states, r.moves) == ("unsolvable", 1, [])

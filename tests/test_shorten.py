@@ -3,9 +3,9 @@ import pytest
 from freecell_cli import deal, find_variant
 from freecell_cli.moves import FOUNDATION
 from freecell_cli.solutions import Solution
-from freecell_cli.solvers.builtin import CELL_TO_COL, COL_TO_CELL, COL_TO_COL, Search
-from freecell_cli.solvers.engine import SOLVED, Limits, solve
-from freecell_cli.solvers.shorten import shorten_moves, shorten_path, to_path
+from freecell_cli.solvers.engine import SOLVED, solve
+from freecell_cli.solvers.shorten import shorten_moves, shorten_path
+from freecell_cli.solvers.state import CELL_TO_COL, COL_TO_CELL, COL_TO_COL, play, start_state, to_path
 from freecell_cli.verify import verify
 from oracle import needs_fcsolve
 
@@ -28,20 +28,18 @@ def test_single_card_stretches_become_site_runs():
 
 
 def test_a_loop_on_the_line_is_cut():
-    s = Search(deal(1), SITE, Limits())
-    cols, _, _ = s.start_state()
+    cols, _, _ = start_state(deal(1), SITE)
     # 1a, 2b, a back on column 1... as search moves: out to the free cells and back.
     c1, c2 = cols[0][-1], cols[1][-1]
     path = [(COL_TO_CELL, 0, 0, 1), (COL_TO_CELL, 1, 0, 1), (CELL_TO_COL, c2, 1, 1), (CELL_TO_COL, c1, 0, 1)]
-    assert shorten_path(s, path) == []
+    assert shorten_path(deal(1), SITE, path) == []
 
 
 def test_a_stretch_one_move_does_is_replaced():
     # Two cards of a run carried one at a time through a free cell: one site move does it.
-    s = Search(deal(1), SITE, Limits())
     r = solve(deal(1), ATOMIC, "builtin", shorten=False)
     path = to_path(deal(1), SITE, r.moves)
-    short = shorten_path(s, path)
+    short = shorten_path(deal(1), SITE, path)
     assert sum(m[0] >= CELL_TO_COL for m in short) < sum(m[0] >= CELL_TO_COL for m in path)
     assert any(m[0] == COL_TO_COL and m[3] > 1 for m in short)
 
@@ -80,17 +78,16 @@ def test_fcsolve_engine_output_goes_through_the_post_pass(variant):
 
 
 def test_pairs_of_moves_cut_at_least_as_much_as_single_moves():
-    s = Search(deal(1), SITE, Limits())
     r = solve(deal(1), ATOMIC, "builtin", shorten=False)
     path = to_path(deal(1), SITE, r.moves)
 
     def cost(p):
         return sum(m[0] >= CELL_TO_COL for m in p)
 
-    one, two = shorten_path(s, path, depth=1), shorten_path(s, path, depth=2)
+    one, two = shorten_path(deal(1), SITE, path, depth=1), shorten_path(deal(1), SITE, path, depth=2)
     assert cost(two) <= cost(one) < cost(path)
     for p in (one, two):  # both replay to the end in the search's own terms
-        state = s.start_state()
+        state = start_state(deal(1), SITE)
         for i, m in enumerate(p):
-            state = s.play(*state, m, True)[:3]
+            state = play(*state, m, True)[:3]
         assert state[2] == (13, 13, 13, 13)

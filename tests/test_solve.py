@@ -2,7 +2,7 @@ import pytest
 
 from freecell_cli import Position, deal, find_variant, format_position, parse_position
 from freecell_cli.solutions import Solution
-from freecell_cli.solvers.builtin import BuiltinEngine, Search
+from freecell_cli.solvers.builtin import BuiltinEngine
 from freecell_cli.solvers.engine import GAVE_UP, SOLVED, UNSOLVABLE, Limits, SolverError, get_engine, solve
 from freecell_cli.solvers.expand import expand_run
 from freecell_cli.verify import verify
@@ -69,10 +69,9 @@ def test_won_and_nearly_won_positions():
 
 
 def test_search_state_is_canonical():
-    s = Search(deal(1), SITE, Limits())
-    cols, cells, found = s.start_state()
-    from freecell_cli.solvers.builtin import key_of
+    from freecell_cli.solvers.state import key_of, start_state
 
+    cols, cells, found = start_state(deal(1), SITE)
     assert key_of(cols, cells) == key_of(tuple(reversed(cols)), cells)
 
 
@@ -275,9 +274,11 @@ def test_time_limit_in_the_last_phase(monkeypatch):
 
 
 def test_auto_names_the_users_limit_when_both_engines_give_up():
-    from freecell_cli.solvers.engine import AutoEngine, Result
+    from freecell_cli.solvers.engine import Fallback, Result
 
     class Fake:
+        shortens = False
+
         def __init__(self, name, reason):
             self.name, self.reason = name, reason
 
@@ -286,10 +287,10 @@ def test_auto_names_the_users_limit_when_both_engines_give_up():
 
     first = Fake("fc-solve", lambda limits: "Freecell Solver's cap of 10 stored positions reached")
     second = Fake("builtin", lambda limits: f"time limit of {limits.time:g} s reached after 5 states")
-    r = AutoEngine(first, second).solve(deal(1), SITE, Limits(time=30))
+    r = Fallback(first, second).solve(deal(1), SITE, Limits(time=30))
     assert r.reason == "Freecell Solver's cap of 10 stored positions reached; then the time limit of 30 s reached"
     second = Fake("builtin", lambda limits: f"state limit of {limits.states:,} reached")
-    r = AutoEngine(first, second).solve(deal(1), SITE, Limits(states=1_000))
+    r = Fallback(first, second).solve(deal(1), SITE, Limits(states=1_000))
     assert r.reason == "Freecell Solver's cap of 10 stored positions reached; then the state limit of 1,000 reached"
 
 
@@ -325,3 +326,33 @@ def test_an_engine_object_says_whether_it_shortens():
 
     with pytest.raises(ArgumentTypeError, match="an engine object has a name"):
         fc.solve(deal(1), engine=NoFlag())
+
+
+def test_a_verdict_is_its_string_everywhere():
+    import json
+
+    from freecell_cli.solvers.result import VERDICTS, Outcome, Result
+
+    r = solve(deal(1), SITE, "builtin")
+    assert r.verdict is Outcome.SOLVED and r.verdict == SOLVED == "solved"
+    assert json.dumps(r.to_dict()["verdict"]) == '"solved"' and f"{r.verdict}" == "solved"
+    assert repr(r.verdict) == "'solved'" and VERDICTS == ("solved", "unsolvable", "gave-up")
+    assert Result("gave-up", "mine").verdict is Outcome.GAVE_UP  # a plain string is taken
+
+
+def test_a_result_with_no_known_verdict_is_refused():
+    from freecell_cli.errors import FreecellError
+    from freecell_cli.solvers.result import Result
+
+    with pytest.raises(FreecellError, match="a result's verdict is one of solved, unsolvable, gave-up, not 'won'"):
+        Result("won", "mine")
+
+
+def test_records_and_hints_hold_the_verdict_as_a_plain_string():
+    # analyze's check_record tests the type (str): an Outcome there was refused.
+    import freecell_cli as fc
+
+    assert type(solve(deal(1), SITE, "builtin").to_dict()["verdict"]) is str
+    assert type(fc.hint(deal(1), engine="builtin").verdict) is str
+    record = fc.min_cells(8, "standard", max_cells=1)
+    assert all(type(s["verdict"]) is str for s in record["searches"])

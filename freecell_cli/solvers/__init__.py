@@ -1,6 +1,7 @@
 """Solvers behind one interface (:mod:`.engine`): the built-in search and
 Freecell Solver."""
 
-from .engine import GAVE_UP, SOLVED, UNSOLVABLE, Limits, Result, SolverError, get_engine, solve
+from .engine import GAVE_UP, SOLVED, UNSOLVABLE, Fallback, Limits, Outcome, Result, SolverError, get_engine, solve
 
-__all__ = ["GAVE_UP", "SOLVED", "UNSOLVABLE", "Limits", "Result", "SolverError", "get_engine", "solve"]
+__all__ = ["GAVE_UP", "SOLVED", "UNSOLVABLE", "Fallback", "Limits", "Outcome", "Result", "SolverError", "get_engine",
+           "solve"]

@@ -37,29 +37,15 @@ from typing import TYPE_CHECKING
 from ..moves import Move
 from ..position import Position
 from ..variants import Variant
-from .builtin import (
-    CELL_TO_COL,
-    COL_TO_CELL,
-    COL_TO_COL,
-    FIT,
-    OPPOSITE,
-    RANK,
-    RED,
-    TO_HOME_FROM_CELL,
-    TO_HOME_FROM_COL,
-    BuiltinEngine,
-    Search,
-    column_info,
-    run_length,
-    to_moves,
-    _RUN,
-)
-from .engine import GAVE_UP, SOLVED, Limits, Result, SolverError
+from .result import GAVE_UP, SOLVED, Engine, Limits, Result, SolverError
+from .shorten import shorten_moves, shorten_path
+from .state import (_RUN, BYTE, CELL_TO_COL, COL_TO_CELL, COL_TO_COL, FIT, TO_HOME_FROM_CELL, TO_HOME_FROM_COL,
+                    capacities, column_info, is_safe, moves, play, run_length, start_state, to_moves)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from .builtin import Cols, Found, SMove
+    from .state import Cols, Found, SMove
 
     # The chain of moves back to the start: (parent's chain, move), None at the start.
     Back = tuple["Back", SMove] | None
@@ -74,17 +60,6 @@ if TYPE_CHECKING:
     Candidate = Played | Unplayed
 
 DONE = (13, 13, 13, 13)
-
-
-def SAFE_NEXT(c: int, found: Found) -> bool:
-    """Card ``c`` would be sent home by the safe rule (see builtin.safe_home)."""
-    f = c >> 2
-    if found[c & 3] != f:
-        return False
-    if f < 2:
-        return True
-    o1, o2 = OPPOSITE[c & 3]
-    return found[o1] >= f and found[o2] >= f
 
 
 # The cards that fit on each card: one rank lower, the other colour.
@@ -112,14 +87,13 @@ _COL: dict[bytes, tuple[int, int, bytes]] = {}
 
 def _column(col: bytes) -> tuple[int, int, bytes]:
     """(cards below the movable run, disorder, depth table) of a column; see
-    :func:`.builtin.column_info`. Cached: a search meets the same columns often."""
+    :func:`.state.column_info`. Cached: a search meets the same columns often."""
     dis, table = column_info(col)
     info = (len(col) - run_length(col), dis, table)
     _COL[col] = info
     return info
 
 
-BYTE = [bytes((c,)) for c in range(54)]
 _ADD_CELL: dict[tuple[bytes, int], bytes] = {}
 
 
@@ -147,7 +121,8 @@ class Beam:
 
     def __init__(self, position: Position, variant: Variant, width: int, weights: Weights = Weights(),
                  max_depth: int = 250, all_home: bool = False, per_parent: int = 0):
-        self.search = Search(position, variant, Limits())
+        self.position = position
+        self.ncells = len(position.cells)
         self.variant = variant
         self.width = width
         self.weights = weights
@@ -167,8 +142,7 @@ class Beam:
         # hash and the lookups that follow are cached).
         self._info: dict[bytes, tuple[int, int, bytes]] = {}
         self._pop: dict[bytes, bytes] = {}
-        cap = variant.capacity
-        self._cap = [[cap(f, e) for e in range(len(position.columns) + 1)] for f in range(self.search.ncells + 1)]
+        self._cap = capacities(self.ncells, len(position.columns), variant.capacity)
 
     def info(self, col: bytes) -> tuple[int, int, bytes]:
         """(share of the score but for the depth term, cards below the movable
@@ -201,12 +175,11 @@ class Beam:
 
     def run(self, deadline: float | None = None, max_states: int | None = None,
             progress: Callable[[int, float], None] | None = None, start: float = 0.0) -> list[SMove] | None:
-        """The moves of a solution (search moves, see :mod:`.builtin`), or None
+        """The moves of a solution (search moves, see :mod:`.state`), or None
         when a layer comes out empty or the depth limit is reached, or a limit
         (then ``stopped`` says which)."""
-        s = self.search
-        cols, cells, found = s.start_state()
-        # windows: automatic moves come only after a move (see Search.start_state)
+        cols, cells, found = start_state(self.position, self.variant)
+        # windows: automatic moves come only after a move (see state.start_state)
         self.closed_at_start = self.variant.automatic is None
         back: Back = None
         if self.all_home:
@@ -372,7 +345,6 @@ class Beam:
     def materialize(self, parent: Node, move: SMove) -> Node:
         cols, cells, found = parent[0], parent[1], parent[2]
         closed = self.closed_at_start or parent[7] is not None
-        play = self.search.play
         ncols, ncells, nfound, _ = play(cols, cells, found, move, closed)
         back: Back = (parent[7], move)
         if self.all_home:
@@ -382,7 +354,6 @@ class Beam:
     def _sweep(self, ncols: Cols, ncells: bytes, nfound: Found, back: Back) -> tuple[Cols, bytes, Found, Back]:
         """Every card that can go home goes (not only the safe ones); the moves
         join the ``back`` chain."""
-        play = self.search.play
         while True:
             for i, col in enumerate(ncols):
                 if col and nfound[col[-1] & 3] == col[-1] >> 2:
@@ -410,7 +381,7 @@ class Beam:
         # expand() itself 34% (move generation), offer() 29% (key sums, the
         # dedup sets, the scores of the changed columns), dict lookups 7%,
         # _select() 19% with materialize() 13% (playing the moves that send
-        # cards home: Search.play 7%, safe_home 4%), node() 4%, sorting and
+        # cards home: state.play 7%, safe_home 4%), node() 4%, sorting and
         # freeing a layer's candidates 4%. Before the caches of columns without
         # their last card, of the columns' scores and of the capacity, the
         # search took 16% more CPU (offer() 35% of it); the cyclic collector
@@ -469,7 +440,7 @@ class Beam:
                 push((child[4], len(candidates), child, node))
                 return None
             if uncovered >= 0 and (found[uncovered & 3] == uncovered >> 2 if all_home
-                                   else SAFE_NEXT(uncovered, found)):
+                                   else is_safe(uncovered, found)):
                 # The uncovered card goes home after the move: the child is played
                 # only if it is selected (its score here counts that card home).
                 push((nscore - whome, len(candidates), None, node, move, ncells, nuns, nh,
@@ -479,7 +450,7 @@ class Beam:
             push((nscore, len(candidates), None, node, move, ncells, nuns, nh, i, new_i, sh_i, j, new_j, sh_j, False))
             return None
 
-        free = self.search.ncells - ncells_before
+        free = self.ncells - ncells_before
         first_empty = -1
         n_empty = 0
         tops = []
@@ -562,10 +533,11 @@ class Beam:
             back, move = back
             path.append(move)
         path.reverse()
-        play = self.search.play
         closed = self.variant.automatic is None or bool(path)
         while found != DONE:
-            move = next(m for m in self.search.successors(cols, cells, found) if m[0] <= TO_HOME_FROM_CELL)
+            # The first move home of moves() (a column's card before a free cell's).
+            move = next(m for m in moves(cols, cells, found, self.ncells - len(cells), self._cap)
+                        if m[0] <= TO_HOME_FROM_CELL)
             cols, cells, found, _ = play(cols, cells, found, move, closed)
             closed = True
             path.append(move)
@@ -592,7 +564,7 @@ class Plan:
 
 
 class BeamEngine:
-    """Beam searches, then Freecell Solver (when installed) or the built-in engine if they all fail.
+    """Beam searches, then the complete search and Freecell Solver if they all fail.
 
     The first beam sends every card home that can go (``all_home``: no branching
     on moves home) and keeps at most ``PER_PARENT`` children of one position in a
@@ -600,8 +572,12 @@ class BeamEngine:
     first beams that found nothing, and the lines were no longer). When it finds
     nothing, a beam of the same width under :data:`ROBUST_WEIGHTS` tries, then
     one with moves home as choices, then beams twice as wide each time up to
-    ``max_width`` (4x); after that Freecell Solver when it is installed, else the
-    built-in engine. ``optimize`` runs wider beams under several weightings and keeps the
+    ``max_width`` (4x); after that the ``complete`` engine on a budget, then
+    ``fcsolve`` (given when Freecell Solver may be installed: its SolverError
+    passes it by), then the ``complete`` engine without the budget; the same
+    ``complete`` engine takes ``exhaustive`` (a beam proves nothing). Both are
+    given by :func:`.engine.get_engine`; without them a beam that finds nothing
+    gives up. ``optimize`` runs wider beams under several weightings and keeps the
     shortest solution. The found line goes through the shortening post-pass
     (:mod:`.shorten`) here, in the search's own terms.
 
@@ -617,7 +593,9 @@ class BeamEngine:
     BUILTIN_BUDGET = 20_000  # states; 901776 (standard) and 712391 take 2,600 and 7,000
 
     def __init__(self, width: int | None = None, max_width: int | None = None, optimize: bool = False,
-                 weights: Weights = Weights(), shorten_depth: int | None = None):
+                 weights: Weights = Weights(), shorten_depth: int | None = None,
+                 complete: Engine | None = None, fcsolve: Engine | None = None):
+        self.complete, self.fcsolve = complete, fcsolve
         base = width or self.WIDTH
         self.base = base
         self.width = base * self.OPTIMIZE_FACTOR if optimize and width is None else base
@@ -657,7 +635,9 @@ class BeamEngine:
 
     def solve(self, position: Position, variant: Variant, limits: Limits, exhaustive: bool = False) -> Result:
         if exhaustive:
-            return BuiltinEngine().solve(position, variant, limits, exhaustive=True)
+            if self.complete is None:
+                raise SolverError("a beam search proves nothing: an exhaustive search needs the built-in engine")
+            return self.complete.solve(position, variant, limits, exhaustive=True)
         # The search makes millions of short-lived tuples and no reference cycles:
         # the cyclic collector's passes over them took a quarter of the time
         # (deals 2001-2020). Reference counting frees everything as before.
@@ -714,18 +694,26 @@ class BeamEngine:
         def left() -> Limits:
             return limits.remaining(time.perf_counter() - start, states)
 
+        complete = self.complete
+        if complete is None:
+            found = self._fcsolve(position, variant, left(), start)
+            if found is not None:
+                found.states += states
+                return found
+            return Result(GAVE_UP, self.name, states=states, seconds=time.perf_counter() - start,
+                          reason="no beam found a line")
         rest = left()
         budget = self.BUILTIN_BUDGET if rest.states is None else min(rest.states, self.BUILTIN_BUDGET)
-        r = BuiltinEngine().solve(position, variant, Limits(rest.time, budget, limits.progress))
+        r = complete.solve(position, variant, Limits(rest.time, budget, limits.progress))
         states += r.states
         if r.verdict == GAVE_UP and (rest.states is None or r.states < rest.states):
             found = self._fcsolve(position, variant, left(), start)
             if found is not None:
                 found.states += states
                 return found
-            r = BuiltinEngine().solve(position, variant, left())
+            r = complete.solve(position, variant, left())
             states += r.states
-        r.engine = f"{self.name}+builtin"
+        r.engine = f"{self.name}+{complete.name}"
         r.states = states
         r.seconds = time.perf_counter() - start
         if r.verdict != SOLVED:
@@ -743,14 +731,11 @@ class BeamEngine:
         middle of a game (a hint): after 617's 5a every beam up to width 256 closes
         on itself and the built-in engine needs 110,000 states (5 s) for 61
         non-foundation moves; fc-solve finds 93 in 0.2 s, 62 after the post-pass."""
-        from .fcsolve import FcSolveEngine, fcsolve_available
-        from .shorten import shorten_moves
-
-        if not fcsolve_available():
+        if self.fcsolve is None:
             return None
         try:
-            r = FcSolveEngine().solve(position, variant, limits)
-        except SolverError:  # e.g. a table the library was not built for
+            r = self.fcsolve.solve(position, variant, limits)
+        except SolverError:  # not installed after all, or a table the library was not built for
             return None
         if r.verdict != SOLVED:  # under site its "none" proves nothing: the built-in engine decides
             return None
@@ -763,9 +748,7 @@ class BeamEngine:
     def _shorten(self, position: Position, variant: Variant, path: list[SMove], deadline: float | None) -> list[SMove]:
         if not self.shorten_depth:
             return path
-        from .shorten import shorten_path
-
-        return shorten_path(Search(position, variant, Limits()), path, self.shorten_depth, deadline)
+        return shorten_path(position, variant, path, self.shorten_depth, deadline)
 
 
 def _cost(path: list[SMove]) -> int:

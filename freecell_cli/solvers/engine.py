@@ -16,7 +16,7 @@ import time
 from ..errors import FreecellError
 from ..position import Position
 from ..variants import Variant
-from .result import GAVE_UP, SOLVED, UNSOLVABLE, VERDICTS, Engine, Limits, Result, SolverError
+from .result import GAVE_UP, SOLVED, UNSOLVABLE, VERDICTS, Engine, Limits, Outcome, Result, SolverError
 
 ENGINES = ("beam", "auto", "builtin", "fc-solve")
 
@@ -26,75 +26,102 @@ def get_engine(name: str, preset: str | None = None, width: int | None = None, o
     length), ``builtin``, ``fc-solve`` (raises :class:`SolverError` when absent),
     or ``auto`` (fc-solve when present, else builtin: the fast choice).
 
+    The composition root: the engines that fall back on others, or re-plan
+    with them, are given them here (no engine creates another).
+
     >>> get_engine("beam", width=64).width
     64
     """
+    if name not in ENGINES:
+        raise SolverError(f"unknown engine {name!r} (choose from {', '.join(ENGINES)})")
+    from .builtin import BuiltinEngine
+
+    builtin = BuiltinEngine()
+    if name == "builtin":
+        return builtin
+    from .fcsolve import FcSolveEngine, fcsolve_available
+
     if name == "beam":
         from .beam import BeamEngine
 
-        return BeamEngine(width=width, optimize=optimize)
-    from .builtin import BuiltinEngine
-
-    if name == "builtin":
-        return BuiltinEngine()
-    if name in ("fc-solve", "auto"):
-        from .fcsolve import FcSolveEngine, fcsolve_available
-
-        if fcsolve_available():
-            fcs = FcSolveEngine(preset=preset)
-            return AutoEngine(fcs, BuiltinEngine()) if name == "auto" else fcs
-        if name == "auto":
-            return BuiltinEngine()
-        raise SolverError(
-            "Freecell Solver is not installed: apt-get install freecell-solver-bin "
-            "(or pip install 'freecell-cli[fcs]' with libfreecell-solver0)"
-        )
-    raise SolverError(f"unknown engine {name!r} (choose from {', '.join(ENGINES)})")
+        # Freecell Solver's availability is found out only if the beams fail
+        # (its SolverError passes it by): most solves never ask.
+        return BeamEngine(width=width, optimize=optimize, complete=builtin, fcsolve=FcSolveEngine(replan=builtin))
+    if fcsolve_available():
+        fcs = FcSolveEngine(preset=preset, replan=builtin)
+        return Fallback(fcs, builtin, name="auto") if name == "auto" else fcs
+    if name == "auto":
+        return builtin
+    raise SolverError(
+        "Freecell Solver is not installed: apt-get install freecell-solver-bin "
+        "(or pip install 'freecell-cli[fcs]' with libfreecell-solver0)"
+    )
 
 
-class AutoEngine:
-    """Freecell Solver first, the built-in search when it finds nothing (as the
-    site does for hints). A proof of unsolvability needs a complete search under
-    the variant's own moves: fc-solve's counts for the textbook variants, the
-    built-in engine's for the site's, so ``exhaustive`` goes to the built-in one."""
+class Fallback:
+    """``first``, then each engine of ``then`` in turn when the one before gives
+    up (as the site does for hints: Freecell Solver, then the built-in search).
+    Each gets what is left of the limits (:meth:`Limits.remaining`); when the
+    user's own limit is what stopped one, nothing is left for the next. An engine
+    that cannot take the position (:class:`SolverError`) hands it on whole.
 
-    name = "auto"
-    shortens = False
+    A proof of unsolvability needs a complete search under the variant's own
+    moves, so ``exhaustive`` goes to ``prover`` (the last engine unless given):
+    fc-solve's counts only for the textbook variants, the built-in engine's for
+    the site's too.
 
-    def __init__(self, first: Engine, fallback: Engine):
-        self.first, self.fallback = first, fallback
+    >>> from freecell_cli.solvers.builtin import BuiltinEngine
+    >>> from freecell_cli.solvers.fcsolve import FcSolveEngine
+    >>> Fallback(FcSolveEngine(), BuiltinEngine()).name
+    'fc-solve+builtin'
+    """
+
+    def __init__(self, first: Engine, *then: Engine, name: str | None = None, prover: Engine | None = None):
+        self.engines = (first, *then)
+        self.name = name or "+".join(e.name for e in self.engines)
+        self.prover = prover if prover is not None else self.engines[-1]
+        # The post-pass is left to solve() unless every engine runs it itself.
+        self.shortens = all(e.shortens for e in self.engines)
 
     def solve(self, position: Position, variant: Variant, limits: Limits, exhaustive: bool = False) -> Result:
-
         if exhaustive:
-            return self.fallback.solve(position, variant, limits, exhaustive=True)
-        start = time.perf_counter()
-        try:
-            result = self.first.solve(position, variant, limits)
-        except SolverError as e:
-            # Freecell Solver cannot take this position (say 12 free cells): ours can.
-            second = self.fallback.solve(position, variant, limits)
-            second.engine = self.fallback.name
-            second.reason = second.reason or f"{self.first.name} could not take the position: {e}"
-            return second
-        if result.verdict != GAVE_UP:
-            return result
-        spent = time.perf_counter() - start
-        if limits.reached(spent, result.states):
-            return result  # the user's own limit: nothing left for a second engine
-        second = self.fallback.solve(position, variant, limits.remaining(spent, result.states))
-        second.engine = f"{self.first.name}+{self.fallback.name}"
-        second.states += result.states
-        second.seconds += spent
-        if second.verdict == GAVE_UP:
-            # Its limits were what was left of the user's: name the user's.
-            then = second.reason
-            if limits.time is not None and then.startswith("time limit of"):
-                then = f"the time limit of {limits.time:g} s reached"
-            elif limits.states is not None and then.startswith("state limit of"):
-                then = f"the state limit of {limits.states:,} reached"
-            second.reason = f"{result.reason}; then {then}"
+            return self.prover.solve(position, variant, limits, exhaustive=True)
+        return _chain(self.engines, position, variant, limits)
+
+
+def _chain(engines: tuple[Engine, ...], position: Position, variant: Variant, limits: Limits) -> Result:
+    """The first of ``engines``, then the rest on what it left (see :class:`Fallback`)."""
+    first, rest = engines[0], engines[1:]
+    if not rest:
+        return first.solve(position, variant, limits)
+    then = "+".join(e.name for e in rest)
+    start = time.perf_counter()
+    try:
+        result = first.solve(position, variant, limits)
+    except SolverError as e:
+        # Freecell Solver cannot take this position (say 12 free cells): ours can.
+        second = _chain(rest, position, variant, limits)
+        second.engine = then
+        second.reason = second.reason or f"{first.name} could not take the position: {e}"
         return second
+    if result.verdict != GAVE_UP:
+        return result
+    spent = time.perf_counter() - start
+    if limits.reached(spent, result.states):
+        return result  # the user's own limit: nothing left for the next engine
+    second = _chain(rest, position, variant, limits.remaining(spent, result.states))
+    second.engine = f"{first.name}+{then}"
+    second.states += result.states
+    second.seconds += spent
+    if second.verdict == GAVE_UP:
+        # Its limits were what was left of the user's: name the user's.
+        reason = second.reason
+        if limits.time is not None and reason.startswith("time limit of"):
+            reason = f"the time limit of {limits.time:g} s reached"
+        elif limits.states is not None and reason.startswith("state limit of"):
+            reason = f"the state limit of {limits.states:,} reached"
+        second.reason = f"{result.reason}; then {reason}"
+    return second
 
 
 def solve(
@@ -135,5 +162,5 @@ def solve(
 
 
 # The shared types, where callers have always found them.
-__all__ = ["AutoEngine", "ENGINES", "Engine", "GAVE_UP", "Limits", "Result", "SOLVED", "SolverError", "UNSOLVABLE",
+__all__ = ["ENGINES", "Fallback", "Engine", "GAVE_UP", "Limits", "Outcome", "Result", "SOLVED", "SolverError", "UNSOLVABLE",
            "VERDICTS", "get_engine", "solve"]

@@ -6,7 +6,8 @@ variant's capacity (the site's is smaller with few free cells and several empty
 columns) is carried out one card at a time (:mod:`.expand`), so the result is legal
 under the variant. Under ``windows`` its explicit foundation moves that the game
 makes by itself are dropped; when its line does not survive the automatic moves,
-the built-in engine re-plans.
+the engine given as ``replan`` (the built-in one, from :func:`.engine.get_engine`)
+re-plans.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from ..moves import CELL, COLUMN, FOUNDATION, Move, Place, apply, can_move, reso
 from ..position import Position
 from ..solutions import parse_solution
 from ..variants import Variant
-from .engine import GAVE_UP, SOLVED, UNSOLVABLE, Limits, Result, SolverError
 from .expand import expand_run
+from .result import GAVE_UP, SOLVED, UNSOLVABLE, Engine, Limits, Result, SolverError
 
 DEFAULT_PRESET = "lg"
 
@@ -161,11 +162,16 @@ class _LibraryRun:
 
 
 class FcSolveEngine:
+    """Freecell Solver under ``preset``; ``replan``: the engine that plans again
+    when its line cannot be played under the variant (without one, that is a
+    :class:`SolverError`)."""
+
     name = "fc-solve"
     shortens = False
 
-    def __init__(self, preset: str | None = None):
+    def __init__(self, preset: str | None = None, replan: Engine | None = None):
         self.preset = preset or DEFAULT_PRESET
+        self.replan = replan
 
     def command(self, position: Position, limits: Limits) -> list[str]:
         cmd = ["fc-solve", "-m", "-snx", "--freecells-num", str(len(position.cells)),
@@ -233,13 +239,13 @@ class FcSolveEngine:
         try:
             moves = translate(position, variant, planned)
         except FreecellError as e:
-            from .builtin import BuiltinEngine
-
+            if self.replan is None:
+                raise SolverError(f"fc-solve's solution could not be played under {variant.name} ({e})") from None
             rest = limits.remaining(time.perf_counter() - start)  # fc-solve's states were its own
-            r = BuiltinEngine().solve(position, variant, Limits(None if rest.time is None else max(rest.time, 0.1),
-                                                                 rest.states))
+            r = self.replan.solve(position, variant, Limits(None if rest.time is None else max(rest.time, 0.1),
+                                                             rest.states))
             r.reason = f"fc-solve's solution could not be played under {variant.name} ({e}); re-planned with the built-in engine"
-            r.engine = f"{self.name}+builtin"
+            r.engine = f"{self.name}+{self.replan.name}"
             return r
         return Result(SOLVED, self.name, moves, len(moves), states, time.perf_counter() - start)
 

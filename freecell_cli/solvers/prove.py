@@ -36,140 +36,18 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Generator
 
-from ..position import MAX_COLUMNS, Position
+from ..position import Position
 from ..variants import Variant
-from .builtin import (CELL_TO_COL, COL_TO_CELL, COL_TO_COL, FIT, OPPOSITE, TO_HOME_FROM_CELL, TO_HOME_FROM_COL,
-                      Cols, Found, Search, SMove, key_of, run_length, safe_home, to_moves)
-from .engine import GAVE_UP, SOLVED, UNSOLVABLE, Limits, Result, SolverError
+from .builtin import Search
+from .result import GAVE_UP, SOLVED, UNSOLVABLE, Limits, Outcome, Result, SolverError
+from .shorten import shorten_path
+from .state import (BYTE, COL_TO_CELL, COL_TO_COL, CELL_TO_COL, SOLVED_FOUND, TO_HOME_FROM_COL, SMove,
+                    capacities, is_safe, key_of, play, safe_home, start_state, to_moves)
+from .state import moves as _moves
 
-SOLVED_FOUND = (13, 13, 13, 13)
-# ONTO[c]: the two cards ``c`` may be put on (one rank higher, the other colour).
-ONTO = [tuple(d for d in range(52) if FIT[c][d]) for c in range(52)]
-BYTE = [bytes((i,)) for i in range(256)]
-OPP0 = [o for o, _ in OPPOSITE]
-OPP1 = [o for _, o in OPPOSITE]
-
-# Per column (its bytes): (mask, ((k, mask_k, ONTO[card k from the top]) for k =
-# 1..its run)), where mask_k has a bit per card that card may go on and mask is
-# their union: one AND with the mask of the column tops rules out a column that
-# has nowhere to go, which is most of them.
-RunInfo = tuple[int, tuple[tuple[int, int, tuple[int, ...]], ...]]
-_RUNS: dict[bytes, RunInfo] = {}
-MASK = [sum(1 << d for d in ONTO[c]) for c in range(52)]
-
-
-def _runs(col: bytes) -> RunInfo:
-    if len(_RUNS) > 400_000:  # one search's columns; keep the cache bounded
-        _RUNS.clear()
-    runs = tuple((k, MASK[col[-k]], ONTO[col[-k]]) for k in range(1, run_length(col) + 1))
-    info = (sum(m for _, m, _ in runs), runs)  # the cards differ: the sum is the union
-    _RUNS[col] = info
-    return info
-
-
-Capacity = Callable[[int, int], int]
 # A search as a generator: yields the positions explored so far, now and then;
 # returns (verdict, path, positions explored).
-SearchRun = Generator[int, None, tuple[str, list[SMove], int]]
-
-
-# Every move tuple made once, shared by all the lists of moves that wait on the
-# stack: a list then holds 8 bytes per move, not a 72-byte tuple of its own (the
-# stack of a long proof holds millions of moves).
-_COLS = range(MAX_COLUMNS)
-C2C = [[[(COL_TO_COL, i, j, k) for k in range(14)] for j in _COLS] for i in _COLS]
-CELL2C = [[(CELL_TO_COL, c, j, 1) for j in _COLS] for c in range(52)]
-HOME_COL = [(TO_HOME_FROM_COL, i, 0, 1) for i in _COLS]
-HOME_CELL = [(TO_HOME_FROM_CELL, c, 0, 1) for c in range(52)]
-TO_CELL = [(COL_TO_CELL, i, 0, 1) for i in _COLS]
-
-
-def capacities(ncells: int, ncols: int, cap: Capacity) -> list[list[int]]:
-    """``cap(free, empty)`` for every count of free cells and empty columns: a
-    look-up instead of a call per position.
-
-    >>> from freecell_cli import find_variant
-    >>> capacities(1, 2, find_variant("standard").capacity)
-    [[1, 2, 4], [2, 4, 8]]
-    """
-    return [[cap(f, e) for e in range(ncols + 1)] for f in range(ncells + 1)]
-
-
-def moves_from(cols: Cols, cells: bytes, found: Found, ncells: int, cap: Capacity) -> list[SMove]:
-    """The moves of :meth:`Search.successors` (the same set, in another order),
-    found by looking up, for each movable card, the two cards it may go on, where
-    that looks at every pair of columns. ``cap`` is the variant's capacity.
-
-    >>> from freecell_cli import deal, find_variant
-    >>> s = Search(deal(5), find_variant("site"), Limits())
-    >>> state = s.start_state()
-    >>> sorted(moves_from(*state, 4, find_variant("site").capacity)) == sorted(s.successors(*state))
-    True
-    """
-    return _moves(cols, cells, found, ncells - len(cells), capacities(ncells, len(cols), cap))
-
-
-def _moves(cols: Cols, cells: bytes, found: Found, free: int, caps: list[list[int]]) -> list[SMove]:
-    """:func:`moves_from` with ``free`` cells and the table of :func:`capacities`."""
-    out: list[SMove] = []
-    append = out.append
-    first_empty = -1
-    n_empty = 0
-    top_at: dict[int, int] = {}
-    tops = 0  # a bit per card on top of a column
-    for i, col in enumerate(cols):
-        if col:
-            c = col[-1]
-            top_at[c] = i
-            tops |= 1 << c
-            if found[c & 3] == c >> 2:
-                append(HOME_COL[i])
-        else:
-            n_empty += 1
-            if first_empty < 0:
-                first_empty = i
-    for c in cells:
-        if found[c & 3] == c >> 2:
-            append(HOME_CELL[c])
-    get = top_at.get
-    for c in cells:
-        if MASK[c] & tops:
-            for d in ONTO[c]:
-                j = get(d)
-                if j is not None:
-                    append(CELL2C[c][j])
-        if first_empty >= 0:
-            append(CELL2C[c][first_empty])
-    row = caps[free]
-    cap_full = row[n_empty]
-    cap_empty = row[n_empty - 1] if n_empty else 0
-    for i, col in enumerate(cols):
-        if not col:
-            continue
-        mask, runs = _RUNS.get(col) or _runs(col)
-        if mask & tops:
-            for k, m, onto in runs:
-                if k > cap_full and k > 1:  # one card goes anywhere it fits
-                    break
-                if m & tops:
-                    for d in onto:
-                        j = get(d)
-                        if j is not None:
-                            append(C2C[i][j][k])
-        if first_empty >= 0:
-            top = len(runs)
-            if top > cap_empty:
-                top = cap_empty
-            if top >= len(col):  # a whole column gains nothing
-                top = len(col) - 1
-            to_empty = C2C[i][first_empty]
-            for k in range(top, 0, -1):
-                append(to_empty[k])
-    if free:
-        for i, col in enumerate(cols):
-            if col:
-                append(TO_CELL[i])
-    return out
+SearchRun = Generator[int, None, tuple[Outcome, list[SMove], int]]
 
 
 SLICE = 4096  # positions a search explores before it hands over (limits are checked then)
@@ -211,16 +89,15 @@ def _depth_first_python(search: Search) -> SearchRun:
     """The complete depth-first search as a generator: yields the positions
     explored so far every :data:`SLICE` of them; returns (verdict, path, states).
 
-    The moves are played here rather than by :meth:`Search.play` (the same
+    The moves are played here rather than by :func:`.state.play` (the same
     rules: only the card a move uncovers can have become safe to send home),
     which is most of the work: about four moves are played per new position,
     three of them to a position seen already. The move straight back is not
     played at all."""
     variant = search.variant
-    play = Search.play
     ncells_total = search.ncells
     closed0 = variant.automatic is None
-    cols, cells, found = search.start_state()
+    cols, cells, found = start_state(search.position, variant)
     # Columns are kept in sorted order, so the key needs no sort: the order is
     # that of their bottom cards (all different), empty ones first, and only a
     # move that empties or fills a column can change it. The path found is
@@ -281,10 +158,7 @@ def _depth_first_python(search: Search) -> SearchRun:
             if uncovered:
                 # The foundations did not change: only the uncovered card can have
                 # become safe to send home (then safe_home sends all that follow).
-                c = uncovered[-1]
-                f = c >> 2
-                s = c & 3
-                if nfound[s] == f and (f < 2 or (nfound[OPP0[s]] >= f and nfound[OPP1[s]] >= f)):
+                if is_safe(uncovered[-1], nfound):
                     fl = list(nfound)
                     ncells, _ = safe_home(ncols, ncells, fl)
                     nfound = tuple(fl)
@@ -324,7 +198,7 @@ def _in_deal_order(search: Search, path: list[SMove]) -> list[SMove]:
     renumbered for the deal's own column order (a column is found by its cards;
     an empty one: the first empty one, any would do)."""
     closed0 = search.variant.automatic is None
-    state = search.start_state()
+    state = start_state(search.position, search.variant)
     out: list[SMove] = []
     for i, (kind, a, b, n) in enumerate(path):
         cols = state[0]
@@ -336,7 +210,7 @@ def _in_deal_order(search: Search, path: list[SMove]) -> list[SMove]:
         elif kind == COL_TO_COL:
             a, b = cols.index(shown[a]), cols.index(shown[b])
         out.append((kind, a, b, n))
-        state = Search.play(*state, out[-1], closed0 or i > 0)[:3]
+        state = play(*state, out[-1], closed0 or i > 0)[:3]
     return out
 
 
@@ -346,7 +220,7 @@ def _best_first(search: Search, weight: float = 0.2) -> SearchRun:
     import heapq
     from itertools import count
 
-    play, h = Search.play, search.h
+    h = search.h
     closed = search.variant.automatic is None
     cols, cells, found = search.start_state()
     key0 = key_of(cols, cells)
@@ -381,7 +255,7 @@ def _drive(position: Position, variant: Variant, limits: Limits,
     running = [make(search) for make, _ in searches]
     turns = [weight for _, weight in searches]
     counts = [0] * len(running)
-    verdict: str = GAVE_UP
+    verdict: Outcome = GAVE_UP
     path: list[SMove] = []
     reason = ""
     try:
@@ -393,18 +267,16 @@ def _drive(position: Position, variant: Variant, limits: Limits,
     for gen in running:
         gen.close()
     if verdict == SOLVED and len(running) > 1:
-        from .shorten import shorten_path
-
-        path = shorten_path(search, path)
+        path = shorten_path(position, variant, path)
     moves = to_moves(position, variant, path) if verdict == SOLVED else []
     return Result(verdict, "prove", moves, len(moves), sum(counts), time.perf_counter() - start, reason)
 
 
 def _turns(running: list[SearchRun], turns: list[int], counts: list[int], start: float,
-           limits: Limits) -> tuple[str, list[SMove], str]:
+           limits: Limits) -> tuple[Outcome, list[SMove], str]:
     """One round: each search its turn. Returns (verdict, path, reason why it
     stopped: a limit) with GAVE_UP and no reason when nothing is settled yet."""
-    verdict: str = GAVE_UP
+    verdict: Outcome = GAVE_UP
     path: list[SMove] = []
     reason = ""
     time_limit, state_limit, progress = limits.time, limits.states, limits.progress

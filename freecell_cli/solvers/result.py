@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import FreecellError
@@ -22,8 +23,28 @@ from ..variants import Variant
 if TYPE_CHECKING:
     from ..solutions import Solution
 
-SOLVED, UNSOLVABLE, GAVE_UP = "solved", "unsolvable", "gave-up"
-VERDICTS = (SOLVED, UNSOLVABLE, GAVE_UP)
+
+
+class Outcome(StrEnum):
+    """What a search ended with. A member is its string (``Outcome.SOLVED ==
+    "solved"``, in JSON too) and shows as one, so results print as they always
+    did. (Not :class:`freecell_cli.verify.Verdict`, a replayed solution's verdict.)
+
+    >>> Outcome.GAVE_UP == "gave-up", str(Outcome.SOLVED), Outcome("unsolvable")
+    (True, 'solved', 'unsolvable')
+    """
+
+    SOLVED = "solved"
+    UNSOLVABLE = "unsolvable"
+    GAVE_UP = "gave-up"
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+# The names callers have always used.
+SOLVED, UNSOLVABLE, GAVE_UP = Outcome.SOLVED, Outcome.UNSOLVABLE, Outcome.GAVE_UP
+VERDICTS = tuple(Outcome)
 
 
 class SolverError(FreecellError):
@@ -67,7 +88,7 @@ class Result:
     (1, True)
     """
 
-    verdict: str  # solved / unsolvable / gave-up
+    verdict: Outcome  # solved / unsolvable / gave-up (a plain string is taken too)
     engine: str
     moves: list[Move] = field(default_factory=list)  # resolved, as the variant plays them
     move_count: int = 0  # counted the variant's way (automatic moves included)
@@ -76,6 +97,13 @@ class Result:
     reason: str = ""  # why it gave up, or a note
     start: Position | None = field(default=None, repr=False)  # set by freecell_cli.solve
     variant: str | None = None  # the variant's name, set by freecell_cli.solve
+
+    def __post_init__(self) -> None:
+        try:
+            self.verdict = Outcome(self.verdict)
+        except ValueError:
+            raise FreecellError(f"a result's verdict is one of {', '.join(VERDICTS)}, "
+                                f"not {str(self.verdict)[:40]!r}") from None
 
     def solution(self) -> Solution:
         """The solution as a :class:`~freecell_cli.solutions.Solution` (its header
@@ -98,7 +126,7 @@ class Result:
         (['verdict', 'engine', 'moves', 'move_count', 'nonfoundation_moves'], 1, 'site')
         """
         return {
-            "verdict": self.verdict,
+            "verdict": str(self.verdict),  # a plain string: records are checked by type
             "engine": self.engine,
             "moves": self.notation,
             "move_count": self.move_count,
@@ -131,4 +159,4 @@ class Engine(Protocol):
     ) -> Result: ...
 
 
-__all__ = ["Engine", "GAVE_UP", "Limits", "Result", "SOLVED", "SolverError", "UNSOLVABLE", "VERDICTS"]
+__all__ = ["Engine", "GAVE_UP", "Limits", "Outcome", "Result", "SOLVED", "SolverError", "UNSOLVABLE", "VERDICTS"]

@@ -1,7 +1,7 @@
 """A shortening post-pass for any engine's solution.
 
-The solution is replayed in the built-in engine's compact form, where safe moves
-to the foundations are made as soon as they are safe (see :mod:`.builtin`); the
+The solution is replayed in the compact state of :mod:`.state`, where safe moves
+to the foundations are made as soon as they are safe (:func:`.state.play`); the
 positions on the line are indexed by their canonical key (column order ignored).
 Then, from each position on the line, every move of the variant is tried: when one
 move reaches a position the line only reaches later, with fewer moves that are
@@ -25,30 +25,19 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from ..autoplay import automatic_moves
 from ..errors import FreecellError
-from ..moves import CELL, COLUMN, FOUNDATION, Move, apply
+from ..moves import FOUNDATION, Move
 from ..position import Position
 from ..variants import Variant
-from .builtin import (
-    CELL_TO_COL,
-    COL_TO_CELL,
-    COL_TO_COL,
-    TO_HOME_FROM_CELL,
-    TO_HOME_FROM_COL,
-    Search,
-    OPPOSITE,
-    to_moves,
-)
-from .engine import Limits
+from .state import (BYTE, CELL_TO_COL, COL_TO_CELL, COL_TO_COL, TO_HOME_FROM_CELL, TO_HOME_FROM_COL, capacities,
+                    in_search_order, is_safe, moves, start_state, to_moves, to_path)
+from .state import play as _play
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Callable, Iterable, Sequence
 
-    from ..cards import Card
-    from .builtin import Found, SMove, State
+    from .state import Cols, Found, SMove, State
 
-BYTE = [bytes((c,)) for c in range(54)]
 _CELLS: dict[tuple[bytes, int], bytes] = {}
 
 
@@ -63,19 +52,32 @@ def _cost(move: SMove) -> int:
     return 0 if move[0] <= TO_HOME_FROM_CELL else 1
 
 
-def _states(search: Search, path: list[SMove]) -> list[State]:
-    state = search.start_state()
+def _states(position: Position, variant: Variant, path: list[SMove]) -> list[State]:
+    state = start_state(position, variant)
     out = [state]
-    closed = search.variant.automatic is None
+    closed = variant.automatic is None
     for i, move in enumerate(path):
-        state = search.play(*state, move, closed or i > 0)[:3]
+        state = _play(*state, move, closed or i > 0)[:3]
         out.append(state)
     return out
 
 
-def shorten_path(search: Search, path: list[SMove], depth: int = 1, deadline: float | None = None,
-                 rounds: int = 4) -> list[SMove]:
-    """``path`` (search moves from ``search``'s start) with detours cut out.
+def _successors(position: Position, variant: Variant) -> Callable[[Cols, bytes, Found], list[SMove]]:
+    """The moves of a state, in the order the built-in engine tries them (the
+    order decides which of two equally good shortcuts is kept)."""
+    ncells = len(position.cells)
+    caps = capacities(ncells, len(position.columns), variant.capacity)
+
+    def successors(cols: Cols, cells: bytes, found: Found) -> list[SMove]:
+        return in_search_order(moves(cols, cells, found, ncells - len(cells), caps), cols)
+
+    return successors
+
+
+def shorten_path(position: Position, variant: Variant, path: list[SMove], depth: int = 1,
+                 deadline: float | None = None, rounds: int = 4) -> list[SMove]:
+    """``path`` (search moves from ``position``'s :func:`.state.start_state`
+    under ``variant``) with detours cut out.
 
     Each round indexes the line's positions by a canonical key, looks for
     shortcuts from every position (one move, or two when ``depth`` is 2, reaching
@@ -85,9 +87,8 @@ def shorten_path(search: Search, path: list[SMove], depth: int = 1, deadline: fl
     not have); with single moves one round is all there is to gain.
 
     >>> from freecell_cli import deal, find_variant
-    >>> s = Search(deal(1), find_variant("site"), Limits())
-    >>> top = s.start_state()[0][0][-1]
-    >>> shorten_path(s, [(COL_TO_CELL, 0, 0, 1), (CELL_TO_COL, top, 0, 1)])  # 1a a1: out and back
+    >>> top = deal(1).columns[0][-1].index
+    >>> shorten_path(deal(1), find_variant("site"), [(COL_TO_CELL, 0, 0, 1), (CELL_TO_COL, top, 0, 1)])  # 1a a1
     []
     """
     cost = sum(map(_cost, path))
@@ -100,7 +101,7 @@ def shorten_path(search: Search, path: list[SMove], depth: int = 1, deadline: fl
     for _ in range(rounds):
         if deadline is not None and time.perf_counter() > deadline:
             break
-        new = _shortcut_round(search, path, depth, deadline)
+        new = _shortcut_round(position, variant, path, depth, deadline)
         new_cost = sum(map(_cost, new))
         if new_cost >= cost:
             break
@@ -113,13 +114,14 @@ def _hsum(cols: Iterable[bytes]) -> int:
     return sum(map(hash, cols))
 
 
-def _shortcut_round(search: Search, path: list[SMove], depth: int, deadline: float | None) -> list[SMove]:
+def _shortcut_round(position: Position, variant: Variant, path: list[SMove], depth: int,
+                    deadline: float | None) -> list[SMove]:
     # The profile of this loop (fc-solve lines of deals 2001-2040): play() of the
     # moves home and of the moves that uncover a safe card, the successors, and
     # the key sums share the time; most moves need no play() at all.
-    play, successors = search.play, search.successors
-    closed0 = search.variant.automatic is None
-    states = _states(search, path)
+    play, successors = _play, _successors(position, variant)
+    closed0 = variant.automatic is None
+    states = _states(position, variant, path)
     n = len(path)
     index: dict[tuple[int, bytes], int] = {}
     for j, (cols, cells, _) in enumerate(states):
@@ -166,7 +168,7 @@ def _shortcut_round(search: Search, path: list[SMove], depth: int, deadline: flo
                 else:
                     src = cols[a]
                     rest = src[:-k]
-                    if rest and _safe(rest[-1], found):
+                    if rest and is_safe(rest[-1], found):
                         changes = None
                     elif kind == COL_TO_COL:
                         dst = cols[b]
@@ -251,73 +253,13 @@ def _permutation(have: tuple[bytes, ...], want: tuple[bytes, ...]) -> list[int]:
 
 
 
-def _safe(c: int, found: Found) -> bool:
-    """Card ``c`` would go home by the safe rule (see builtin.safe_home)."""
-    f = c >> 2
-    s = c & 3
-    if found[s] != f:
-        return False
-    if f < 2:
-        return True
-    o1, o2 = OPPOSITE[s]
-    return found[o1] >= f and found[o2] >= f
-
-
-def to_path(position: Position, variant: Variant, moves: list[Move]) -> list[SMove]:
-    """Real moves (as the variant plays them) as search moves: cards already sent
-    home by the safe rule are left out of later moves. Raises
-    :class:`FreecellError` when a move cannot be followed."""
-    search = Search(position, variant, Limits())
-    cols, cells, found = search.start_state()
-    closed = variant.automatic is None
-    raw = position.copy()
-    path: list[SMove] = []
-
-    def home(card: Card) -> bool:
-        return found[card.suit_index] >= card.rank
-
-    for move in moves:
-        src, dst, n = move.source, move.dest, move.count or 1
-        if src.kind == CELL:
-            card = raw.cells[src.index]
-            cards = [] if card is None else [card]
-        else:
-            cards = raw.columns[src.index][-n:]
-        if len(cards) < n:  # n >= 1: an empty cell or column too
-            raise FreecellError(f"move {move} cannot be followed")
-        apply(raw, move)
-        if variant.automatic is not None:
-            automatic_moves(raw, variant)
-        left = [c for c in cards if not home(c)]
-        if not left:
-            continue
-        code = left[0].index
-        if dst.kind == FOUNDATION:
-            kind = TO_HOME_FROM_CELL if code in cells else TO_HOME_FROM_COL
-            step = (kind, code if kind == TO_HOME_FROM_CELL else src.index, 0, 1)
-        elif src.kind == CELL:
-            step = (CELL_TO_COL, code, dst.index, 1)
-        elif dst.kind == CELL:
-            step = (COL_TO_CELL, src.index, 0, 1)
-        else:
-            step = (COL_TO_COL, src.index, dst.index, len(left))
-        if src.kind == COLUMN and not cols[src.index].endswith(bytes(c.index for c in left)):
-            raise FreecellError(f"move {move} cannot be followed")
-        cols, cells, found, _ = search.play(cols, cells, found, step, closed or bool(path))
-        path.append(step)
-    if found != (13, 13, 13, 13):
-        raise FreecellError("the moves do not finish the game")
-    return path
-
-
 def shorten_moves(position: Position, variant: Variant, moves: list[Move], depth: int = 1,
                   deadline: float | None = None) -> list[Move]:
     """``moves`` with detours cut out; the moves themselves when nothing is won
     (or they cannot be followed: the caller's verifier will say why)."""
     try:
-        search = Search(position, variant, Limits())
         path = to_path(position, variant, moves)
-        short = shorten_path(search, path, depth, deadline)
+        short = shorten_path(position, variant, path, depth, deadline)
         if sum(map(_cost, short)) >= sum(map(_cost, path)):
             return moves
         out = to_moves(position, variant, short)
