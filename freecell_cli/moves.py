@@ -304,6 +304,11 @@ def resolve(
 def apply(position: Position, move: Move) -> None:
     """Play a resolved move (see :func:`resolve`) in place. No checks.
 
+    FreeCell's positions are mutable and ``apply`` changes ``position`` itself,
+    returning None (:func:`undo` takes the move back): a search plays and takes
+    back moves on one position. Spider's :func:`freecell_cli.spider.moves.apply`
+    is the other way round: its positions are frozen, and it returns a new one.
+
     >>> from freecell_cli import deal, find_variant
     >>> p = deal(617)
     >>> apply(p, resolve(p, Move.parse("5a"), find_variant("site"))); str(p.cells[0])
