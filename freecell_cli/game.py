@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from .autoplay import automatic_moves, autoplay, can_autocomplete, play_move
 from .cards import Card
 from .errors import FreecellError, IllegalMove, InvalidCard
-from .lineplay import Outcome  # what a play says, in both games
+from .lineplay import Outcome as Outcome  # what a play says, in both games (game.Outcome stays)
 from .moves import CELL, FOUNDATION, Move, Place, apply, legal_moves, resolve
 from .position import Position
 from .text import plural, quote, shown, token_shown

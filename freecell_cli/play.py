@@ -20,10 +20,11 @@ from .saves import Warn, check_save_file, data_dir, load_save, save_json
 from .text import escape, plural
 
 # Old paths of what moved to saves.py and lineplay.py (freecell_cli.play.X), kept for callers.
-from .lineplay import (  # noqa: F401
-    MAX_LINE, LineGame, LineSession, Outcome, RunningSession, TooLong, script_lines)
-from .saves import (  # noqa: F401
-    free_name, lock_saves, move_aside, replace_save, same_save, to_keep)
+from .lineplay import MAX_LINE as MAX_LINE, LineGame as LineGame, LineSession as LineSession
+from .lineplay import Outcome as Outcome, RunningSession as RunningSession, TooLong as TooLong
+from .lineplay import script_lines as script_lines
+from .saves import free_name as free_name, lock_saves as lock_saves, move_aside as move_aside
+from .saves import replace_save as replace_save, same_save as same_save, to_keep as to_keep
 
 HELP = """moves: 5a 58 8h ah 36v4 (several per line); a card as source: 7S8, 7Sa; a bare card (7S) goes home
 u undo   r redo   h hint (again: play it)   a auto-collect   restart   new [N]   daily

@@ -22,7 +22,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..solvers.result import Limits, SolverError  # the same limits and failure as FreeCell's engines
+# the same limits and failure as FreeCell's engines (spider.solve.Limits stays a path to them)
+from ..solvers.result import Limits as Limits
+from ..solvers.result import SolverError as SolverError
 from .cards import code, from_code
 from .moves import DEAL, Move, notation
 from .position import Column, Position
