@@ -213,7 +213,7 @@ class Hint:
     result: Result = field(repr=False)
 
     def __str__(self) -> str:
-        from .moves import plural
+        from .text import plural
 
         if self.move is not None:
             return f"{self.move}  ({self.reason}; {plural(self.move_count, 'move')} to finish)"

@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING, Callable
 from .cards import CARDS, SUIT_SYMBOLS, SUITS, Card
 from .errors import FreecellError
 from .game import Game, Hint, explain
-from .moves import CELL, COLUMN, FOUNDATION, Move, Place, can_move, plural, resolve
+from .moves import CELL, COLUMN, FOUNDATION, Move, Place, can_move, resolve
 from .position import Position, cell_letter
-from .text import escape
+from .text import escape, plural
 
 if TYPE_CHECKING:  # rich is imported only when the screen is drawn
     from rich.text import Text

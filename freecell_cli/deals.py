@@ -13,8 +13,10 @@ import datetime
 import re
 
 from .cards import CARDS, Card
-from .errors import InvalidDeal, quote
+from .errors import InvalidDeal
 from .position import Position
+from .text import quote
+from .text import short_repr as short_repr  # its old path (deals.short_repr) stays
 
 MAX_DEAL = 8_589_934_591  # FreeCell Pro's range
 SITE_DEALS = 1_000_000  # the site numbers its deals 1..1,000,000
@@ -65,18 +67,6 @@ def check_deal_number(n: object) -> int:
     if not 1 <= n <= MAX_DEAL:
         raise InvalidDeal(f"deal number {short_repr(n)} is out of range (1 to {MAX_DEAL:,})")
     return n
-
-
-def short_repr(value: object) -> str:
-    """``value`` as an error message shows it: its repr, cut short.
-
-    >>> short_repr("x" * 50), short_repr(10**70)
-    ("'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...", 'with over 60 digits')
-    """
-    text = repr(value) if not isinstance(value, int) or value.bit_length() < 200 else "with over 60 digits"
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 
 
 _DEAL_TEXT = re.compile(r"#?(?:[0-9]+|[0-9]{1,3}(?:,[0-9]{3})+|[0-9]{1,3}(?:_[0-9]{3})+)", re.ASCII)

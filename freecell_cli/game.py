@@ -20,9 +20,11 @@ from dataclasses import dataclass, field
 
 from .autoplay import automatic_moves, autoplay, can_autocomplete, play_move
 from .cards import Card
-from .errors import FreecellError, IllegalMove, InvalidCard, quote
-from .moves import CELL, FOUNDATION, Move, Place, apply, legal_moves, plural, resolve
+from .errors import FreecellError, IllegalMove, InvalidCard
+from .lineplay import Outcome as Outcome  # what a play says, in both games (game.Outcome stays)
+from .moves import CELL, FOUNDATION, Move, Place, apply, legal_moves, resolve
 from .position import Position
+from .text import plural, quote, shown, token_shown
 from .variants import VARIANTS, Variant, find_variant
 
 
@@ -35,12 +37,6 @@ MAX_ELAPSED = 10 * 365 * 24 * 3600  # seconds: ten years; a saved clock beyond i
 class Step:
     moves: list[str]  # what the player did, in standard notation
     automatic: int = 0  # cards the variant then sent home by itself (windows)
-
-
-@dataclass
-class Outcome:
-    ok: bool
-    message: str = ""
 
 
 @dataclass
@@ -123,8 +119,7 @@ class Game:
                 move = self.parse(token)
                 step = self._do(move)
             except FreecellError as e:
-                shown = token if len(token) <= 20 and token.isprintable() else quote(token, 24)
-                msg = f"{shown}: {e}"
+                msg = f"{token_shown(token)}: {e}"
                 return Outcome(False, msg if not done else f"played {' '.join(done)}; {msg}")
             self._record(step)
             done.append(step.moves[0])
@@ -280,12 +275,11 @@ class Game:
         import math
 
         from .formats.compact import format_compact, parse_compact
+        from .saves import SaveChecker
 
-        if not isinstance(d, dict):
-            raise FreecellError("saved game is damaged: not a JSON object")
-
-        def fail(field: str, why: str) -> FreecellError:
-            return FreecellError(f"saved game is damaged: {field}: {why}")
+        saved = SaveChecker("saved game", _SAVED_FIELDS)
+        d = saved.mapping(d)
+        fail = saved.fail
 
         no_automatic: set[tuple[str, int]] = set()  # steps without it: said once their moves replay
 
@@ -327,17 +321,8 @@ class Game:
             raise fail("format", f"not a FreeCell saved game: {quote(d['format'])}")
         version = d.get("version")
         if type(version) is not int or version != 1:  # not true, not 1.0: never written so
-            try:
-                shown = str(version)[:20]
-            except ValueError:  # an int of over 4300 digits has no str
-                shown = "<int too long to show>"
-            raise fail("version", f"this version reads version 1, not {shown!r}")
-        for name in _SAVED_FIELDS:
-            if name not in d:
-                raise fail(name, "missing")
-        for name in d:
-            if name not in _SAVED_FIELDS:
-                raise fail(quote(name, 24), "not a field of a saved game")
+            raise fail("version", f"this version reads version 1, not {shown(version)!r}")
+        saved.fields(d)
         won = d["won"]
         if type(won) is not bool:
             raise fail("won", f"must be true or false, got {quote(won, 24)}")

@@ -22,8 +22,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .cards import CARDS, RANK_CHARS, SUIT_NAMES, Card
-from .errors import IllegalMove, InvalidMove, quote
+from .errors import IllegalMove, InvalidMove
 from .position import CELL_LETTERS, MAX_CELLS, MAX_COLUMNS, Position, cell_letter
+from .text import plural as plural  # its old path (moves.plural) stays
+from .text import quote
 from .variants import Variant
 
 COLUMN: Literal["column"] = "column"
@@ -147,15 +149,6 @@ def parse_moves(text: str) -> list[Move]:
     if not isinstance(text, str):
         raise InvalidMove(f"moves are text in standard notation, not {type(text).__name__}")
     return [Move.parse(t) for t in split_moves(text)]
-
-
-def plural(n: int, word: str) -> str:
-    """``1 move``, ``2 moves``, ``1,000 states``.
-
-    >>> plural(1, "card"), plural(1000, "state")
-    ('1 card', '1,000 states')
-    """
-    return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
 def capacity_reason(n: int, cap: int, free: int, empty: int, to_empty: bool) -> str:
@@ -311,6 +304,11 @@ def resolve(
 
 def apply(position: Position, move: Move) -> None:
     """Play a resolved move (see :func:`resolve`) in place. No checks.
+
+    FreeCell's positions are mutable and ``apply`` changes ``position`` itself,
+    returning None (:func:`undo` takes the move back): a search plays and takes
+    back moves on one position. Spider's :func:`freecell_cli.spider.moves.apply`
+    is the other way round: its positions are frozen, and it returns a new one.
 
     >>> from freecell_cli import deal, find_variant
     >>> p = deal(617)

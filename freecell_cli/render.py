@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING
 from .autoplay import can_autocomplete
 from .cards import CARDS, Card, RANK_CHARS, SUIT_SYMBOLS, SUITS
 from .deals import is_unsolvable
-from .moves import CELL, COLUMN, FOUNDATION, Move, can_move, plural
+from .moves import CELL, COLUMN, FOUNDATION, Move, can_move
 from .position import Position, cell_letter
+from .text import plural
 from .variants import Variant
 
 if TYPE_CHECKING:  # rich is imported only when a picture is drawn

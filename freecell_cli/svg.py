@@ -22,9 +22,10 @@ from xml.sax.saxutils import escape
 
 from .cards import CARDS, RANK_CHARS, SUITS, Card
 from .errors import MissingExtra
-from .moves import CELL, COLUMN, FOUNDATION, Move, can_move, plural
+from .moves import CELL, COLUMN, FOUNDATION, Move, can_move
 from .position import Position, cell_letter
 from .render import cards_taken
+from .text import plural
 from .variants import Variant, find_variant
 
 # Geometry, in pixels. Eight columns come to 812 px: readable at 800 px wide.

@@ -1,4 +1,4 @@
-"""Text from input, made safe to print.
+"""Text for messages: made safe to print, cut short, counted.
 
 A solution file, a saved game or a results file may come from a stranger: a field
 printed raw could move the cursor, clear the screen or write the clipboard (OSC 52).
@@ -9,6 +9,10 @@ quotes) or :func:`freecell_cli.errors.quote` (a ``repr``) before it is printed.
 '5a\\\\x1b]52;c;aGk=\\\\x07'
 >>> escape("ok as it is")
 'ok as it is'
+
+A message stays one short line whatever it shows: :func:`quote`, :func:`short_repr`,
+:func:`shown`, :func:`token_shown` and ``escape(text, width)`` cut what they show
+(:func:`cut`), and none fails on an int too long to turn into text.
 """
 
 from __future__ import annotations
@@ -25,9 +29,78 @@ def escape(text: object, width: int | None = None) -> str:
     s = text if isinstance(text, str) else str(text)
     if not s.isprintable():
         s = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in s)
-    if width is not None and len(s) > width:
-        s = s[: max(0, width - 3)] + "..."
-    return s
+    return s if width is None else cut(s, width)
+
+
+def cut(text: str, width: int) -> str:
+    """``text``, or its first characters and ``...`` when it is longer than ``width``.
+
+    >>> cut("abcdefgh", 6), cut("abc", 6)
+    ('abc...', 'abc')
+    """
+    return text if len(text) <= width else text[: max(0, width - 3)] + "..."
+
+
+def plural(n: int, word: str) -> str:
+    """``1 move``, ``2 moves``, ``1,000 states``.
+
+    >>> plural(1, "card"), plural(1000, "state")
+    ('1 card', '1,000 states')
+    """
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def _too_long(value: object) -> str:
+    return f"<{type(value).__name__} too long to show>"
+
+
+def quote(text: object, width: int = 40) -> str:
+    """``repr`` of a piece of input, cut to ``width`` characters: an error message
+    stays one short line whatever it quotes.
+
+    >>> quote("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'"
+    """
+    try:
+        text = repr(text)
+    except ValueError:  # an int of over 4300 digits has no repr
+        text = _too_long(text)
+    end = text[-1] if text[-1] in "'\"" else ""  # a string's closing quote stays; a number has none
+    return text if len(text) <= width else text[: width - 3 - len(end)] + "..." + end
+
+
+def short_repr(value: object) -> str:
+    """``value`` as an error message shows it: its repr, cut short (an int of over
+    60 digits is said to be one).
+
+    >>> short_repr("x" * 50), short_repr(10**70)
+    ("'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...", 'with over 60 digits')
+    """
+    text = repr(value) if not isinstance(value, int) or value.bit_length() < 200 else "with over 60 digits"
+    return cut(text, 40)
+
+
+def shown(value: object, width: int = 20) -> str:
+    """The first ``width`` characters of ``str(value)``, a field of a file as a
+    message shows it (an int too long to turn into text is said to be one).
+
+    >>> shown("x" * 30), shown(10**5000)
+    ('xxxxxxxxxxxxxxxxxxxx', '<int too long to show>')
+    """
+    try:
+        return str(value)[:width]
+    except ValueError:  # an int of over 4300 digits has no str
+        return _too_long(value)
+
+
+def token_shown(token: str) -> str:
+    """A move as typed, as a refusal names it: as it is when short and printable,
+    else quoted (:func:`quote`).
+
+    >>> token_shown("58"), token_shown("5\\x1b")
+    ('58', "'5\\\\x1b'")
+    """
+    return token if len(token) <= 20 and token.isprintable() else quote(token, 24)
 
 
 def json_line(value: object) -> str:

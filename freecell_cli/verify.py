@@ -22,10 +22,10 @@ from typing import Any
 from .autoplay import automatic_moves
 from .cards import Card
 from .errors import FreecellError, InvalidMove, InvalidSolution, quote
-from .moves import EmptyColumnMode, apply, plural, resolve
+from .moves import EmptyColumnMode, apply, resolve
 from .position import Position, cell_letter
 from .solutions import Solution
-from .text import escape
+from .text import escape, plural
 from .variants import Variant
 
 

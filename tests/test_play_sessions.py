@@ -253,34 +253,6 @@ def test_a_daily_field_that_is_not_a_date_is_damage(data, tmp_path, daily, shown
     assert _listing(data) == sorted(["play.lock", name, f"{name}.bad"])
 
 
-@pytest.mark.parametrize("suffix", [".daily-a/b", ".daily-../../../escaped", ".daily-2026-11-30\x00",
-                                    ".daily-\x1b]52;c;aGk=\x07", ".daily-2026-11-3", ".deal-0", ".deal--5",
-                                    ".deal-5/..", ".deal-" + "9" * 21, ".position/x", ".bad\n", "", "/x", ".json"])
-def test_the_keep_aside_name_builder_refuses_anything_but_its_shapes(tmp_path, suffix):
-    """Defence in depth: whatever a save's fields hold, a kept-aside name is one of
-    game.json.bad, .position, .deal-N, .daily-YYYY-MM-DD (then .2, .3...)."""
-    from freecell_cli.errors import FreecellError, quote
-    from freecell_cli.play import free_name, move_aside
-
-    path = tmp_path / "game.json"
-    path.write_text("{}")
-    for call in (lambda: free_name(path, suffix), lambda: move_aside(path, suffix, "holds an unfinished game")):
-        with pytest.raises(FreecellError) as e:
-            call()
-        assert str(e.value) == f"cannot keep {path} aside under the name {quote('game.json' + suffix)}"
-    assert _listing(tmp_path) == ["game.json"]
-
-
-def test_the_keep_aside_names_it_makes(tmp_path):
-    from freecell_cli.play import free_name
-
-    path = tmp_path / "game.json"
-    for suffix in (".bad", ".position", ".deal-617", ".deal-8589934591", ".daily-2026-11-30"):
-        assert free_name(path, suffix) == tmp_path / f"game.json{suffix}"
-    (tmp_path / "game.json.deal-617").write_text("")
-    assert free_name(path, ".deal-617") == tmp_path / "game.json.deal-617.2"
-
-
 def test_every_field_printed_is_escaped(data):
     """A game made in memory with a field no save can hold now (the check is on load):
     whatever prints it escapes it."""

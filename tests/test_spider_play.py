@@ -72,9 +72,9 @@ def test_spider_save_errors_are_freecells(tmp_path, monkeypatch):
     assert str(e.value).startswith(f"cannot keep saved games in {data}: ") and "set XDG_DATA_HOME" in str(e.value)
 
 
-# -- line play: the same commands and messages as FreeCell's (freecell_cli.play.handle_line) --
+# -- line play: the same commands and messages as FreeCell's (freecell_cli.lineplay.handle_line) --
 def test_line_play_refuses_as_freecells(tmp_path, monkeypatch):
-    from freecell_cli.play import TooLong
+    from freecell_cli.lineplay import TooLong
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     out = io.StringIO()

@@ -33,3 +33,15 @@ def test_solves_a_four_suit_deal_and_verifies():
     assert r.verdict == SOLVED
     v = verify(parse_solution(" ".join(r.notation)), p)
     assert v.ok and v.moves == r.move_count
+
+
+def test_limits_and_solver_error_are_freecells():
+    """One meaning for both games: the same classes as FreeCell's engines."""
+    import importlib
+
+    from freecell_cli.solvers import result
+
+    spider_solve = importlib.import_module("freecell_cli.spider.solve")  # freecell_cli.spider.solve is the function
+
+    assert spider_solve.Limits is result.Limits and spider_solve.SolverError is result.SolverError
+    assert solve.__defaults__[0] == Limits(time=60.0)  # with no limits given, 60 s as before

@@ -71,6 +71,68 @@ def test_escape_cuts_after_escaping():
     assert escape(617) == "617"
 
 
+# -- the helpers that cut text short -----------------------------------------------------
+def _id(value):  # pytest names a case by str(value): an int of 5000 digits has none
+    return "huge-int" if isinstance(value, int) and value.bit_length() > 1000 else None
+
+
+@pytest.mark.parametrize("n, word, text", [(0, "move", "0 moves"), (1, "card", "1 card"), (2, "suit", "2 suits"),
+                                           (1000, "state", "1,000 states"), (-1, "move", "-1 moves")])
+def test_plural(n, word, text):
+    from freecell_cli.moves import plural as old_path
+    from freecell_cli.text import plural
+
+    assert plural(n, word) == text and old_path is plural
+
+
+@pytest.mark.parametrize("text, width, cut_text", [("abcdef", 6, "abcdef"), ("abcdefg", 6, "abc..."), ("ab", 2, "ab"),
+                                                   ("abcd", 2, "..."), ("", 0, "")])
+def test_cut(text, width, cut_text):
+    from freecell_cli.text import cut
+
+    assert cut(text, width) == cut_text
+
+
+@pytest.mark.parametrize("value, text", [
+    ("x" * 50, "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'"),  # the closing quote stays
+    (10**50, "1000000000000000000000000000000000000..."),
+    (10**5000, "<int too long to show>"),
+    ("ok", "'ok'"),
+], ids=_id)
+def test_quote_cuts_and_never_fails(value, text):
+    from freecell_cli import errors
+
+    assert quote(value) == text and errors.quote is quote
+
+
+@pytest.mark.parametrize("value, text", [
+    ("x" * 50, "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."), (10**70, "with over 60 digits"), (617, "617"),
+    (10**5000, "with over 60 digits"),
+], ids=_id)
+def test_short_repr(value, text):
+    from freecell_cli import deals
+    from freecell_cli.text import short_repr
+
+    assert short_repr(value) == text and deals.short_repr is short_repr
+
+
+@pytest.mark.parametrize("value, text", [("x" * 30, "x" * 20), (1.5, "1.5"), (None, "None"), (10**5000, "<int too long to show>"),
+                                         (10**30, "10000000000000000000")], ids=_id)
+def test_shown(value, text):
+    from freecell_cli.text import shown
+
+    assert shown(value) == text
+
+
+@pytest.mark.parametrize("token, text", [("58", "58"), ("x" * 20, "x" * 20), ("x" * 21, "'" + "x" * 21 + "'"),
+                                         ("x" * 30, "'" + "x" * 19 + "...'"),
+                                         ("5\x1b", "'5\\x1b'"), ("5\u202e", "'5\\u202e'")])
+def test_token_shown(token, text):
+    from freecell_cli.text import token_shown
+
+    assert token_shown(token) == text
+
+
 # -- moves as written -----------------------------------------------------------------
 @pytest.mark.parametrize("token, shown", [
     ("5a" + OSC52, "5a\\x1b]52"),  # ';' separates moves: the first token is 5a ESC ]52

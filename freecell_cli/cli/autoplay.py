@@ -55,7 +55,7 @@ def autoplay_command(
     """Send every card that can go to the foundations and print the new position."""
     from ..autoplay import autoplay, can_autocomplete
     from ..formats.json import position_to_dict
-    from ..moves import plural
+    from ..text import plural
     from ..text import json_line
 
     setup(quiet, color)

@@ -559,7 +559,7 @@ def play_lines(session: LinePlay, prompted: Callable[[], Iterator[str]]) -> None
     lines (bytes that are not UTF-8 become U+FFFD, then a refused move; none when
     stdin is closed). A save that fails is one line; Ctrl-C exits 130 (the game is
     saved, and the session said so). FreeCell's ``play`` and Spider's."""
-    from ..play import script_lines
+    from ..lineplay import script_lines
 
     if session.interactive:
         lines = prompted()

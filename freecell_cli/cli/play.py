@@ -55,7 +55,8 @@ def play_command(
     """
     from ..deals import parse_deal_number
     from ..game import Game
-    from ..play import Session, daily_game, game_name, interactive_lines, load_game, lock_saves, new_random_game
+    from ..play import Session, daily_game, game_name, interactive_lines, load_game, new_random_game
+    from ..saves import lock_saves
     from ..variants import find_variant
 
     from ..play import check_save_place

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from ..api import MAX_WIDTH
-from ..moves import plural
+from ..text import plural
 from .common import (
     EXIT_GAVE_UP,
     EXIT_NEGATIVE,

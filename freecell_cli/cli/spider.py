@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from ..moves import plural
+from ..text import plural
 from .common import (
     EXIT_GAVE_UP,
     EXIT_NEGATIVE,
@@ -417,7 +417,7 @@ def play_command(
             raise fail("choose one of N, --random, --position")
         if position_file is not None:
             refuse_together("-p/--position", "--suits" if suits is not None else None, why="the position has its suits")
-        from ..play import lock_saves
+        from ..saves import lock_saves
         from ..spider.play import check_save_place
 
         check_save_place()  # as FreeCell's play: a place that cannot take the save is said now

@@ -264,7 +264,11 @@ def _complete(column: Column) -> tuple[Column, str | None]:
 
 def apply(position: Position, move: Move, unrestricted: bool = False) -> Position:
     """The position after ``move`` (checked by :func:`resolve`). Uncovered face-down
-    cards turn up and complete runs leave the table as part of the move."""
+    cards turn up and complete runs leave the table as part of the move.
+
+    Spider's positions are frozen: ``apply`` returns a new one and ``position`` is
+    left as it was. FreeCell's :func:`freecell_cli.moves.apply` is the other way
+    round: it plays a resolved move in place, changes ``position`` and returns None."""
     return sound(_apply(check_position(position), check_move(move), checks.flag(unrestricted, "unrestricted")))
 
 

@@ -22,14 +22,14 @@ from pathlib import Path
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, TextIO
 
-from ..errors import FreecellError, quote
-from ..game import Outcome  # FreeCell's: what a play says, the same for both games
-from ..moves import plural
+from ..errors import FreecellError
+from ..lineplay import Outcome
+from ..text import plural, quote, shown, token_shown
 from .moves import Move, apply, notation, resolve, split_moves
 from .position import Position
 
 if TYPE_CHECKING:
-    from ..play import Warn
+    from ..saves import Warn
 
 # What a save holds, every field written since the first version (Game.to_dict).
 _SAVED_FIELDS = ("format", "version", "start", "unrestricted", "moves", "redo", "won")
@@ -65,8 +65,7 @@ class Game:
                 move = resolve(self.position, Move.parse(token), self.unrestricted)
                 after = apply(self.position, move, self.unrestricted)
             except FreecellError as e:
-                shown = token if len(token) <= 20 and token.isprintable() else quote(token, 24)  # as FreeCell's
-                msg = f"{shown}: {e}"
+                msg = f"{token_shown(token)}: {e}"
                 return Outcome(False, msg if not done else f"played {' '.join(done)}; {msg}")
             canonical = str(notation(self.position, move))
             self.position = after
@@ -120,41 +119,30 @@ class Game:
         naming the field (one missing, or one more, too: every field has been
         written since the first version), and every saved move (redo steps too)
         must replay, written as a game writes it (the shortest notation)."""
+        from ..saves import SaveChecker
         from .formats import format_compact, parse_compact
 
-        if not isinstance(d, dict):
-            raise FreecellError("saved Spider game is damaged: not a JSON object")
+        saved = SaveChecker("saved Spider game", _SAVED_FIELDS)
+        d = saved.mapping(d)
+        fail = saved.fail
 
-        def fail(field: str, why: str) -> FreecellError:
-            return FreecellError(f"saved Spider game is damaged: {field}: {why}")
-
-        def shown(value: object) -> str:
-            if isinstance(value, str):
-                return repr(value[:20])
-            try:
-                return str(value)[:20]
-            except ValueError:  # an int of over 4300 digits has no str
-                return f"<{type(value).__name__} too long to show>"
+        def got(value: object) -> str:
+            return repr(value[:20]) if isinstance(value, str) else shown(value)
 
         if d.get("format") != "freecell-cli-spider-game":
-            raise fail("format", f"must be 'freecell-cli-spider-game', got {shown(d.get('format'))}")
+            raise fail("format", f"must be 'freecell-cli-spider-game', got {got(d.get('format'))}")
         version = d.get("version")
         if type(version) is not int or version != 1:  # not true, not 1.0: never written so
-            raise fail("version", f"must be 1, got {shown(version)}")
-        for name in _SAVED_FIELDS:
-            if name not in d:
-                raise fail(name, "missing")
-        for name in d:
-            if name not in _SAVED_FIELDS:  # a clock ("elapsed") too: Spider's games have none
-                raise fail(quote(name, 24), "not a field of a saved Spider game")
+            raise fail("version", f"must be 1, got {got(version)}")
+        saved.fields(d)  # a clock ("elapsed") is one too many: Spider's games have none
         if not isinstance(d["start"], str):
             raise fail("start", "needs the start position as text")
         unrestricted = d["unrestricted"]
         if type(unrestricted) is not bool:
-            raise fail("unrestricted", f"must be true or false, got {shown(unrestricted)}")
+            raise fail("unrestricted", f"must be true or false, got {got(unrestricted)}")
         won = d["won"]  # checked against the moves below
         if type(won) is not bool:
-            raise fail("won", f"must be true or false, got {shown(won)}")
+            raise fail("won", f"must be true or false, got {got(won)}")
         lists: dict[str, list[str]] = {}
         for key in ("moves", "redo"):
             raw = d[key]
@@ -198,48 +186,49 @@ class Game:
 
 
 def save_path() -> Path:
-    from ..play import data_dir
+    from ..saves import data_dir
 
     return data_dir() / "spider.json"
 
 
 def check_save_place() -> None:
-    """Make sure the game can be saved before play starts, as FreeCell's ``play``:
+    """Make sure the game can be saved before play starts (:func:`freecell_cli.saves.check_save_file`):
     :class:`~freecell_cli.files.OutputError` otherwise."""
-    from ..play import check_save_file
+    from ..saves import check_save_file
 
     check_save_file(save_path())
 
 
 def save_game(game: Game) -> None:
-    """Save the game atomically, as FreeCell's (its place checked once, and again
-    when a write fails, so that the error says why)."""
-    from ..play import save_json
+    """Save the game atomically (:func:`freecell_cli.saves.save_json`: its place
+    checked once, and again when a write fails, so that the error says why)."""
+    from ..saves import save_json
 
     save_json(save_path(), game.to_dict())
 
 
 def take_save(game: Game, warn: Warn) -> None:
     """Save ``game`` as the game of ``spider.json`` from now on (the game a session
-    starts with, a new deal), as FreeCell's :func:`~freecell_cli.play.take_save`:
-    an unfinished game the file holds that is not this one is moved aside
-    (``spider.json.deal-1``) and ``warn`` says where, but only once the new save is
-    written, so a save that fails moves nothing."""
-    from ..play import replace_save, to_keep
+    starts with, a new deal; :func:`freecell_cli.saves.take_save`): an unfinished
+    game the file holds that is not this one is moved aside (``spider.json.deal-1``)
+    and ``warn`` says where, but only once the new save is written, so a save that
+    fails moves nothing."""
+    from .. import saves
 
-    there = load_game(warn)
-    keep = None
-    if there is not None and to_keep(there, game):
-        deal = there.start.deal
-        keep = (f".deal-{deal}" if deal else ".position",
-                f"{f'deal {deal}' if deal else 'game'} ({plural(len(there.moves), 'move')})")
-    replace_save(save_path(), game.to_dict(), keep, warn)
+    saves.take_save(save_path(), game, load_game(warn), _kept_as, warn)
+
+
+def _kept_as(there: Game) -> tuple[str, str]:
+    """The tag an unfinished game is kept aside under, and what it is."""
+    deal = there.start.deal
+    return (f".deal-{deal}" if deal else ".position",
+            f"{f'deal {deal}' if deal else 'game'} ({plural(len(there.moves), 'move')})")
 
 
 def load_game(warn: Warn | None = None) -> Game | None:
     """The saved Spider game, or None. A damaged save is never overwritten: it is
     moved aside to ``spider.json.bad`` (``warn`` is told) and play starts afresh."""
-    from ..play import load_save
+    from ..saves import load_save
 
     return load_save(save_path(), Game.from_dict, warn)
 
@@ -278,9 +267,9 @@ class Session:
             self.say("no legal move left: u (undo), restart, or new")
 
     def handle(self, line: str) -> None:
-        """One command, as in FreeCell's line play (:func:`freecell_cli.play.handle_line`);
+        """One command of line play (:func:`freecell_cli.lineplay.handle_line`);
         ``new`` and moves (``d`` deals) are Spider's."""
-        from ..play import handle_line
+        from ..lineplay import handle_line
 
         handle_line(self, line, help=HELP, example="38", save=lambda: save_game(self.game),
                     words={"new": self.new})
@@ -325,14 +314,14 @@ class Session:
             self.say("no winning line found within 10 s")
 
     def save_solution(self, path: str) -> None:
-        from ..play import save_moves
+        from ..lineplay import save_moves
 
         save_moves(path, self.game.solution_text(), len(self.game.moves), self.say)
 
     def run(self, lines: Iterable[str]) -> None:
-        """As FreeCell's session (:func:`freecell_cli.play.run_lines`): Ctrl-C
-        saves the game and says where it is kept."""
-        from ..play import run_lines
+        """The session (:func:`freecell_cli.lineplay.run_lines`): Ctrl-C saves the
+        game and says where it is kept."""
+        from ..lineplay import run_lines
 
         run_lines(self, lines, save=lambda: save_game(self.game))
         if self.interrupted:
@@ -340,8 +329,8 @@ class Session:
 
 
 def interactive_lines(session: Session) -> Iterator[str]:
-    """Prompted input, as FreeCell's line play (:func:`freecell_cli.play.prompted_lines`)."""
-    from ..play import prompted_lines
+    """Prompted input (:func:`freecell_cli.lineplay.prompted_lines`)."""
+    from ..lineplay import prompted_lines
 
     return prompted_lines(session)
 

@@ -138,7 +138,7 @@ class Position:
         standing (the rules remove it at once), a move count the compact form can
         hold; returns self."""
         from ..cards import SUIT_NAMES
-        from ..moves import plural
+        from ..text import plural
 
         check_suits(self.suits)
         letters = suit_letters(self.suits)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..moves import plural
+from ..text import plural
 from .cards import RUNS
 from .position import Position
 

@@ -1,8 +1,9 @@
 """The Spider solver: a greedy best-first search over every card's place (the
 solver knows the face-down cards and the stock, as every Spider solver does).
 
-Limits in (seconds, states), a :class:`Result` out whose verdict is ``solved``
-or ``gave-up``. The search prunes moves that cannot help (see ``_Search.children``),
+Limits in (seconds, states, a progress function: FreeCell's engines'
+:class:`~freecell_cli.solvers.result.Limits`), a :class:`Result` out whose verdict
+is ``solved`` or ``gave-up``. The search prunes moves that cannot help (see ``_Search.children``),
 so it never proves a deal unsolvable and never answers ``unsolvable``. Every
 solution is replayed by :func:`freecell_cli.spider.verify.verify` before
 :func:`solve` returns it.
@@ -21,26 +22,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import FreecellError
+# the same limits and failure as FreeCell's engines (spider.solve.Limits stays a path to them)
+from ..solvers.result import Limits as Limits
+from ..solvers.result import SolverError as SolverError
 from .cards import code, from_code
 from .moves import DEAL, Move, notation
 from .position import Column, Position
 
 SOLVED, UNSOLVABLE, GAVE_UP = "solved", "unsolvable", "gave-up"
 DOWN = 64  # flag on a face-down card's code (codes are below 64)
-
-
-class SolverError(FreecellError):
-    """The solver produced a line our verifier rejects (a bug, never shown as a solution)."""
-
-
-@dataclass(frozen=True)
-class Limits:
-    """When to give up: wall-clock seconds and/or states expanded (None: no limit)."""
-
-    time: float | None = 60.0
-    states: int | None = None
-    progress: Callable[[int, float], None] | None = None
 
 
 @dataclass
@@ -328,9 +318,11 @@ FIRST_WIDTH, FIRST_BUDGET = 2, 250  # the first try: 2 positions a phase, 250 ex
 WIDTH_GROWTH, BUDGET_GROWTH = 4, 1  # each retry: more positions a phase, not deeper
 
 
-def solve(position: Position, limits: Limits = Limits(), unrestricted: bool = False) -> Result:
+def solve(position: Position, limits: Limits = Limits(time=60.0), unrestricted: bool = False) -> Result:
     """Search for a solution from ``position`` and verify it before returning it.
-    ``limits``: :class:`Limits` (seconds, states, a progress function)."""
+    ``limits``: :class:`Limits` (seconds, states, a progress function; 60 s when
+    none are given). A line the verifier rejects is a :class:`SolverError`, as
+    FreeCell's engines' (a bug, never shown as a solution)."""
     from .. import checks
     from ..errors import ArgumentTypeError
     from .position import check_position

@@ -27,9 +27,8 @@ from functools import lru_cache
 from typing import Any
 
 from ..errors import FreecellError, InvalidSolution
-from ..text import escape
+from ..text import escape, plural
 from .cards import RUNS
-from ..moves import plural
 from .moves import Move, _apply
 from .position import Position, check_position
 
