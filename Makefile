@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): $(BIN)/python pyproject.toml setup.py freecell_cli/solvers/_core.c
+$(STAMP): $(BIN)/python pyproject.toml setup.py $(wildcard freecell_cli/solvers/_*.c freecell_cli/solvers/_*.h)
 	@echo "installing freecell-cli into $(VENV) (log: $(VENV)/install.log)"
 	@$(BIN)/pip install -e '.[dev,fcs,dask,png,plot]' --config-settings editable_mode=compat > $(VENV)/install.log 2>&1 || { cat $(VENV)/install.log; exit 1; }
 	@# An editable install leaves no bytecode; with PYTHONDONTWRITEBYTECODE set every

@@ -12,6 +12,7 @@ setup(
         Extension(
             "freecell_cli.solvers._core",
             ["freecell_cli/solvers/_core.c"],
+            depends=["freecell_cli/solvers/_state.h"],
             optional=True,
             extra_compile_args=["-O3", "-std=c99"],
         )

@@ -1,0 +1,490 @@
+/* What the compiled searches share (the complete search in _core.c, and any
+ * other in a file of its own): the compact position of solvers/state.py, its
+ * moves' pieces, the safe rule, the exact canonical key and its hash, the set of
+ * positions seen, and the checks of what Python hands over. Every function is
+ * static: each file that includes this gets its own copy and calls
+ * init_tables() once. */
+#ifndef FREECELL_STATE_H
+#define FREECELL_STATE_H
+#define PY_SSIZE_T_CLEAN
+#ifdef __linux__
+#define _GNU_SOURCE /* mremap */
+#endif
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
+
+#define MAXCOLS 9
+#define MAXCELLS 15
+#define NCARDS 52
+#define KEYLEN 39 /* 52 cards x 6 bits */
+
+enum { HOME_COL, HOME_CELL, CELL_TO_COL, COL_TO_COL, COL_TO_CELL }; /* as state.py's kinds */
+
+typedef uint32_t Move; /* kind << 24 | a << 16 | b << 8 | n */
+#define MOVE(k, a, b, n) (((uint32_t)(k) << 24) | ((uint32_t)(a) << 16) | ((uint32_t)(b) << 8) | (uint32_t)(n))
+#define KIND(m) ((int)((m) >> 24))
+#define MA(m) ((int)(((m) >> 16) & 0xff))
+#define MB(m) ((int)(((m) >> 8) & 0xff))
+#define MN(m) ((int)((m)&0xff))
+#define NO_MOVE 0xffffffffu
+
+/* card code = rank index * 4 + suit (C D H S), as the Microsoft deck */
+#define RANKI(c) ((c) >> 2)
+#define SUIT(c) ((c)&3)
+static int RED[NCARDS];
+#define NONE NCARDS /* no card: top_at[NONE] is always -1 */
+static uint8_t FITS[NCARDS][NCARDS]; /* FITS[a][b]: a may lie on b */
+static uint8_t ONTO[NCARDS][2];      /* the two cards a card may lie on (ascending), NONE */
+static const int OPP[4][2] = {{1, 2}, {0, 3}, {0, 3}, {1, 2}};
+
+static void init_tables(void) {
+    for (int c = 0; c < NCARDS; c++) RED[c] = (SUIT(c) == 1 || SUIT(c) == 2);
+    for (int a = 0; a < NCARDS; a++) {
+        int k = 0;
+        ONTO[a][0] = ONTO[a][1] = NONE;
+        for (int b = 0; b < NCARDS; b++) {
+            FITS[a][b] = (RANKI(b) == RANKI(a) + 1) && RED[a] != RED[b];
+            if (FITS[a][b] && k < 2) ONTO[a][k++] = (uint8_t)b;
+        }
+    }
+}
+
+/* The table's cards one column after another (column 0 first): a position in
+ * 91 bytes, so the search's stack stays small beside the positions it stores. */
+typedef struct {
+    uint8_t len[MAXCOLS];
+    uint8_t off[MAXCOLS]; /* where each column starts in cards */
+    uint8_t run[MAXCOLS]; /* the length of each column's movable run */
+    uint8_t ncell;
+    uint8_t found[4];
+    uint8_t cell[MAXCELLS + 1]; /* sorted ascending */
+    uint8_t cards[NCARDS];
+} State;
+#define COL(st, i) ((st)->cards + (st)->off[i])
+#define TOP(st, i) ((st)->cards[(st)->off[i] + (st)->len[i] - 1])
+
+static inline int run_length(const uint8_t *col, int len) {
+    if (!len) return 0;
+    int n = 1;
+    while (n < len && FITS[col[len - n]][col[len - n - 1]]) n++;
+    return n;
+}
+
+/* The top n cards of column a go (the columns after it move down). */
+static inline void take(State *st, int ncols, int a, int n) {
+    int end = st->off[a] + st->len[a], total = st->off[ncols - 1] + st->len[ncols - 1];
+    memmove(st->cards + end - n, st->cards + end, total - end);
+    st->len[a] -= n;
+    for (int j = a + 1; j < ncols; j++) st->off[j] -= n;
+    if (st->run[a] > n) st->run[a] -= n;
+    else st->run[a] = (uint8_t)run_length(COL(st, a), st->len[a]);
+}
+
+/* n cards go on column b (the columns after it move up). */
+static inline void put(State *st, int ncols, int b, const uint8_t *src, int n) {
+    int end = st->off[b] + st->len[b], total = st->off[ncols - 1] + st->len[ncols - 1];
+    int r = run_length(src, n); /* the run on top after: within src, or src on the old run */
+    st->run[b] = (uint8_t)(r == n && st->len[b] && FITS[src[0]][st->cards[end - 1]] ? n + st->run[b] : r);
+    memmove(st->cards + end + n, st->cards + end, total - end);
+    memcpy(st->cards + end, src, n);
+    st->len[b] += n;
+    for (int j = b + 1; j < ncols; j++) st->off[j] += n;
+}
+
+/* A run of n cards from column a to column b. */
+static inline void move_run(State *st, int ncols, int a, int b, int n) {
+    uint8_t run[NCARDS];
+    memcpy(run, COL(st, a) + st->len[a] - n, n);
+    take(st, ncols, a, n);
+    put(st, ncols, b, run, n);
+}
+
+static inline int is_safe(int c, const uint8_t *found) {
+    int f = RANKI(c), s = SUIT(c);
+    if (found[s] != f) return 0;
+    if (f < 2) return 1;
+    return found[OPP[s][0]] >= f && found[OPP[s][1]] >= f;
+}
+
+/* Every card the safe rule sends home, repeatedly (state.safe_home). */
+static void safe_home(State *st, int ncols) {
+    int moved = 1;
+    while (moved) {
+        moved = 0;
+        for (int s = 0; s < 4; s++) {
+            int f = st->found[s];
+            if (f == 13) continue;
+            if (f >= 2 && (st->found[OPP[s][0]] < f || st->found[OPP[s][1]] < f)) continue;
+            int c = f * 4 + s, done = 0;
+            for (int i = 0; i < st->ncell; i++) {
+                if (st->cell[i] == c) {
+                    memmove(st->cell + i, st->cell + i + 1, st->ncell - i - 1);
+                    st->ncell--;
+                    st->found[s]++;
+                    moved = done = 1;
+                    break;
+                }
+            }
+            if (done) continue;
+            for (int i = 0; i < ncols; i++) {
+                if (st->len[i] && TOP(st, i) == c) {
+                    take(st, ncols, i, 1);
+                    st->found[s]++;
+                    moved = 1;
+                    break;
+                }
+            }
+        }
+    }
+}
+
+static inline void cell_add(State *st, int c) {
+    int i = st->ncell;
+    while (i > 0 && st->cell[i - 1] > c) {
+        st->cell[i] = st->cell[i - 1];
+        i--;
+    }
+    st->cell[i] = (uint8_t)c;
+    st->ncell++;
+}
+
+static inline void cell_remove(State *st, int c) {
+    for (int i = 0; i < st->ncell; i++)
+        if (st->cell[i] == c) {
+            memmove(st->cell + i, st->cell + i + 1, st->ncell - i - 1);
+            st->ncell--;
+            return;
+        }
+}
+
+/* Columns in the order Python sorts their bytes: empty ones first, then by the
+ * bottom card (all different). Insertion sort: at most one column is out of place
+ * after most moves. */
+static void sort_cols(State *st, int ncols) {
+    int order[MAXCOLS], sorted = 1;
+    for (int i = 0; i < ncols; i++) {
+        int j = i, key = st->len[i] ? COL(st, i)[0] : -1;
+        while (j > 0 && (st->len[order[j - 1]] ? COL(st, order[j - 1])[0] : -1) > key) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = i;
+        if (j != i) sorted = 0;
+    }
+    if (sorted) return;
+    State old = *st;
+    int at = 0;
+    for (int i = 0; i < ncols; i++) {
+        int from = order[i], n = old.len[from];
+        memcpy(st->cards + at, COL(&old, from), n);
+        st->len[i] = (uint8_t)n;
+        st->run[i] = old.run[from];
+        st->off[i] = (uint8_t)at;
+        at += n;
+    }
+}
+
+static inline int is_won(const State *st) {
+    return st->found[0] == 13 && st->found[1] == 13 && st->found[2] == 13 && st->found[3] == 13;
+}
+
+/* The canonical key: for each card what it lies on (``below``), 6 bits: 0 home,
+ * 1 a free cell, 2 the table, 3 + d on card d. Packed four cards to three bytes. */
+#define ON_CELL 1
+#define ON_TABLE 2
+static void make_below(const State *st, int ncols, uint8_t *below) {
+    memset(below, 0, NCARDS);
+    for (int i = 0; i < st->ncell; i++) below[st->cell[i]] = ON_CELL;
+    for (int i = 0; i < ncols; i++) {
+        int n = st->len[i];
+        if (!n) continue;
+        const uint8_t *col = COL(st, i);
+        below[col[0]] = ON_TABLE;
+        for (int k = 1; k < n; k++) below[col[k]] = (uint8_t)(3 + col[k - 1]);
+    }
+}
+
+static void pack(const uint8_t *below, uint8_t *key) {
+    for (int g = 0; g < 13; g++) {
+        const uint8_t *b = below + 4 * g;
+        key[3 * g] = (uint8_t)(b[0] << 2 | b[1] >> 4);
+        key[3 * g + 1] = (uint8_t)(b[1] << 4 | b[2] >> 2);
+        key[3 * g + 2] = (uint8_t)(b[2] << 6 | b[3]);
+    }
+}
+
+/* What card ``c`` lies on, set in a packed key (6 bits at bit 6c, the first
+ * bit the highest of byte 0): the one place a simple move changes. */
+static inline void set_code(uint8_t *key, int c, int v) {
+    int bit = 6 * c, byte = bit >> 3, off = bit & 7;
+    if (off <= 2) {
+        int shift = 2 - off;
+        key[byte] = (uint8_t)((key[byte] & ~(63 << shift)) | (v << shift));
+    } else {
+        key[byte] = (uint8_t)((key[byte] & ~(63 >> (off - 2))) | (v >> (off - 2)));
+        key[byte + 1] = (uint8_t)((key[byte + 1] & ~((0xff << (10 - off)) & 0xff)) | ((v << (10 - off)) & 0xff));
+    }
+}
+
+#ifdef __SIZEOF_INT128__
+/* wyhash's folded multiply: the products of the key's words run side by side. */
+static inline uint64_t mum(uint64_t a, uint64_t b) {
+    __uint128_t r = (__uint128_t)a * b;
+    return (uint64_t)r ^ (uint64_t)(r >> 64);
+}
+#endif
+
+static inline uint64_t hash_key(const uint8_t *key) {
+    uint64_t w[5] = {0, 0, 0, 0, 0};
+    memcpy(w, key, KEYLEN);
+#ifdef __SIZEOF_INT128__
+    uint64_t h = mum(w[0] ^ 0xa0761d6478bd642full, w[1] ^ 0xe7037ed1a0b428dbull) ^
+                 mum(w[2] ^ 0x8ebc6af09c88c6e3ull, w[3] ^ 0x589965cc75374cc3ull) ^
+                 mum(w[4] ^ 0x1d8e4e27c47d124full, 0xeb44accab455d165ull);
+    return mum(h, 0x9E3779B97F4A7C15ull);
+#else
+    uint64_t h = 0x243F6A8885A308D3ull;
+    for (int i = 0; i < 5; i++) {
+        h = (h ^ w[i]) * 0x9E3779B97F4A7C15ull;
+        h ^= h >> 29;
+    }
+    return h * 0xD6E8FEB86659FD93ull;
+#endif
+}
+
+/* The big arrays (keys, table) on huge pages where Linux offers them: the
+ * look-ups land anywhere in them, and with 4 KB pages most would also miss the
+ * TLB. Zeroed, like calloc. Elsewhere plain calloc/realloc. */
+static void *big_alloc(size_t size) {
+#ifdef __linux__
+    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(p, size, MADV_HUGEPAGE);
+#endif
+    return p;
+#else
+    return calloc(1, size);
+#endif
+}
+
+static void *big_realloc(void *old, size_t old_size, size_t size) {
+#ifdef __linux__
+    if (!old) return big_alloc(size);
+    void *p = mremap(old, old_size, size, MREMAP_MAYMOVE);
+    if (p == MAP_FAILED) return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(p, size, MADV_HUGEPAGE);
+#endif
+    return p;
+#else
+    (void)old_size;
+    return realloc(old, size);
+#endif
+}
+
+static void big_free(void *p, size_t size) {
+    if (!p) return;
+#ifdef __linux__
+    munmap(p, size);
+#else
+    (void)size;
+    free(p);
+#endif
+}
+
+/* -- the set of positions seen: exact keys in one array, a table of indices --
+ * A slot is 4 bytes: the key's index + 1 (28 bits; 0 empty) and 4 bits of its
+ * hash, so 15 in 16 probes past a different key never read that key. */
+#define IDX_BITS 28
+#define IDX_MASK ((1u << IDX_BITS) - 1)
+#define MAX_STORED (IDX_MASK - 1)
+#ifndef RECENT_BITS
+#define RECENT_BITS 12
+#endif
+typedef struct {
+    uint8_t *keys; /* count * KEYLEN bytes */
+    size_t count, cap_keys;
+    uint32_t *slot;
+    size_t size; /* slots */
+    /* A small cache of keys met lately (all of them in the set): most positions
+     * met again were met a moment ago, and this answers them from a cache line
+     * near at hand instead of the far table and key array. */
+    uint8_t (*recent)[KEYLEN + 1];
+} Seen;
+#define RECENT_OF(h) ((size_t)((h) >> (40 - RECENT_BITS)) & ((1u << RECENT_BITS) - 1))
+
+static inline size_t slot_of(uint64_t h, size_t size) {
+    return (size_t)(((h & 0xffffffffull) * (uint64_t)size) >> 32);
+}
+#define TAG(h) ((uint32_t)((h) >> 60) << IDX_BITS)
+
+static int seen_resize(Seen *s, size_t size) {
+    uint32_t *slot = big_alloc(size * sizeof *slot);
+    if (!slot) return -1;
+    uint64_t hs[16];
+    /* The keys in order, read once in sequence; their slots are fetched 16 at a
+     * time ahead of the writes, which would each wait on memory otherwise. */
+    for (size_t i = 0; i < s->count; i += 16) {
+        size_t nb = s->count - i < 16 ? s->count - i : 16;
+        for (size_t j = 0; j < nb; j++) {
+            hs[j] = hash_key(s->keys + (i + j) * KEYLEN);
+            __builtin_prefetch(slot + slot_of(hs[j], size), 1);
+        }
+        for (size_t j = 0; j < nb; j++) {
+            size_t p = slot_of(hs[j], size);
+            while (slot[p]) p = p + 1 == size ? 0 : p + 1;
+            slot[p] = TAG(hs[j]) | (uint32_t)(i + j + 1);
+        }
+    }
+    big_free(s->slot, s->size * sizeof *slot);
+    s->slot = slot;
+    s->size = size;
+    return 0;
+}
+
+static inline int same_key(const uint8_t *a, const uint8_t *b) {
+    uint64_t x, y, d = 0;
+    for (int i = 0; i < 32; i += 8) {
+        memcpy(&x, a + i, 8);
+        memcpy(&y, b + i, 8);
+        d |= x ^ y;
+    }
+    x = y = 0;
+    memcpy(&x, a + 32, KEYLEN - 32);
+    memcpy(&y, b + 32, KEYLEN - 32);
+    return !(d | (x ^ y));
+}
+
+/* Looks up the position of packed ``key`` (hash ``h``): 1 added, 0 there
+ * already, -1 no room (memory, or the most keys a slot can index). */
+/* Whether ``key`` (hash ``h``) is in the set; when not, *slot_at is the empty
+ * slot where it would go. */
+static inline int seen_has(Seen *s, const uint8_t *key, uint64_t h, size_t *slot_at) {
+    uint32_t t = TAG(h);
+    uint8_t *near = s->recent[RECENT_OF(h)];
+    if (near[KEYLEN] && same_key(near, key)) return 1;
+    size_t p = slot_of(h, s->size);
+    for (;;) {
+        uint32_t v = s->slot[p];
+        if (!v) break;
+        if ((v & ~IDX_MASK) == t && same_key(s->keys + (size_t)((v & IDX_MASK) - 1) * KEYLEN, key)) {
+            memcpy(near, key, KEYLEN);
+            near[KEYLEN] = 1;
+            return 1;
+        }
+        p = p + 1 == s->size ? 0 : p + 1;
+    }
+    *slot_at = p;
+    return 0;
+}
+
+static int seen_add(Seen *s, const uint8_t *key, uint64_t h) {
+    uint32_t t = TAG(h);
+    size_t p;
+    if (seen_has(s, key, h, &p)) return 0;
+    uint8_t *near = s->recent[RECENT_OF(h)];
+    memcpy(near, key, KEYLEN);
+    near[KEYLEN] = 1;
+    if (s->count >= MAX_STORED) return -1;
+    if (s->count == s->cap_keys) {
+        size_t cap = s->cap_keys + s->cap_keys / 2 + 4096;
+        uint8_t *keys = big_realloc(s->keys, s->cap_keys * KEYLEN, cap * KEYLEN);
+        if (!keys) return -1;
+        s->keys = keys;
+        s->cap_keys = cap;
+    }
+    memcpy(s->keys + s->count * KEYLEN, key, KEYLEN);
+    s->count++;
+    s->slot[p] = t | (uint32_t)s->count;
+    if (s->count * 100 > s->size * 85) {
+        if (seen_resize(s, s->size + s->size / 2) < 0) return -1;
+    }
+    return 1;
+}
+
+static void seen_free(Seen *s) {
+    free(s->recent);
+    big_free(s->keys, s->cap_keys * KEYLEN);
+    big_free(s->slot, s->size * sizeof *s->slot);
+    memset(s, 0, sizeof *s);
+}
+
+/* -- Python side ---------------------------------------------------------------- */
+static int bad(const char *msg) {
+    PyErr_SetString(PyExc_ValueError, msg);
+    return -1;
+}
+
+static int parse_state(PyObject *cols, PyObject *cells, PyObject *found, State *st, int *ncols) {
+    int where[NCARDS];
+    memset(st, 0, sizeof *st);
+    for (int c = 0; c < NCARDS; c++) where[c] = 0;
+    if (!PyTuple_Check(cols)) return bad("cols must be a tuple of bytes");
+    Py_ssize_t nc = PyTuple_GET_SIZE(cols);
+    int at = 0;
+    if (nc < 1 || nc > MAXCOLS) return bad("1 to 9 columns");
+    *ncols = (int)nc;
+    for (Py_ssize_t i = 0; i < nc; i++) {
+        PyObject *col = PyTuple_GET_ITEM(cols, i);
+        if (!PyBytes_Check(col)) return bad("a column must be bytes");
+        Py_ssize_t len = PyBytes_GET_SIZE(col);
+        if (len > NCARDS) return bad("a column holds at most 52 cards");
+        const uint8_t *p = (const uint8_t *)PyBytes_AS_STRING(col);
+        for (Py_ssize_t k = 0; k < len; k++) {
+            if (p[k] >= NCARDS) return bad("a card code is 0 to 51");
+            if (where[p[k]]++) return bad("a card appears twice");
+            st->cards[at + k] = p[k];
+        }
+        st->off[i] = (uint8_t)at;
+        st->len[i] = (uint8_t)len;
+        st->run[i] = (uint8_t)run_length(st->cards + at, (int)len);
+        at += (int)len;
+    }
+    if (!PyBytes_Check(cells)) return bad("cells must be bytes");
+    Py_ssize_t ncell = PyBytes_GET_SIZE(cells);
+    if (ncell > MAXCELLS) return bad("at most 15 cards in free cells");
+    const uint8_t *p = (const uint8_t *)PyBytes_AS_STRING(cells);
+    for (Py_ssize_t k = 0; k < ncell; k++) {
+        if (p[k] >= NCARDS) return bad("a card code is 0 to 51");
+        if (where[p[k]]++) return bad("a card appears twice");
+        cell_add(st, p[k]);
+    }
+    if (!PyTuple_Check(found) || PyTuple_GET_SIZE(found) != 4) return bad("found must be a tuple of 4 ints");
+    for (int s = 0; s < 4; s++) {
+        long f = PyLong_AsLong(PyTuple_GET_ITEM(found, s));
+        if (f == -1 && PyErr_Occurred()) return -1;
+        if (f < 0 || f > 13) return bad("a foundation holds 0 to 13 cards");
+        st->found[s] = (uint8_t)f;
+        for (int r = 0; r < 13; r++) {
+            int home = r < f, c = r * 4 + s;
+            if (home && where[c]) return bad("a card is both home and on the table");
+            if (!home && !where[c]) return bad("a card is missing (the core needs a whole deck)");
+        }
+    }
+    return 0;
+}
+
+static int parse_caps(PyObject *caps, int ncells_total, int ncols, int *out) {
+    if (!PyList_Check(caps) || PyList_GET_SIZE(caps) != ncells_total + 1) return bad("caps: a row per count of free cells");
+    for (int f = 0; f <= ncells_total; f++) {
+        PyObject *row = PyList_GET_ITEM(caps, f);
+        if (!PyList_Check(row) || PyList_GET_SIZE(row) != ncols + 1) return bad("caps: a value per count of empty columns");
+        for (int e = 0; e <= ncols; e++) {
+            PyObject *v = PyList_GET_ITEM(row, e);
+            if (!PyLong_Check(v)) return bad("caps: whole numbers");
+            int overflow = 0;
+            long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
+            if (x == -1 && PyErr_Occurred()) return -1;
+            if (overflow < 0 || (!overflow && x < 0)) return bad("caps: no negative capacity");
+            out[f * (ncols + 1) + e] = overflow > 0 || x > NCARDS ? NCARDS : (int)x; /* no run is longer */
+        }
+    }
+    return 0;
+}
+
+#endif
