@@ -227,3 +227,31 @@ def test_a_bad_freecell_core_is_said():
     out = _version("fortran")
     assert out.returncode == 0
     assert "search core: unavailable (FREECELL_CORE must be one of compiled, python, not 'fortran')" in out.stdout
+
+
+@needs_core
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(data=st.data())
+def test_small_positions_searched_to_the_end_alike(data):
+    # A random table with 10-24 cards left, 1-9 columns, 0-15 free cells, any
+    # variant: both searches run to their verdict and agree on every count.
+    from freecell_cli.cards import Card
+
+    ncols = data.draw(st.integers(1, 9), "columns")
+    ncells = data.draw(st.integers(0, 15), "cells")
+    left = data.draw(st.integers(10, 24), "cards left")
+    variant = data.draw(st.sampled_from(VARIANTS), "variant")
+    rng = random.Random(data.draw(st.integers(0, 2**32), "seed"))
+    # Cards home per suit, lowest first: the other cards are on the table.
+    found = [0, 0, 0, 0]
+    for _ in range(52 - left):
+        found[rng.choice([s for s in range(4) if found[s] < 13])] += 1
+    cards = [Card(r + 1, "CDHS"[s]) for s in range(4) for r in range(found[s], 13)]
+    rng.shuffle(cards)
+    in_cells = cards[:rng.randint(0, min(ncells, len(cards)))]
+    columns: list[list] = [[] for _ in range(ncols)]
+    for c in cards[len(in_cells):]:
+        columns[rng.randrange(ncols)].append(c)
+    position = Position(columns, in_cells + [None] * (ncells - len(in_cells)), found)
+    want = _search(prove._depth_first_python, position, variant, 10**9)
+    assert _search(prove._depth_first_compiled, position, variant, 10**9) == want

@@ -318,21 +318,29 @@ static void DF_dealloc(DepthFirst *self) {
 }
 
 static int DF_init(DepthFirst *self, PyObject *args, PyObject *kw) {
-    static char *names[] = {"cols", "cells", "found", "ncells", "caps", "closed", NULL};
+    static char *names[] = {"cols", "cells", "found", "ncells", "caps", "closed", "expect", NULL};
     PyObject *cols, *cells, *found, *caps;
     int ncells_total, closed;
+    long long expect = 0;
     State st;
     if (self->seen.slot) return bad("a DepthFirst search is set up once");
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOiOp", names, &cols, &cells, &found, &ncells_total, &caps, &closed))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOiOp|L", names, &cols, &cells, &found, &ncells_total, &caps, &closed,
+                                     &expect))
         return -1;
+    if (expect < 0) return bad("expect: a count of positions, 0 or more");
     if (parse_state(cols, cells, found, &st, &self->ncols) < 0) return -1;
     if (ncells_total < st.ncell || ncells_total > MAXCELLS) return bad("ncells: 0 to 15, at least the cards in cells");
     if (parse_caps(caps, ncells_total, self->ncols, self->caps) < 0) return -1;
     self->ncells_total = ncells_total;
     self->closed0 = closed;
     sort_cols(&st, self->ncols);
+    /* A search that will stop at ``expect`` positions (its state limit) gets
+     * its table at once: no table grown and copied again and again on the way.
+     * Pages are only taken as they are written, so a big guess costs little. */
+    size_t want = expect > (1 << 24) ? (1 << 24) : (size_t)expect;
     self->seen.recent = calloc((size_t)1 << RECENT_BITS, KEYLEN + 1);
-    if (!self->seen.recent || seen_resize(&self->seen, 1024) < 0) {
+    if (!self->seen.recent || seen_resize(&self->seen, 1024 + want * 100 / 85) < 0 ||
+        seen_reserve(&self->seen, want)) {
         PyErr_NoMemory();
         return -1;
     }

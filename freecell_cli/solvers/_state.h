@@ -300,6 +300,12 @@ static void big_free(void *p, size_t size) {
 /* -- the set of positions seen: exact keys in one array, a table of indices --
  * A slot is 4 bytes: the key's index + 1 (28 bits; 0 empty) and 4 bits of its
  * hash, so 15 in 16 probes past a different key never read that key. */
+#ifndef LOAD
+#define LOAD 85 /* percent */
+#endif
+#ifndef GROW
+#define GROW 3 /* halves */
+#endif
 #define IDX_BITS 28
 #define IDX_MASK ((1u << IDX_BITS) - 1)
 #define MAX_STORED (IDX_MASK - 1)
@@ -347,6 +353,16 @@ static int seen_resize(Seen *s, size_t size) {
     return 0;
 }
 
+/* Room for ``cap`` keys (0, or -1 without memory). */
+static int seen_reserve(Seen *s, size_t cap) {
+    if (cap <= s->cap_keys) return 0;
+    uint8_t *keys = big_realloc(s->keys, s->cap_keys * KEYLEN, cap * KEYLEN);
+    if (!keys) return -1;
+    s->keys = keys;
+    s->cap_keys = cap;
+    return 0;
+}
+
 static inline int same_key(const uint8_t *a, const uint8_t *b) {
     uint64_t x, y, d = 0;
     for (int i = 0; i < 32; i += 8) {
@@ -391,18 +407,12 @@ static int seen_add(Seen *s, const uint8_t *key, uint64_t h) {
     memcpy(near, key, KEYLEN);
     near[KEYLEN] = 1;
     if (s->count >= MAX_STORED) return -1;
-    if (s->count == s->cap_keys) {
-        size_t cap = s->cap_keys + s->cap_keys / 2 + 4096;
-        uint8_t *keys = big_realloc(s->keys, s->cap_keys * KEYLEN, cap * KEYLEN);
-        if (!keys) return -1;
-        s->keys = keys;
-        s->cap_keys = cap;
-    }
+    if (s->count == s->cap_keys && seen_reserve(s, s->cap_keys + s->cap_keys / 2 + 4096) < 0) return -1;
     memcpy(s->keys + s->count * KEYLEN, key, KEYLEN);
     s->count++;
     s->slot[p] = t | (uint32_t)s->count;
-    if (s->count * 100 > s->size * 85) {
-        if (seen_resize(s, s->size + s->size / 2) < 0) return -1;
+    if (s->count * 100 > s->size * LOAD) {
+        if (seen_resize(s, s->size * GROW / 2) < 0) return -1;
     }
     return 1;
 }

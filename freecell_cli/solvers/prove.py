@@ -72,7 +72,10 @@ def _depth_first_compiled(search: Search) -> SearchRun:
         raise SolverError("the compiled core is not built")
     cols, cells, found = search.start_state()
     caps = capacities(search.ncells, len(cols), search.variant.capacity)
-    run = core.DepthFirst(cols, cells, found, search.ncells, caps, search.variant.automatic is None)
+    limit = search.limits.states
+    # The set is sized for the state limit at once (a slice may overshoot it).
+    expect = 0 if limit is None else limit + SLICE
+    run = core.DepthFirst(cols, cells, found, search.ncells, caps, search.variant.automatic is None, expect)
     while True:
         status = run.run(SLICE)
         if status == 0:
