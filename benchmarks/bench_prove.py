@@ -22,6 +22,7 @@ from common import BIN
 ROOT = Path(__file__).parent.parent
 DEALS = (970, 607, 90, 899)  # 1 cell is too few for each: whole proofs, not hunts for a solution
 CAP = int(os.environ.get("BENCH_PROVE_STATES", "200000"))
+FULL = (970, 1)  # a whole proof (1,783,101 positions), by the default core only: no cap, no table sized ahead
 ROUNDS = int(os.environ.get("BENCH_PROVE_ROUNDS", "2"))
 
 # Run in a fresh process per tree so each imports its own freecell_cli.
@@ -35,26 +36,26 @@ try:
     core = name()
 except ImportError:  # a tree from before the compiled core
     core = "python"
-n, cap = int(sys.argv[1]), int(sys.argv[2])
-position, variant = deal(n, cells=1), find_variant("standard")
+n, cap, cells = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+position, variant = deal(n, cells=cells), find_variant("standard")
 prove(deal(3, cells=1), variant)  # everything imported and warmed before the figures
 rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 start = time.process_time()
-r = prove(position, variant, Limits(states=cap))
+r = prove(position, variant, Limits(states=cap or None))
 cpu = time.process_time() - start
 grown = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss) * 1024
 print(json.dumps({"states": r.states, "cpu": cpu, "verdict": r.verdict, "core": core, "bytes": grown}))
 """
 
 
-def _one(tree: Path, n: int, core: str | None = None) -> dict:
+def _one(tree: Path, n: int, core: str | None = None, cap: int = CAP, cells: int = 1) -> dict:
     # In the tree (``-c`` puts the current directory first on the path) and with
     # it on PYTHONPATH: the installed freecell_cli may be another checkout's.
     env = {**os.environ, "PYTHONPATH": str(tree)}
     env.pop("FREECELL_CORE", None)
     if core:
         env["FREECELL_CORE"] = core
-    out = subprocess.run([str(BIN / "python"), "-c", CODE, str(n), str(CAP)], env=env, cwd=tree,
+    out = subprocess.run([str(BIN / "python"), "-c", CODE, str(n), str(cap), str(cells)], env=env, cwd=tree,
                          capture_output=True, text=True, check=True)
     return json.loads(out.stdout)
 
@@ -91,6 +92,10 @@ def bench_prove() -> dict:
     if baseline:
         ratios = [statistics.median(rates["this tree"][n]) / statistics.median(rates["baseline"][n]) for n in DEALS]
         figures["speed-up over the baseline (per deal)"] = [round(r, 2) for r in ratios]
+    whole = _one(ROOT, FULL[0], None, 0, FULL[1])
+    figures[f"whole proof, deal {FULL[0]} with {FULL[1]} cell ({whole['core']} core)"] = (
+        f"{whole['verdict']} {whole['states']:,} positions, {whole['cpu']:.2f} CPU s, "
+        f"{round(whole['states'] / whole['cpu']):,} per CPU s, {whole['bytes'] / whole['states']:.1f} bytes each")
     # A capped search ends after the same count whichever order it explores in,
     # unless it finds a solution first (the order decides when).
     for name in trees:

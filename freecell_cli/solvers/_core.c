@@ -144,13 +144,46 @@ static void play_full(State *st, int ncols, Move m) {
     safe_home(st, ncols);
 }
 
-/* -- the search object --------------------------------------------------------- */
+/* -- the search object ---------------------------------------------------------
+ * A deep proof's stack holds millions of positions: a frame keeps only the key
+ * (56 bytes a frame, not 180 with the position itself). The positions of the
+ * last RING depths are kept beside it, and a position further down is read back
+ * from its key when the search returns to it: the key says what every card lies
+ * on, and the columns are kept in the order of their bottom cards, so the key
+ * gives the position exactly as it was. */
 typedef struct {
-    State s;
     uint8_t key[KEYLEN + 1]; /* its packed key (and a zero byte) */
-    size_t mbeg, mcur, mend; /* its moves not tried yet: ms.m[mcur..mend) */
-    Move in;                 /* the move that led here (NO_MOVE at the start) */
+    uint32_t mbeg, mcur, mend; /* its moves not tried yet: ms.m[mcur..mend) */
+    Move in;                   /* the move that led here (NO_MOVE at the start) */
 } Frame;
+#define RING 256
+
+/* The position of a key, columns in the order the search keeps them (empty ones
+ * first, then by bottom card), free cells sorted. */
+static void decode(const uint8_t *key, int ncols, State *st) {
+    uint8_t below[NCARDS], above[NCARDS + 3], bottoms[MAXCOLS];
+    int nb = 0;
+    unpack(key, below);
+    memset(st, 0, sizeof *st);
+    memset(above, NONE, sizeof above);
+    for (int c = 0; c < NCARDS; c++) {
+        int v = below[c];
+        if (v == 0) st->found[SUIT(c)]++;
+        else if (v == ON_CELL) st->cell[st->ncell++] = (uint8_t)c;
+        else if (v == ON_TABLE) bottoms[nb++] = (uint8_t)c; /* ascending: the order kept */
+        else above[v - 3] = (uint8_t)c;
+    }
+    int at = 0, i = ncols - nb; /* the empty columns come first */
+    for (int k = 0; k < nb; k++, i++) {
+        int n = 0;
+        st->off[i] = (uint8_t)at;
+        for (int c = bottoms[k]; c != NONE; c = above[c]) st->cards[at + n++] = (uint8_t)c;
+        st->len[i] = (uint8_t)n;
+        st->run[i] = (uint8_t)run_length(st->cards + at, n);
+        at += n;
+    }
+    for (int j = 0; j < ncols - nb; j++) st->off[j] = 0;
+}
 
 typedef struct {
     PyObject_HEAD
@@ -160,6 +193,8 @@ typedef struct {
     MoveStack ms;
     Frame *stack;
     size_t depth, stack_cap;
+    State ring[RING];    /* the positions of the last RING depths */
+    size_t owner[RING];  /* the depth + 1 whose position each holds (0: none) */
     long long states;
     int status; /* 0 running, 1 solved, 2 unsolvable, 3 out of memory */
     int busy;   /* run() is under way in another thread (it lets go of the GIL) */
@@ -192,11 +227,13 @@ static int df_push(DepthFirst *self, const State *st, const uint8_t *key, Move i
         self->stack_cap = cap;
     }
     Frame *fr = &self->stack[self->depth];
-    fr->s = *st;
+    self->ring[self->depth % RING] = *st;
+    self->owner[self->depth % RING] = self->depth + 1;
     memcpy(fr->key, key, KEYLEN);
     fr->key[KEYLEN] = 0;
     fr->in = in;
-    fr->mbeg = self->ms.n;
+    if (self->ms.n + 1000 > UINT32_MAX) return -1;
+    fr->mbeg = (uint32_t)self->ms.n;
     int n = gen_moves(st, self->ncols, self->ncells_total, self->caps, &self->ms);
     if (n < 0) return -1;
     if (back != NO_MOVE) { /* the move straight back to the position just left */
@@ -209,7 +246,7 @@ static int df_push(DepthFirst *self, const State *st, const uint8_t *key, Move i
             }
     }
     fr->mcur = fr->mbeg;
-    fr->mend = self->ms.n;
+    fr->mend = (uint32_t)self->ms.n;
     /* Every move of a position is tried sooner or later: the keys of its simple
      * changes are hashed now and their slots fetched, so the look-ups find them
      * near at hand. */
@@ -242,11 +279,16 @@ static int df_run(DepthFirst *self, long long slice) {
         Frame *fr = &self->stack[self->depth - 1];
         int closed = self->closed0 || self->depth > 1;
         int pushed = 0;
+        size_t r = (self->depth - 1) % RING;
+        if (self->owner[r] != self->depth) { /* back to a position left long ago */
+            decode(fr->key, ncols, &self->ring[r]);
+            self->owner[r] = self->depth;
+        }
+        const State *st = &self->ring[r];
         while (fr->mcur < fr->mend) {
             uint64_t mh = self->ms.h[fr->mcur];
             Move m = self->ms.m[fr->mcur++];
             int kind = KIND(m), a = MA(m), b = MB(m), n = MN(m);
-            const State *st = &fr->s;
             Move back = NO_MOVE;
             int resort, added;
             int card, to;

@@ -217,6 +217,17 @@ static void pack(const uint8_t *below, uint8_t *key) {
     }
 }
 
+static void unpack(const uint8_t *key, uint8_t *below) {
+    for (int g = 0; g < 13; g++) {
+        const uint8_t *k = key + 3 * g;
+        uint8_t *b = below + 4 * g;
+        b[0] = k[0] >> 2;
+        b[1] = (uint8_t)((k[0] & 3) << 4 | k[1] >> 4);
+        b[2] = (uint8_t)((k[1] & 15) << 2 | k[2] >> 6);
+        b[3] = k[2] & 63;
+    }
+}
+
 /* What card ``c`` lies on, set in a packed key (6 bits at bit 6c, the first
  * bit the highest of byte 0): the one place a simple move changes. */
 static inline void set_code(uint8_t *key, int c, int v) {
