@@ -74,3 +74,18 @@ def test_the_library_caps_its_workers_too(monkeypatch):
     monkeypatch.setattr(mod, "available_memory", lambda: 200 * 2**20)  # one worker's worth
     assert sorted(r["deal"] for r in fc.analyze([1, 2], jobs=300, **CHEAP)) == [1, 2]
     assert started == [1, 1]
+
+
+def test_the_old_module_path_still_works_and_says_it_is_deprecated():
+    import subprocess
+    import sys
+
+    code = ("import warnings\nwarnings.simplefilter('always')\n"
+            "with warnings.catch_warnings(record=True) as w:\n"
+            "    from freecell_cli.analyze import Analysis, parse_ranges\n"
+            "import freecell_cli.analysis as a\n"
+            "assert Analysis is a.Analysis and parse_ranges is a.parse_ranges\n"
+            "print([str(x.message) for x in w if x.category is DeprecationWarning])\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == "['freecell_cli.analyze is deprecated: import from freecell_cli.analysis']\n"
