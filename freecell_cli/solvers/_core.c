@@ -29,7 +29,6 @@
 /* -- moves: the order of prove._moves, exactly ------------------------------ */
 typedef struct {
     Move *m;
-    uint64_t *h; /* each move's child's hash, when the move is a simple change */
     size_t n, cap;
 } MoveStack;
 
@@ -39,9 +38,6 @@ static int ms_reserve(MoveStack *ms, size_t more) {
     Move *m = realloc(ms->m, cap * sizeof *m);
     if (!m) return -1;
     ms->m = m;
-    uint64_t *h = realloc(ms->h, cap * sizeof *h);
-    if (!h) return -1;
-    ms->h = h;
     ms->cap = cap;
     return 0;
 }
@@ -145,14 +141,14 @@ static void play_full(State *st, int ncols, Move m) {
 }
 
 /* -- the search object ---------------------------------------------------------
- * A deep proof's stack holds millions of positions: a frame keeps only the key
- * (56 bytes a frame, not 180 with the position itself). The positions of the
+ * A deep proof's stack holds millions of positions: a frame keeps only where
+ * its key is in the set (20 bytes a frame, not 180 with the position itself). The positions of the
  * last RING depths are kept beside it, and a position further down is read back
  * from its key when the search returns to it: the key says what every card lies
  * on, and the columns are kept in the order of their bottom cards, so the key
  * gives the position exactly as it was. */
 typedef struct {
-    uint8_t key[KEYLEN + 1]; /* its packed key (and a zero byte) */
+    uint32_t key;              /* where its key is in the set (every position on the stack is in it) */
     uint32_t mbeg, mcur, mend; /* its moves not tried yet: ms.m[mcur..mend) */
     Move in;                   /* the move that led here (NO_MOVE at the start) */
 } Frame;
@@ -218,7 +214,10 @@ static inline int simple_change(const State *st, Move m, int closed, int *card, 
     return 1;
 }
 
-static int df_push(DepthFirst *self, const State *st, const uint8_t *key, Move in, Move back) {
+static inline const uint8_t *key_at(const Seen *s, uint32_t i) { return s->keys + (size_t)i * KEYLEN; }
+
+/* Pushes position ``st``, whose key is the set's key ``ki``. */
+static int df_push(DepthFirst *self, const State *st, uint32_t ki, Move in, Move back) {
     if (self->depth == self->stack_cap) {
         size_t cap = self->stack_cap * 2 + 64;
         Frame *f = realloc(self->stack, cap * sizeof *f);
@@ -229,8 +228,7 @@ static int df_push(DepthFirst *self, const State *st, const uint8_t *key, Move i
     Frame *fr = &self->stack[self->depth];
     self->ring[self->depth % RING] = *st;
     self->owner[self->depth % RING] = self->depth + 1;
-    memcpy(fr->key, key, KEYLEN);
-    fr->key[KEYLEN] = 0;
+    fr->key = ki;
     fr->in = in;
     if (self->ms.n + 1000 > UINT32_MAX) return -1;
     fr->mbeg = (uint32_t)self->ms.n;
@@ -252,14 +250,13 @@ static int df_push(DepthFirst *self, const State *st, const uint8_t *key, Move i
      * near at hand. */
     int closed = self->closed0 || self->depth >= 1;
     uint8_t child[KEYLEN + 1];
+    child[KEYLEN] = 0;
     for (size_t i = fr->mbeg; i < fr->mend; i++) {
         int card, to;
         if (simple_change(st, self->ms.m[i], closed, &card, &to)) {
-            memcpy(child, fr->key, KEYLEN + 1);
+            memcpy(child, key_at(&self->seen, ki), KEYLEN);
             set_code(child, card, to);
-            uint64_t h = hash_key(child);
-            self->ms.h[i] = h;
-            __builtin_prefetch(self->seen.slot + slot_of(h, self->seen.size));
+            __builtin_prefetch(self->seen.slot + slot_of(hash_key(child), self->seen.size));
         }
     }
     self->depth++;
@@ -281,21 +278,20 @@ static int df_run(DepthFirst *self, long long slice) {
         int pushed = 0;
         size_t r = (self->depth - 1) % RING;
         if (self->owner[r] != self->depth) { /* back to a position left long ago */
-            decode(fr->key, ncols, &self->ring[r]);
+            decode(key_at(&self->seen, fr->key), ncols, &self->ring[r]);
             self->owner[r] = self->depth;
         }
         const State *st = &self->ring[r];
         while (fr->mcur < fr->mend) {
-            uint64_t mh = self->ms.h[fr->mcur];
             Move m = self->ms.m[fr->mcur++];
             int kind = KIND(m), a = MA(m), b = MB(m), n = MN(m);
             Move back = NO_MOVE;
             int resort, added;
             int card, to;
             if (simple_change(st, m, closed, &card, &to)) {
-                memcpy(key, fr->key, KEYLEN + 1);
+                memcpy(key, key_at(&self->seen, fr->key), KEYLEN);
                 set_code(key, card, to);
-                added = seen_add(&self->seen, key, mh);
+                added = seen_add(&self->seen, key, hash_key(key));
                 if (added < 0) return self->status = 3;
                 if (!added) continue;
                 ns = *st;
@@ -333,10 +329,10 @@ static int df_run(DepthFirst *self, long long slice) {
             }
             self->states++;
             if (is_won(&ns)) {
-                if (df_push(self, &ns, key, m, NO_MOVE) < 0) return self->status = 3;
+                if (df_push(self, &ns, (uint32_t)(self->seen.count - 1), m, NO_MOVE) < 0) return self->status = 3;
                 return self->status = 1;
             }
-            if (df_push(self, &ns, key, m, back) < 0) return self->status = 3;
+            if (df_push(self, &ns, (uint32_t)(self->seen.count - 1), m, back) < 0) return self->status = 3;
             pushed = 1;
             break;
         }
@@ -354,7 +350,6 @@ static int df_run(DepthFirst *self, long long slice) {
 static void DF_dealloc(DepthFirst *self) {
     seen_free(&self->seen);
     free(self->ms.m);
-    free(self->ms.h);
     free(self->stack);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -389,7 +384,7 @@ static int DF_init(DepthFirst *self, PyObject *args, PyObject *kw) {
     uint8_t below[NCARDS], key[KEYLEN];
     make_below(&st, self->ncols, below);
     pack(below, key);
-    if (seen_add(&self->seen, key, hash_key(key)) < 0 || df_push(self, &st, key, NO_MOVE, NO_MOVE) < 0) {
+    if (seen_add(&self->seen, key, hash_key(key)) < 0 || df_push(self, &st, 0, NO_MOVE, NO_MOVE) < 0) {
         PyErr_NoMemory();
         return -1;
     }
@@ -493,7 +488,6 @@ static PyObject *core_moves(PyObject *mod, PyObject *args) {
     int n = gen_moves(&st, ncols, ncells_total, capt, &ms);
     if (n < 0) {
         free(ms.m);
-        free(ms.h);
         return PyErr_NoMemory();
     }
     PyObject *out = PyList_New(n);
@@ -507,7 +501,6 @@ static PyObject *core_moves(PyObject *mod, PyObject *args) {
         PyList_SET_ITEM(out, i, t);
     }
     free(ms.m);
-    free(ms.h);
     return out;
 }
 
