@@ -33,7 +33,9 @@ from bench_prove import bench_prove  # noqa: E402
 
 SECTIONS["prove"] = bench_prove
 from bench_spider import bench_spider  # noqa: E402
+from bench_macroxue import bench_macroxue  # noqa: E402
 
+SECTIONS["macroxue"] = bench_macroxue  # skipped unless MACROXUE_SOLVER names its built solver
 SECTIONS["spider"] = bench_spider  # deals 1-10 of each mode; the README's 1-100 figures: bench_spider.py
 
 
