@@ -15,6 +15,7 @@ CLASHING = ["autoplay", "verify", "analyze", "replay"]
 
 
 # -- the trap: a submodule named like an exported function ---------------------
+@pytest.mark.filterwarnings("ignore:freecell_cli.analyze is deprecated")
 @pytest.mark.parametrize("name", CLASHING)
 def test_exported_function_survives_its_submodule_import(name):
     importlib.import_module(f"freecell_cli.{name}")  # binds the submodule, in plain Python

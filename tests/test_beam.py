@@ -153,16 +153,28 @@ def test_the_complete_search_on_a_budget_comes_first():
 
 def test_a_beam_never_says_unsolvable(monkeypatch):
     # 11982 is unsolvable: the beam gives up at its limit; only the complete
-    # search (--exhaustive, the built-in engine) may prove it.
+    # search (--exhaustive: the prover) may prove it.
     r = BeamEngine(width=16).solve(deal(11982), STANDARD, Limits(states=5_000))
     assert r.verdict == GAVE_UP and r.reason == "state limit of 5,000 reached"
     r = BeamEngine(width=16).solve(deal(11982), STANDARD, Limits(time=0))
     assert r.verdict == GAVE_UP and r.reason.startswith("time limit of 0 s reached")
+    from freecell_cli.solvers.prove import ProveEngine
+
     called = []
-    monkeypatch.setattr(BuiltinEngine, "solve", lambda self, p, v, l, exhaustive=False:
-                        called.append(exhaustive) or Result("unsolvable", "builtin"))
+    monkeypatch.setattr(ProveEngine, "solve", lambda self, p, v, l, exhaustive=False:
+                        called.append(exhaustive) or Result("unsolvable", "prove"))
     assert get_engine("beam").solve(deal(11982), STANDARD, Limits(), exhaustive=True).verdict == "unsolvable"
     assert called == [True]
+
+
+def test_exhaustive_proves_then_looks_for_a_short_line():
+    # Deal 1 is solvable: the proof's line is long, the beams then find a
+    # shorter one on what is left (the result says both engines).
+    r = solve(deal(1), SITE, get_engine("beam"), Limits(time=60), exhaustive=True)
+    assert r.verdict == SOLVED and r.engine == "prove+beam" and r.nonfoundation_moves < 40
+    # With no time left after the proof, its own (shortened) line is the answer.
+    r = solve(deal(1), SITE, get_engine("beam"), Limits(states=800), exhaustive=True)
+    assert r.verdict in (SOLVED, GAVE_UP) and r.engine.startswith("prove")
 
 
 def test_a_wide_beam_keeps_to_its_limits_within_a_layer():

@@ -40,18 +40,23 @@ def get_engine(name: str, preset: str | None = None, width: int | None = None, o
     if name == "builtin":
         return builtin
     from .fcsolve import FcSolveEngine, fcsolve_available
+    from .prove import ProveEngine
 
+    # A proof (exhaustive) is the complete depth-first search racing the
+    # best-first one: the depth-first side runs in the compiled core when built.
+    prover = ProveEngine()
     if name == "beam":
         from .beam import BeamEngine
 
         # Freecell Solver's availability is found out only if the beams fail
         # (its SolverError passes it by): most solves never ask.
-        return BeamEngine(width=width, optimize=optimize, complete=builtin, fcsolve=FcSolveEngine(replan=builtin))
+        return BeamEngine(width=width, optimize=optimize, complete=builtin, fcsolve=FcSolveEngine(replan=builtin),
+                          prover=prover)
     if fcsolve_available():
         fcs = FcSolveEngine(preset=preset, replan=builtin)
-        return Fallback(fcs, builtin, name="auto") if name == "auto" else fcs
+        return Fallback(fcs, builtin, name="auto", prover=prover) if name == "auto" else fcs
     if name == "auto":
-        return builtin
+        return Fallback(builtin, name="builtin", prover=prover)
     raise SolverError(
         "Freecell Solver is not installed: apt-get install freecell-solver-bin "
         "(or pip install 'freecell-cli[fcs]' with libfreecell-solver0)"
