@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from .cards import CARDS, SUIT_SYMBOLS, SUITS, Card
-from .errors import FreecellError
+from .errors import FreecellError, FreecellRuntimeError
 from .game import Game, Hint, explain
 from .moves import CELL, COLUMN, FOUNDATION, Move, Place, can_move, resolve
 from .position import Position, cell_letter
@@ -377,7 +377,7 @@ class Board:
             self.say(text, "info")
         try:
             self.save(g)
-        except (FreecellError, OSError) as e:
+        except (FreecellError, FreecellRuntimeError, OSError) as e:
             self.say(f"{self.message} — but the game could not be saved: {e}", "error")
 
     def show_hint(self, hint: Hint, key: tuple[object, ...] | None = None) -> None:

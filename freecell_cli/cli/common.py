@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Optional, Protocol, TextIO, TypeVar
 
 import typer
 
-from ..errors import FreecellError, IllegalMove
+from ..errors import FreecellError, FreecellRuntimeError, IllegalMove
 from ..formats.detect import FORMATS
 from ..variants import VARIANTS
 
@@ -342,7 +342,7 @@ def errors_to_exit() -> Iterator[None]:
         yield
     except IllegalMove as e:
         raise fail(str(e), EXIT_NEGATIVE) from None
-    except FreecellError as e:
+    except (FreecellError, FreecellRuntimeError) as e:  # a run-time failure is exit 2 too (README, "Exit codes")
         raise fail(str(e), EXIT_USAGE) from None
 
 

@@ -159,14 +159,14 @@ def screen_new_game(variant: str | None, say: Callable[[str, str], None]) -> Cal
     (:func:`~freecell_cli.play.leave_for`: an unfinished game is kept aside, and
     ``say`` tells where). A new game that cannot be saved moves nothing: ``say``
     tells why, and the game in progress goes on."""
-    from ..errors import FreecellError
+    from ..errors import FreecellError, FreecellRuntimeError
     from ..play import leave_for, new_random_game
 
     def new_game(old: Game) -> Game:
         new = new_random_game(variant or old.variant.name, len(old.start.cells))
         try:
             return leave_for(old, new, lambda line: say(line.removeprefix("note: "), "info"))
-        except FreecellError as e:
+        except (FreecellError, FreecellRuntimeError) as e:
             say(f"no new deal: {e}", "error")
             return old
 
