@@ -283,7 +283,6 @@ def command(*groups: Shared) -> Callable[[Callable[..., R]], Callable[..., R]]:
         import inspect
 
         sig = inspect.signature(func, eval_str=True)
-        given = [p for g in groups for p in g.params]
         taken = {"settings", *(name for g in groups for name in _received(g))}
         own = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in sig.parameters.values() if p.name not in taken]
         ctx_name = next((p.name for p in own if p.annotation is typer.Context), None)
@@ -303,7 +302,7 @@ def command(*groups: Shared) -> Callable[[Callable[..., R]], Callable[..., R]]:
                 kwargs["settings"] = settings
             return func(**kwargs)
 
-        assert len({p.name for p in params}) == len(params), [p.name for p in given]
+        assert len({p.name for p in params}) == len(params), [p.name for p in params]  # a name declared twice
         run.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
         run.__annotations__ = {p.name: p.annotation for p in params}
         return run
