@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from .cards import CARDS, SUIT_SYMBOLS, SUITS, Card
-from .errors import FreecellError
+from .errors import FreecellError, FreecellRuntimeError
 from .game import Game, Hint, explain
 from .moves import CELL, COLUMN, FOUNDATION, Move, Place, can_move, resolve
 from .position import Position, cell_letter
-from .text import escape, plural
+from .text import clock, escape, plural
 
 if TYPE_CHECKING:  # rich is imported only when the screen is drawn
     from rich.text import Text
@@ -371,13 +371,13 @@ class Board:
         self.hint_pending = False
         g = self.game
         if g.position.is_won():
-            self.say(f"you won {self.game_name()} in {plural(g.moves, 'move')}, time {_clock(g.elapsed)}! "
+            self.say(f"you won {self.game_name()} in {plural(g.moves, 'move')}, time {clock(g.elapsed)}! "
                      "N: a new deal, S: play it again, Q: quit", "good")
         else:
             self.say(text, "info")
         try:
             self.save(g)
-        except (FreecellError, OSError) as e:
+        except (FreecellError, FreecellRuntimeError, OSError) as e:
             self.say(f"{self.message} — but the game could not be saved: {e}", "error")
 
     def show_hint(self, hint: Hint, key: tuple[object, ...] | None = None) -> None:
@@ -409,13 +409,13 @@ class Board:
         g, p = self.game, self.position
         label = f"daily {escape(g.daily)} (deal {g.deal})" if g.daily else (f"deal {g.deal}" if g.deal is not None
                                                                     else "position")
-        return (f"{label} | moves {g.moves} | time {_clock(g.elapsed)} | can move {self.capacity()} "
+        return (f"{label} | moves {g.moves} | time {clock(g.elapsed)} | can move {self.capacity()} "
                 f"({plural(p.free_cells, 'free cell')}, {plural(p.empty_columns, 'empty column')})")
 
     def notes(self) -> str:
         g = self.game
         if g.position.is_won():
-            return f"won in {plural(g.moves, 'move')}, time {_clock(g.elapsed)}"
+            return f"won in {plural(g.moves, 'move')}, time {clock(g.elapsed)}"
         if g.stuck():
             return "no legal move left: U undo, S start over, N new deal"
         if g.can_autocomplete():
@@ -581,8 +581,3 @@ def _with_count(position: Position, resolved: Move, asked: Move) -> Move:
     from .render import cards_taken
 
     return Move(resolved.source, resolved.dest, cards_taken(position, resolved), resolved.to_empty)
-
-
-def _clock(seconds: float) -> str:
-    s = int(seconds)
-    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"

@@ -1,4 +1,8 @@
-"""Exception types. All are ValueError subclasses so callers can catch broadly.
+"""Exception types, by kind (as python-chess keeps ``EngineError(RuntimeError)`` apart
+from its ValueErrors): bad input is a :class:`FreecellError`, a ``ValueError``; a
+failure while running on good input (a solver, a worker, a file another process
+holds, an output that cannot be written) is a :class:`FreecellRuntimeError`, a
+``RuntimeError``. ``except (FreecellError, FreecellRuntimeError)`` catches both.
 
 Messages quote the offending input so a one-line report is enough.
 """
@@ -8,6 +12,12 @@ from .text import quote as quote  # quoting lives in text.py; this old path stay
 
 class FreecellError(ValueError):
     """Base class of every error the library raises on bad input."""
+
+
+class FreecellRuntimeError(RuntimeError):
+    """Base class of the failures met while running on good input: a solver that
+    cannot run, worker processes that die, a file another process holds, an output
+    that cannot be written. The command line gives them exit code 2, as bad input."""
 
 
 class InvalidCard(FreecellError):

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, AnyStr, BinaryIO, NamedTuple
 
-from .errors import FreecellError
+from .errors import FreecellError, FreecellRuntimeError
 from .text import escape
 
 KIB, MIB = 1 << 10, 1 << 20
@@ -51,7 +51,7 @@ class UnreadableInput(FreecellError):
     """A file that cannot be opened or read (missing, a directory, no permission)."""
 
 
-class OutputError(FreecellError):
+class OutputError(FreecellRuntimeError):
     """An output path that cannot be written."""
 
 
@@ -415,7 +415,7 @@ def _umask() -> int:
     return mask
 
 
-class Busy(FreecellError):
+class Busy(FreecellRuntimeError):
     """A file another running process holds the lock of."""
 
 

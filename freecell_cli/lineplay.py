@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Protocol
 
-from .errors import FreecellError
+from .errors import FreecellError, FreecellRuntimeError
 from .text import plural
 
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ def handle_line(session: LineSession, line: str, *, help: str, example: str,
         return
     try:
         _handle_line(session, line, help, example, words, save)
-    except FreecellError as e:
+    except (FreecellError, FreecellRuntimeError) as e:  # a hint's solver, a save: said, and play goes on
         session.say(f"refused: {e}")
 
 

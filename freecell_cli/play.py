@@ -17,7 +17,7 @@ from .errors import FreecellError
 from .game import Game
 from .lineplay import handle_line, prompted_lines, run_lines, save_moves
 from .saves import Warn, check_save_file, data_dir, load_save, save_json
-from .text import escape, plural
+from .text import clock, escape, plural
 
 # Old paths of what moved to saves.py and lineplay.py (freecell_cli.play.X), kept for callers.
 from .lineplay import MAX_LINE as MAX_LINE, LineGame as LineGame, LineSession as LineSession
@@ -107,11 +107,6 @@ def game_name(game: Game) -> str:
     return f"deal {escape(game.deal)}" if game.deal is not None else "position"
 
 
-def _clock(seconds: float) -> str:
-    s = int(seconds)
-    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
-
-
 class Session:
     """One terminal (or script) session of play."""
 
@@ -126,7 +121,7 @@ class Session:
     def status(self) -> str:
         g = self.game
         label = f"{game_name(g)} (deal {escape(g.deal)})" if g.daily else game_name(g)
-        return f"{label} | moves {g.moves} | time {_clock(g.elapsed)}"
+        return f"{label} | moves {g.moves} | time {clock(g.elapsed)}"
 
     def draw(self) -> None:
         from .render import render_plain
@@ -215,7 +210,7 @@ class Session:
         g = self.game
         name = f"deal {escape(g.deal)}" if g.deal is not None else "the position"
         if self.interactive:
-            self.say(f"won {name} in {plural(g.moves, 'move')}, time {_clock(g.elapsed)}, "
+            self.say(f"won {name} in {plural(g.moves, 'move')}, time {clock(g.elapsed)}, "
                      f"{g.position.cards_home} cards home — new, restart, or q")
         else:
             self.say(f"won {name} in {plural(g.moves, 'move')}")

@@ -50,6 +50,16 @@ def plural(n: int, word: str) -> str:
     return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
+def clock(seconds: float) -> str:
+    """A game's time as its clock shows it: ``m:ss``, or ``h:mm:ss`` from an hour.
+
+    >>> clock(75.9), clock(3725)
+    ('1:15', '1:02:05')
+    """
+    s = int(seconds)
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+
+
 def _too_long(value: object) -> str:
     return f"<{type(value).__name__} too long to show>"
 

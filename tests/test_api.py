@@ -250,6 +250,24 @@ def test_bad_arguments_raise_freecell_errors(call):
             next(result)
 
 
+def test_errors_by_kind_bad_input_is_a_valueerror_a_failure_a_runtimeerror():
+    """A run-time failure (solver, worker, cluster, a file another process holds, an
+    output) is a FreecellRuntimeError, a RuntimeError: never a ValueError, so
+    ``except FreecellError`` means bad input only."""
+    from freecell_cli.analysis import ClusterLost, InvalidResults, ResultsBusy, WorkerFailed
+    from freecell_cli.files import Busy, InputTooLarge, OutputError, UnreadableInput
+    from freecell_cli.solvers.result import SolverError
+    from freecell_cli.spider.solve import SolverError as SpiderSolverError
+
+    assert SpiderSolverError is SolverError
+    for failure in (SolverError, WorkerFailed, ClusterLost, Busy, ResultsBusy, OutputError):
+        assert issubclass(failure, fc.FreecellRuntimeError) and issubclass(failure, RuntimeError), failure
+        assert not issubclass(failure, (FreecellError, ValueError)), failure
+    for bad in (InvalidResults, InputTooLarge, UnreadableInput, fc.InvalidPosition, fc.InvalidArgument):
+        assert issubclass(bad, FreecellError) and not issubclass(bad, RuntimeError), bad
+    assert issubclass(ResultsBusy, Busy)  # one busy file, whoever holds it
+
+
 # -- issue 20: every public function checks every argument, at the boundary -------------
 # (call, the exception, words of its message). ArgumentTypeError is a TypeError and a
 # FreecellError; InvalidArgument a FreecellError (a ValueError).

@@ -289,3 +289,49 @@ def test_a_seed_is_a_whole_number_and_draws_what_it_drew(capsys, monkeypatch):
     assert seven == entry(capsys, monkeypatch, "deal", "--random", "--seed", "007")
     assert seven[0] == 0 and seven[2] == f"random deal: {random_number('7')}\n"
     assert entry(capsys, monkeypatch, "deal", "--random", "--seed", "-3")[0] == 2  # 0 or more (issue 20)
+
+
+# -- issue 22: one preamble, declared once; -q and --color belong to one run ------------
+EVERY_COMMAND = [["deal"], ["show"], ["move"], ["autoplay"], ["solve"], ["verify"], ["analyze"], ["play"],
+                 ["replay"], *(["spider", c] for c in ("deal", "show", "move", "verify", "solve", "play"))]
+
+
+@pytest.mark.parametrize("command", EVERY_COMMAND, ids=" ".join)
+def test_every_command_has_quiet_and_color_once(command):
+    code, out, _ = run(*command, "--help")
+    assert code == 0
+    text = " ".join(out.split())
+    assert text.count("-q, --quiet No status lines on stderr (errors still show).") == 1, command
+    assert text.count("--color WHEN Colour: auto") == 1, command
+
+
+def test_quiet_and_color_do_not_carry_over_to_the_next_run():
+    """-q and --color are one run's settings (kept in its typer context): the next
+    command in the same process starts from the defaults."""
+    from freecell_cli.deals import random_number
+
+    assert run("deal", "--random", "--seed", "5", "-q")[2] == ""
+    assert run("deal", "--random", "--seed", "5")[2] == f"random deal: {random_number('5')}\n"
+    assert "\x1b[" in run("show", "--deal", "1", "--color", "always")[1]
+    assert "\x1b[" not in run("show", "--deal", "1")[1]  # not a terminal: plain again
+
+
+def test_a_busy_save_is_a_run_time_failure_with_exit_2(tmp_path):
+    """A save another session holds (files.Busy, a FreecellRuntimeError) is still one
+    line and exit 2, as when it was a FreecellError."""
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
+    code = ("import os, sys; os.environ['XDG_DATA_HOME'] = sys.argv[1]\n"
+            "from freecell_cli.saves import lock_saves\n"
+            "held = lock_saves()\n"
+            "print('held', flush=True); sys.stdin.read()\n")
+    holder = subprocess.Popen([sys.executable, "-c", code, str(tmp_path)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert holder.stdout.readline() == "held\n"
+        p = subprocess.run([sys.executable, "-m", "freecell_cli", "play", "1"], input="q\n", capture_output=True,
+                           text=True, env=env, timeout=60)
+    finally:
+        holder.communicate("")
+    assert (p.returncode, p.stdout) == (2, "")
+    assert p.stderr == (f"error: another freecell play (pid {holder.pid}) is using game.json and daily.json in "
+                        f"{tmp_path / 'freecell'}: quit it first\n")

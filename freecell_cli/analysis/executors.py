@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import Any
 
-from ..errors import FreecellError, quote
+from ..errors import FreecellError, FreecellRuntimeError, quote
 from . import pool
 from .records import Job, Record, analyze_deal, error_record
 
@@ -90,7 +90,7 @@ def _connect_dask(make: Callable[..., Any], scheduler: str | None, timeout: floa
                         "(is a Dask scheduler listening there?)")
 
 
-class ClusterLost(FreecellError):
+class ClusterLost(FreecellRuntimeError):
     """The Dask scheduler, or the connection to it, was lost in the middle of a run."""
 
 

@@ -9,7 +9,7 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterable
 from typing import TYPE_CHECKING, Any, Generic, NoReturn, TypeVar
 
-from ..errors import FreecellError
+from ..errors import FreecellError, FreecellRuntimeError
 from ..moves import plural
 
 if TYPE_CHECKING:
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from multiprocessing.context import ForkServerContext, SpawnContext
 
 
-class WorkerFailed(FreecellError):
+class WorkerFailed(FreecellRuntimeError):
     """Worker processes that could not do an item (they die, or the work raised)."""
 
 
@@ -25,7 +25,7 @@ def describe_exception(e: BaseException) -> str:
     """Why an item failed, in one line for its record: our own errors by their
     message, others with their type too (``ZeroDivisionError: division by zero``)."""
     text = str(e).strip().splitlines()[0] if str(e).strip() else ""
-    if isinstance(e, FreecellError):
+    if isinstance(e, (FreecellError, FreecellRuntimeError)):
         return text or type(e).__name__
     return f"{type(e).__name__}: {text}" if text else type(e).__name__
 

@@ -30,7 +30,7 @@ class InvalidResults(FreecellError):
     """A results file (or record) with a damaged line before its end."""
 
 
-class ResultsBusy(FreecellError):
+class ResultsBusy(Busy):
     """A results file another run is writing."""
 
 

@@ -11,7 +11,7 @@ import re
 import signal
 import sys
 from importlib import import_module
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..text import escape
 
@@ -199,15 +199,9 @@ def main() -> None:
 
 
 def _run() -> int:
-    if TYPE_CHECKING:  # checked against the typer of the dev install, which has its own click
-        from typer._click.exceptions import NoArgsIsHelpError, UsageError
-    else:
-        try:
-            from typer._click.exceptions import NoArgsIsHelpError, UsageError
-        except ImportError:  # typer versions that use click itself
-            from click.exceptions import UsageError
-
-            NoArgsIsHelpError = ()  # noqa: N806
+    # click's UsageError, by a public name in every typer (with its own click or click
+    # itself): typer.BadParameter's base.
+    usage_error: type[Any] = typer.BadParameter.__mro__[1]
     first = sys.argv[1] if len(sys.argv) > 1 else None
     command = typer.main.get_command(build_app(first if first in COMMANDS or first in SUBAPPS else None))
     args = sys.argv[1:]
@@ -225,11 +219,12 @@ def _run() -> int:
             _silence_stdout()
             return 0
         raise
-    except NoArgsIsHelpError as e:
-        sys.stderr.write(e.format_message() + "\n")
-        return 2
-    except UsageError as e:
-        where = e.ctx.command_path if e.ctx is not None else "freecell"
+    except usage_error as e:
+        if type(e).__name__ == "NoArgsIsHelpError":  # a group given nothing (click 8.2): its help, on stderr
+            sys.stderr.write(e.format_message() + "\n")
+            return 2
+        ctx = getattr(e, "ctx", None)
+        where = ctx.command_path if ctx is not None else "freecell"
         # click escapes control characters in what it quotes, not U+202E and its kind
         sys.stderr.write(f"error: {escape(e.format_message())} (see '{where} --help')\n")
         return 2

@@ -10,37 +10,23 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from .common import (
+from .checks import check_json_format, given, refuse_together, requires, seconds_limit
+from .options import (
     ENGINE_HELP,
     VARIANT_HELP,
-    ColorMode,
-    ColorOpt,
     EngineName,
-    QuietOpt,
     VariantName,
-    _stdout_dash,
-    console,
-    check_json_format,
-    err,
-    errors_to_exit,
-    fail,
-    given,
-    refuse_together,
-    requires,
-    is_quiet,
-    is_terminal,
-    note,
-    seconds_limit,
+    command,
     seconds_number,
     seed_number,
-    setup,
-    use_color,
+    stdout_dash,
     whole_number,
 )
+from .output import Settings, err, errors_to_exit, fail, is_terminal
 
 if TYPE_CHECKING:
     from ..analysis import Record
-    from .common import Choice
+    from .options import Choice
 
 
 class Game(str, Enum):
@@ -53,6 +39,7 @@ class Executor(str, Enum):
     dask = "dask"
 
 
+@command()
 def analyze_command(
     ctx: typer.Context,
     ranges: Annotated[Optional[list[str]], typer.Argument(metavar="RANGES...", help="1-32000, 617, 1-1000,5000-6000, daily:2026-11, random:500.")] = None,
@@ -61,7 +48,7 @@ def analyze_command(
     engine: Annotated[EngineName, typer.Option(metavar="ENGINE", help=ENGINE_HELP + " Default here: auto (fast).")] = EngineName.auto,
     time_limit: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds per deal before giving up (0: no limit).", parser=seconds_number)] = 60.0,
     jobs: Annotated[Optional[int], typer.Option(metavar="N", help="Worker processes (default: the number of cores; never more than the cores, than the free memory holds, or than deals to do).", parser=whole_number(1))] = None,
-    out: Annotated[Optional[str], typer.Option("--output", "-o", "--out", metavar="FILE", callback=_stdout_dash, help="JSON Lines file (appended; resumable; locked while written). Default stdout.")] = None,
+    out: Annotated[Optional[str], typer.Option("--output", "-o", "--out", metavar="FILE", callback=stdout_dash, help="JSON Lines file (appended; resumable; locked while written). Default stdout.")] = None,
     executor: Annotated[Executor, typer.Option(help="local processes, or a Dask cluster.")] = Executor.local,
     scheduler: Annotated[Optional[str], typer.Option(help="Dask scheduler address, e.g. tcp://host:8786 (with --executor dask).")] = None,
     no_solutions: Annotated[bool, typer.Option("--no-solutions", help="Leave the moves out of the records.")] = False,
@@ -74,15 +61,13 @@ def analyze_command(
     plot: Annotated[Optional[str], typer.Option("--plot", metavar="FILE", help="Draw histograms and verdicts to FILE.svg|png|pdf (needs the [plot] extra).")] = None,
     game: Annotated[Game, typer.Option(metavar="GAME", help="Which game's deals: freecell, or spider (its own numbering).")] = Game.freecell,
     suits: Annotated[int, typer.Option(metavar="N", help="Spider: 1, 2 or 4 suits.", parser=whole_number())] = 4,
-    quiet: QuietOpt = False,
-    color: ColorOpt = ColorMode.auto,
+    settings: Settings = Settings(),
 ) -> None:
     """Solve many deals and record one JSON line per deal; print a summary.
 
     Killed runs lose nothing: run again with the same --out (and the same
     settings) to do the rest.
     """
-    setup(quiet, color)
     if format not in (None, "text", "json"):
         raise fail(f"unknown output format {format!r} (text or json)")
     check_json_format(json, format)
@@ -111,7 +96,7 @@ def analyze_command(
 
         if "." not in plot or plot.rsplit(".", 1)[-1].lower() not in PLOT_FORMATS:
             raise fail(f"cannot tell the plot format of {plot!r}: name it .svg, .png or .pdf")
-        from .common import check_output
+        from .checks import check_output
 
         check_output(plot)
     if game is Game.spider and suits not in (1, 2, 4):
@@ -124,7 +109,7 @@ def analyze_command(
         cells = 4 if cells is None else cells
         mode = ("min-cells", 4 if max_cells is None else max_cells) if min_cells else None
         _analyze(ranges, variant, cells, engine, time_limit, jobs, out, executor, scheduler, no_solutions, seed,
-                 summary, json or format == "json", plot, game.value, suits, mode)
+                 summary, json or format == "json", plot, game.value, suits, settings, mode)
     except BrokenPipeError:
         # The reader has gone (| head): the workers are stopped by now; end quietly
         # with 0. (click turns EPIPE into exit 1 before the top-level guard sees it.)
@@ -145,7 +130,7 @@ def _point_stdout_at_devnull() -> None:
 def _analyze(ranges: list[str] | None, variant: Choice, cells: int, engine: EngineName, time_limit: float,
              jobs: int | None, out: str | None, executor: Executor, scheduler: str | None, no_solutions: bool,
              seed: str | None, summary: list[str] | None, json: bool, plot: str | None, game: str, suits: int,
-             mode: tuple[str, int] | None = None) -> None:
+             settings: Settings, mode: tuple[str, int] | None = None) -> None:
     from ..analysis import Analysis, Job, parse_ranges, summarize_file
     from ..files import display_name
 
@@ -171,12 +156,12 @@ def _analyze(ranges: list[str] | None, variant: Choice, cells: int, engine: Engi
                 summaries = summarize_file(path)
             shown = "stdin" if path == "-" else display_name(path)
             if len(summaries) > 1:
-                note(f"note: {shown} mixes results of {len(summaries)} different settings: one summary each")
-            _plot(path, None, plot)
+                settings.note(f"note: {shown} mixes results of {len(summaries)} different settings: one summary each")
+            _plot(path, None, plot, settings)
             for i, s in enumerate(summaries):
                 if len(summary) == 2 and not json:
                     sys.stdout.write(("" if k == 0 else "\n") + f"{shown}:\n")
-                _print_summary(s, json, first=i == 0)
+                _print_summary(s, json, settings, first=i == 0)
         if diff is not None:
             _print_differences(diff, summary, json)
         return
@@ -195,15 +180,15 @@ def _analyze(ranges: list[str] | None, variant: Choice, cells: int, engine: Engi
         # Locks --out (a second run stops here), refuses a device or a directory,
         # reads what is done and checks it was made with these settings: all before any work.
         run = Analysis(deals, job, out)
-    note(f"{run.already:,} of {run.total:,} deals already recorded in {display_name(out) if out else 'stdout'}: skipped") if run.already else None
+    settings.note(f"{run.already:,} of {run.total:,} deals already recorded in {display_name(out) if out else 'stdout'}: skipped") if run.already else None
     workers = 1
     if executor is Executor.local:
         from ..analysis.pool import usable_cores, worker_limit
 
         workers, why = worker_limit(jobs or usable_cores())
         if why and jobs is not None:  # the default is the cores: capped by memory only, say nothing
-            note(f"note: --jobs {jobs} capped to {workers} ({why})")
-    progress = _Progress(run.total, run.already, keep=plot is not None and out is None)
+            settings.note(f"note: --jobs {jobs} capped to {workers} ({why})")
+    progress = _Progress(run.total, run.already, settings, keep=plot is not None and out is None)
     interrupted = False
     try:
         with errors_to_exit():
@@ -220,12 +205,12 @@ def _analyze(ranges: list[str] | None, variant: Choice, cells: int, engine: Engi
                 result = run.reread()
         finally:
             run.close()
-        note("interrupted: the summary covers the deals done so far")
-        _print_summary(result.as_dict(), json, records_on_stdout=out is None)
+        settings.note("interrupted: the summary covers the deals done so far")
+        _print_summary(result.as_dict(), json, settings, records_on_stdout=out is None)
         raise typer.Exit(130)
     s = result.as_dict()
-    _plot(out, progress.kept, plot)
-    _print_summary(s, json, records_on_stdout=out is None)
+    _plot(out, progress.kept, plot, settings)
+    _print_summary(s, json, settings, records_on_stdout=out is None)
     if s["counts"]["error"]:
         err(f"{s['counts']['error']} deal(s) could not be analysed: their records say why (verdict error)")
 
@@ -233,13 +218,13 @@ def _analyze(ranges: list[str] | None, variant: Choice, cells: int, engine: Engi
 class _Progress:
     """A rich progress bar on stderr (only on a terminal)."""
 
-    def __init__(self, total: int, done: int, keep: bool = False) -> None:
+    def __init__(self, total: int, done: int, settings: Settings, keep: bool = False) -> None:
         self.counts = {"solved": 0, "unsolvable": 0, "gave-up": 0, "error": 0}
         self.seen = 0
         self.kept: list[Record] | None = [] if keep else None  # for --plot when the records went to stdout
         self.start = time.perf_counter()
         self.bar = None
-        if is_terminal(sys.stderr) and not is_quiet():  # -q: no status, the bar neither
+        if is_terminal(sys.stderr) and not settings.quiet:  # -q: no status, the bar neither
             from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -266,13 +251,14 @@ class _Progress:
             self.bar.stop()
 
 
-def _print_summary(s: Record, as_json: bool, records_on_stdout: bool = False, first: bool = True) -> None:
+def _print_summary(s: Record, as_json: bool, settings: Settings, records_on_stdout: bool = False,
+                   first: bool = True) -> None:
     """The summary goes to stdout, unless the records themselves went there."""
     from ..analysis import describe_settings
     from ..text import json_line
 
     target = sys.stderr if records_on_stdout else sys.stdout
-    if records_on_stdout and is_quiet():  # on stderr it is status: -q drops it
+    if records_on_stdout and settings.quiet:  # on stderr it is status: -q drops it
         return
     if as_json:
         target.write(json_line(s) + "\n")
@@ -301,14 +287,14 @@ def _print_summary(s: Record, as_json: bool, records_on_stdout: bool = False, fi
             rows.append((f"between {lo} and {hi if hi is not None else 'more than the most tried'}", str(c)))
     if "settings" in s:
         rows.append(("settings", describe_settings(s["settings"])))
-    if use_color(target):
+    if settings.use_color(target):
         from rich.table import Table
         from rich.text import Text
 
         table = Table(title="analyze summary", show_header=False)
         for k, v in rows:
             table.add_row(Text(k), Text(v))  # Text, not markup: a "[bold]" in a record stays as it is
-        out = console(target)
+        out = settings.console(target)
         out.print(table)
         histogram = s.get("move_count_histogram") or []  # (moves, deals) pairs
         if histogram:
@@ -338,7 +324,7 @@ def _print_differences(diff: Record, names: list[str], as_json: bool) -> None:
     sys.stdout.write("\n".join(lines) + "\n")
 
 
-def _plot(results: str | None, records: list[Record] | None, path: str | None) -> None:
+def _plot(results: str | None, records: list[Record] | None, path: str | None, settings: Settings) -> None:
     """--plot: the records of the results file (first record of a deal wins), or
     those the run printed."""
     if path is None:
@@ -353,4 +339,4 @@ def _plot(results: str | None, records: list[Record] | None, path: str | None) -
         plot_summary(records, path)
     from ..files import display_name
 
-    note(f"plot written to {display_name(path)}")
+    settings.note(f"plot written to {display_name(path)}")

@@ -6,27 +6,12 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import (
-    CellsOpt,
-    ColorOpt,
-    ColorMode,
-    Format,
-    JsonOpt,
-    OutputOpt,
-    QuietOpt,
-    VariantOpt,
-    check_json_format,
-    check_output,
-    requires,
-    errors_to_exit,
-    fail,
-    note,
-    seed_number,
-    setup,
-    write_position,
-)
+from .checks import check_json_format, check_output, requires
+from .options import CellsOpt, Format, VariantOpt, command, output, seed_number
+from .output import Settings, errors_to_exit, fail, write_position
 
 
+@command(output())
 def deal_command(
     number: Annotated[
         Optional[str],
@@ -41,15 +26,13 @@ def deal_command(
     format: Annotated[Optional[Format], typer.Option("--format", "-f", metavar="FORMAT",
                                                      help="Output format: compact (one line, the default), fcs (Freecell Solver's board), json.")
                       ] = None,
-    json: JsonOpt = False,
-    output: OutputOpt = None,
-    quiet: QuietOpt = False,
-    color: ColorOpt = ColorMode.auto,
+    json: bool = False,
+    output: str | None = None,
+    settings: Settings = Settings(),
 ) -> None:
     """Print a deal as a position (Microsoft / FreeCell Pro numbering), or the daily or a random one."""
     from ..deals import daily_number, deal, is_unsolvable, parse_date, parse_deal_number, random_number
 
-    setup(quiet, color)
     check_json_format(json, format)
     requires("--seed" if seed is not None else None, "--random", random)
     check_output(output)
@@ -77,4 +60,4 @@ def deal_command(
         notes.append(f"note: deal {n} is one of the 8 unsolvable deals of 1..1,000,000")
     write_position(position, "json" if json else format.value if format else "compact", output)
     for line in notes:
-        note(line)
+        settings.note(line)

@@ -6,30 +6,10 @@ from typing import Annotated
 
 import typer
 
-from .common import (
-    EXIT_NEGATIVE,
-    CellsOpt,
-    ColorMode,
-    ColorOpt,
-    DealOpt,
-    EmptyColumn,
-    Format,
-    FormatOpt,
-    JsonOpt,
-    OutputOpt,
-    PositionOpt,
-    QuietOpt,
-    VariantOpt,
-    bare_position,
-    check_json_format,
-    check_output,
-    errors_to_exit,
-    fail,
-    get_position,
-    parse_move_args,
-    setup,
-    write_position,
-)
+from .checks import check_json_format, check_output
+from .inputs import bare_position, parse_move_args
+from .options import EmptyColumn, Format, FormatOpt, PositionOptions, command, output, positions
+from .output import EXIT_NEGATIVE, errors_to_exit, fail, write_position
 
 MOVE_HELP = """Moves in standard notation, source then destination: columns 1-9 (left to right),
 free cells a, b, c, d (then e, f, g, i, ...), h = home (the foundation). 5a: column 5 to a free
@@ -37,22 +17,18 @@ cell; 82: column 8 onto column 2 (the run that fits); ah: free cell a home; 36v4
 the empty column 6 (v + hex count). Several moves may share an argument: "5a 82"."""
 
 
+@command(positions(argument=False), output())
 def move_command(
     moves: Annotated[list[str], typer.Argument(
         metavar="[POSITION] MOVE...", show_default=False,
         help="A compact position first (the one to play on; or -p, --deal, stdin), then the moves. " + MOVE_HELP)],
-    position: PositionOpt = None,
-    deal: DealOpt = None,
-    cells: CellsOpt = None,
-    variant: VariantOpt = None,
     empty_column: Annotated[
         EmptyColumn, typer.Option(metavar="HOW", help="A plain move into an empty column moves one card (one), or as many as fit (max, FreeCell Pro).")
     ] = EmptyColumn.one,
     format: FormatOpt = None,
-    json: JsonOpt = False,
-    output: OutputOpt = None,
-    quiet: QuietOpt = False,
-    color: ColorOpt = ColorMode.auto,
+    where: PositionOptions = PositionOptions(),
+    json: bool = False,
+    output: str | None = None,
 ) -> None:
     """Play moves in order and print the position after them (a refused move: exit 1)."""
     from ..autoplay import play_move
@@ -61,14 +37,14 @@ def move_command(
     from ..text import escape
     from ..variants import find_variant
 
-    setup(quiet, color)
     check_json_format(json, format)
     check_output(output)
     argument = moves[0] if moves and bare_position(moves[0]) else None  # no move has a colon
     tokens, parsed = parse_move_args(moves[argument is not None:], split_moves, Move.parse)
-    pos, read_fmt = get_position(argument, position, deal, cells, variant, record_variant=True)
+    where.argument = argument
+    pos, read_fmt = where.read(record_variant=True)
     with errors_to_exit():
-        rules = find_variant(variant.value if variant else pos.variant)
+        rules = find_variant(where.variant.value if where.variant else pos.variant)
     for i, (token, move) in enumerate(zip(tokens, parsed), 1):
         try:
             play_move(pos, move, rules, empty_column.value)

@@ -9,30 +9,16 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from .common import (
-    ColorMode,
-    ColorOpt,
-    DealOpt,
-    PositionOpt,
-    QuietOpt,
-    VariantOpt,
-    bare_position,
-    err,
-    errors_to_exit,
-    fail,
-    given,
-    is_terminal,
-    note,
-    play_lines,
-    read_position,
-    setup,
-    whole_number,
-)
+from .checks import given
+from .inputs import bare_position, play_lines, read_position
+from .options import DealOpt, PositionOpt, VariantOpt, command, whole_number
+from .output import Settings, err, errors_to_exit, fail, is_terminal
 
 if TYPE_CHECKING:
     from ..game import Game
 
 
+@command()
 def play_command(
     ctx: typer.Context,
     number: Annotated[Optional[str], typer.Argument(metavar="[N]", help="Deal number (with --daily: a date), or a compact position to play.")] = None,
@@ -43,8 +29,7 @@ def play_command(
     variant: VariantOpt = None,
     cells: Annotated[int, typer.Option(metavar="N", help="Number of free cells, 0..15.", parser=whole_number(0, 15))] = 4,
     plain: Annotated[bool, typer.Option("--plain", help="Line by line (a prompt) even on a terminal.")] = False,
-    quiet: QuietOpt = False,
-    color: ColorOpt = ColorMode.auto,
+    settings: Settings = Settings(),
 ) -> None:
     """Play FreeCell in the terminal; with no argument, resume the unfinished game.
 
@@ -61,7 +46,6 @@ def play_command(
 
     from ..play import check_save_place
 
-    setup(quiet, color)
     if number is not None and not daily and bare_position(number):  # a compact position, not a deal number
         if position_file is not None or deal is not None:
             raise fail("give one position: an argument, -p/--position, or --deal")
@@ -103,13 +87,13 @@ def play_command(
                                f"{len(saved.start.cells)} free cells under {saved.variant.name}; give N, --daily "
                                "or --random to start a new game with them")
                 game = saved
-                note(f"resuming {game_name(game)} at move {game.moves}")
+                settings.note(f"resuming {game_name(game)} at move {game.moves}")
             else:
                 game = new_random_game(v, cells)
-                note(f"{'the last game was won' if saved is not None else 'no saved game'}: "
+                settings.note(f"{'the last game was won' if saved is not None else 'no saved game'}: "
                     f"playing deal {game.deal}, chosen at random")
         if random:
-            note(f"playing deal {game.deal}, chosen at random")
+            settings.note(f"playing deal {game.deal}, chosen at random")
     if game is not saved:  # the new game takes its save file now; an unfinished one there is kept aside
         from ..play import take_save
 
@@ -145,10 +129,10 @@ def _play_on_screen(game: Game, variant: str | None, cells: int) -> bool | str:
     save_game(board.game)
     g = board.game
     if g.position.is_won():
-        from ..board import _clock
+        from ..text import clock
 
         name = f"deal {g.deal}" if g.deal is not None else "the position"
-        err(f"won {name} in {g.moves} moves, time {_clock(g.elapsed)}")
+        err(f"won {name} in {g.moves} moves, time {clock(g.elapsed)}")
     else:
         err(("interrupted: " if interrupted else "") + saved_note(g))
     return "interrupted" if interrupted else True
@@ -159,14 +143,14 @@ def screen_new_game(variant: str | None, say: Callable[[str, str], None]) -> Cal
     (:func:`~freecell_cli.play.leave_for`: an unfinished game is kept aside, and
     ``say`` tells where). A new game that cannot be saved moves nothing: ``say``
     tells why, and the game in progress goes on."""
-    from ..errors import FreecellError
+    from ..errors import FreecellError, FreecellRuntimeError
     from ..play import leave_for, new_random_game
 
     def new_game(old: Game) -> Game:
         new = new_random_game(variant or old.variant.name, len(old.start.cells))
         try:
             return leave_for(old, new, lambda line: say(line.removeprefix("note: "), "info"))
-        except FreecellError as e:
+        except (FreecellError, FreecellRuntimeError) as e:
             say(f"no new deal: {e}", "error")
             return old
 

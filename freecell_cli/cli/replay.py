@@ -7,55 +7,42 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from .common import (
-    EXIT_NEGATIVE,
-    EXIT_OK,
-    EmptyColumn,
-    Format,
-    VARIANT_HELP,
+from .checks import refuse_together
+from .inputs import bare_position, read_position, read_text
+from .options import (
     CellsOpt,
-    ColorMode,
-    ColorOpt,
+    Format,
     PositionOpt,
-    QuietOpt,
-    VariantName,
-    bare_position,
+    ReadEmptyColumnOpt,
+    SolutionDealOpt,
+    SolutionVariantOpt,
+    command,
     decimal_number,
-    note,
-    setup,
-    errors_to_exit,
-    fail,
-    read_position,
-    refuse_together,
-    read_text,
-    write_file,
-    write_stdout,
 )
+from .output import EXIT_NEGATIVE, EXIT_OK, Settings, errors_to_exit, fail, write_file, write_stdout
 
 if TYPE_CHECKING:
     from ..replay import Replay
 
 
+@command()
 def replay_command(
     arguments: Annotated[list[str], typer.Argument(
         metavar="[POSITION] SOLUTION", show_default=False,
         help="Solution file in any format verify reads (- for stdin), after the compact position it starts "
              "from when the file names no deal (or -p, --deal).")],
     position_file: PositionOpt = None,
-    deal: Annotated[Optional[str], typer.Option("--deal", metavar="N", help="Deal number, when the file names none (it must agree with the deal a file names).")] = None,
-    variant: Annotated[Optional[VariantName], typer.Option("--variant", metavar="VARIANT", help=VARIANT_HELP + " Default: the file's, else site.")] = None,
+    deal: SolutionDealOpt = None,
+    variant: SolutionVariantOpt = None,
     cells: CellsOpt = None,
-    empty_column: Annotated[
-        Optional[EmptyColumn], typer.Option(metavar="HOW", help="Read a plain move into an empty column as one card (one), or as many as fit (max).")
-    ] = None,
+    empty_column: ReadEmptyColumnOpt = None,
     solution_format: Annotated[
         Optional[str], typer.Option("--input-format", "--solution-format", metavar="FORMAT", help="Force a solution format: standard, fc-solve, fcpro, freecell-cli, json.")
     ] = None,
     format: Annotated[Optional[Format], typer.Option("--format", "-f", help="Position format of the piped output (compact, the default; fcs; json).")] = None,
     html: Annotated[Optional[str], typer.Option("--html", metavar="FILE", help="Write one self-contained HTML page to FILE (- is stdout).")] = None,
     delay: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds between steps when playing.", parser=decimal_number(0.02, 60, " seconds"))] = 0.6,
-    quiet: QuietOpt = False,
-    color: ColorOpt = ColorMode.auto,
+    settings: Settings = Settings(),
 ) -> None:
     """Replay a solution: on a terminal a step viewer (the next move marked; keys to
     step, jump, play, quit); in a pipe each move, then the position after it.
@@ -70,7 +57,6 @@ def replay_command(
     from ..variants import find_variant
     from ..verify import cells_asked, start_position
 
-    setup(quiet, color)
     solution_file = arguments[-1]
     if len(arguments) == 2 and bare_position(arguments[0]):  # a compact position, not a file name
         if position_file is not None or deal is not None:
@@ -109,17 +95,17 @@ def replay_command(
         r = replay(solution, origin, rules, empty_column.value if empty_column else None, grow)
     code = EXIT_OK if r.verdict.ok else EXIT_NEGATIVE
     for line in r.verdict.notes + cells_asked(solution, cells):  # how the file was read, as verify says it
-        note(f"{label}: {line}")
+        settings.note(f"{label}: {line}")
     verdict = _verdict_line(r)
     if html is not None:
         from ..replay_page import to_html
 
         if html == "-":  # - is stdout, as with -o
             write_stdout(to_html(r, delay=delay))
-            note(f"{r.frames} frames; {verdict}")
+            settings.note(f"{r.frames} frames; {verdict}")
         else:
             write_file(html, to_html(r, delay=delay))
-            note(f"wrote {display_name(html)}: {r.frames} frames; {verdict}")
+            settings.note(f"wrote {display_name(html)}: {r.frames} frames; {verdict}")
         raise typer.Exit(code)
     keys = _terminal_keys() if sys.stdout.isatty() else None
     if keys is not None:
@@ -132,12 +118,12 @@ def replay_command(
                 import os
 
                 os.close(keys)
-        note(verdict)
+        settings.note(verdict)
         raise typer.Exit(code)
     write = sys.stdout.write
     for line in r.lines(format.value if format else "compact"):
         write(line)
-    note(verdict)
+    settings.note(verdict)
     raise typer.Exit(code)
 
 

@@ -8,26 +8,14 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from .common import (
-    CellsOpt,
-    ColorMode,
-    ColorOpt,
-    DealOpt,
-    OutputOpt,
-    PositionArg,
-    PositionOpt,
-    QuietOpt,
-    VariantOpt,
-    check_output,
-    console,
+from .checks import check_output, refuse_together
+from .options import PositionOptions, command, output, positions
+from .output import (
+    Settings,
     errors_to_exit,
     fail,
-    get_position,
-    refuse_together,
-    setup,
     flush_stdout,
     stdout_is_terminal,
-    use_color,
     write_file,
     write_output,
     write_stdout,
@@ -45,28 +33,24 @@ class Picture(str, Enum):
     png = "png"
 
 
+@command(positions(), output(json="The position, what can move and every legal move, as JSON."))
 def show_command(
-    position_arg: PositionArg = None,
-    position: PositionOpt = None,
-    deal: DealOpt = None,
-    cells: CellsOpt = None,
-    variant: VariantOpt = None,
     plain: Annotated[bool, typer.Option("--plain", help="ASCII only, the same as -f plain (automatic when not a terminal).")] = False,
     legal: Annotated[bool, typer.Option("--legal", help="Also list every legal move.")] = False,
     format: Annotated[
         Optional[Picture], typer.Option("--format", "-f", metavar="FORMAT", help="plain, rich (colour), svg or png (png needs the [png] extra).")
     ] = None,
-    json: Annotated[bool, typer.Option("--json", help="The position, what can move and every legal move, as JSON.")] = False,
-    out: OutputOpt = None,
-    quiet: QuietOpt = False,
-    color: ColorOpt = ColorMode.auto,
+    where: PositionOptions = PositionOptions(),
+    json: bool = False,
+    output: str | None = None,
+    settings: Settings = Settings(),
 ) -> None:
     """Draw the table: free cells, foundations, columns, and how many cards can move."""
     from ..moves import legal_moves
     from ..render import render_plain
     from ..variants import find_variant
 
-    setup(quiet, color)
+    out, variant = output, where.variant
     if json:
         refuse_together("--json", "--plain" if plain else None, f"-f {format.value}" if format is not None else None,
                         why="--json prints data, not a picture")
@@ -83,7 +67,7 @@ def show_command(
             raise fail(f"cannot tell the picture format of {out!r}: name it .svg or .png, or give -f")
         kind = suffix
     check_output(out)
-    pos, _ = get_position(position_arg, position, deal, cells, variant)
+    pos, _ = where.read()
     with errors_to_exit():
         rules = find_variant(variant.value if variant else pos.variant)
     if json:
@@ -92,7 +76,7 @@ def show_command(
     if kind in ("svg", "png"):
         _write_picture(pos, rules, kind, out)
     else:
-        rich = kind == "rich" or (kind is None and out is None and use_color())
+        rich = kind == "rich" or (kind is None and out is None and settings.use_color())
         if out is not None or not rich:  # to a file, or a pipe: the ASCII picture
             text = render_plain(pos, rules)
             if out is not None:
@@ -104,7 +88,7 @@ def show_command(
         else:
             from ..render import render_rich
 
-            console().print(render_rich(pos, rules))
+            settings.console().print(render_rich(pos, rules))
     if legal:
         moves = legal_moves(pos, rules)
         # Not after a picture on stdout: the SVG or PNG must stay whole.

@@ -10,36 +10,18 @@ import typer
 
 from ..api import MAX_WIDTH
 from ..text import plural
-from .common import (
-    EXIT_GAVE_UP,
-    EXIT_NEGATIVE,
-    EXIT_OK,
-    CellsOpt,
-    ColorMode,
-    ColorOpt,
-    DealOpt,
-    EngineName,
-    OutputOpt,
-    PositionArg,
-    PositionOpt,
-    QuietOpt,
-    VariantOpt,
+from .checks import check_output, refuse_together, requires, seconds_limit
+from .options import (
     ENGINE_HELP,
-    get_position,
-    note,
-    setup,
-    check_output,
-    is_terminal,
-    seconds_limit,
+    EngineName,
+    PositionOptions,
+    command,
+    output,
+    positions,
     seconds_number,
     whole_number,
-    err,
-    errors_to_exit,
-    fail,
-    refuse_together,
-    requires,
-    write_output,
 )
+from .output import EXIT_GAVE_UP, EXIT_NEGATIVE, EXIT_OK, Settings, errors_to_exit, fail, is_terminal, write_output
 
 
 if TYPE_CHECKING:
@@ -56,12 +38,8 @@ class SolutionFormat(str, Enum):
     json = "json"  # the same as --json
 
 
+@command(positions(), output(json=None))  # its --json goes before -f
 def solve_command(
-    position_arg: PositionArg = None,
-    position: PositionOpt = None,
-    deal: DealOpt = None,
-    cells: CellsOpt = None,
-    variant: VariantOpt = None,
     engine: Annotated[EngineName, typer.Option(metavar="ENGINE", help=ENGINE_HELP)] = EngineName.beam,
     preset: Annotated[Optional[str], typer.Option(metavar="NAME", help="fc-solve preset (its -l), default lg.")] = None,
     width: Annotated[Optional[int], typer.Option(metavar="W", help="Beam width (beam engine): wider is slower and shorter.", parser=whole_number(1, MAX_WIDTH))] = None,
@@ -72,9 +50,9 @@ def solve_command(
     exhaustive: Annotated[bool, typer.Option("--exhaustive", help="Search to the end: proves unsolvability.")] = False,
     json: Annotated[bool, typer.Option("--json", help="The result as JSON: verdict, moves, counts, time, states.")] = False,
     format: Annotated[Optional[SolutionFormat], typer.Option("--format", "-f", metavar="FORMAT", help="Solution format: file (ours, with a header; the default), snx (moves, counts into empty columns as v<hex>), sn (plain moves), verbose (fc-solve's words), json (the same as --json).")] = None,
-    output: OutputOpt = None,
-    quiet: QuietOpt = False,
-    color: ColorOpt = ColorMode.auto,
+    where: PositionOptions = PositionOptions(),
+    output: str | None = None,
+    settings: Settings = Settings(),
 ) -> None:
     """Solve a position under a variant. Exit 0 solved, 1 proven unsolvable, 3 gave up.
 
@@ -86,7 +64,7 @@ def solve_command(
     from ..variants import find_variant
     from ..text import json_line
 
-    setup(quiet, color)
+    variant = where.variant
     if format is SolutionFormat.json:  # README: --json is -f json
         json, format = True, None
     shown = f"-f {format.value}" if format is not None else None
@@ -101,7 +79,7 @@ def solve_command(
                                 "(--engine fc-solve takes a preset)")
     if preset is not None and not preset.strip():
         raise fail("--preset needs a name (fc-solve's -l; the default is lg)")
-    start, _ = get_position(position_arg, position, deal, cells, variant)
+    start, _ = where.read()
     with errors_to_exit():
         rules = find_variant(variant.value if variant else start.variant)
         if (width is not None or optimize) and engine is not EngineName.beam:
@@ -113,7 +91,7 @@ def solve_command(
             _check_preset(preset)
     check_output(output)  # now, not after a long search
     limit = seconds_limit(time_limit) if time_limit is not None else None  # None: the API's default
-    status = _Status() if is_terminal(sys.stderr) and not hint and not quiet else None
+    status = _Status() if is_terminal(sys.stderr) and not hint and not settings.quiet else None
     seconds = 0 if time_limit is not None and limit is None else limit  # 0: no limit
     progress = status.update if status else None
     advice = None
@@ -145,12 +123,12 @@ def solve_command(
         with errors_to_exit():
             text = _solution_text(start, rules, result, (format or SolutionFormat.file).value)
         write_output(text, output)
-        note(f"solved: {plural(result.move_count, 'move')} ({result.nonfoundation_moves} not to the foundation), "
+        settings.note(f"solved: {plural(result.move_count, 'move')} ({result.nonfoundation_moves} not to the foundation), "
             f"{plural(result.states, 'state')}, {result.seconds:.2f} s, {result.engine}")
     elif result.verdict == GAVE_UP:
-        note(f"gave up: {result.reason or 'limit reached'} ({result.states:,} states explored)")
+        settings.note(f"gave up: {result.reason or 'limit reached'} ({result.states:,} states explored)")
     else:
-        note(f"unsolvable: the search was complete ({result.states:,} states){': ' + result.reason if result.reason else ''}")
+        settings.note(f"unsolvable: the search was complete ({result.states:,} states){': ' + result.reason if result.reason else ''}")
     code = {SOLVED: EXIT_OK, GAVE_UP: EXIT_GAVE_UP}.get(result.verdict, EXIT_NEGATIVE)
     raise typer.Exit(code)
 

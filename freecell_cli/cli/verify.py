@@ -8,47 +8,33 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import (
-    EXIT_NEGATIVE,
-    EXIT_OK,
-    EXIT_USAGE,
-    VARIANT_HELP,
+from .checks import verdicts_as_json
+from .inputs import bare_position, read_position
+from .options import (
     CellsOpt,
-    ColorMode,
-    ColorOpt,
-    EmptyColumn,
     PositionOpt,
-    QuietOpt,
+    ReadEmptyColumnOpt,
     ShowRefusedOpt,
-    VariantName,
+    SolutionDealOpt,
+    SolutionVariantOpt,
     VerdictFormatOpt,
     VerdictJsonOpt,
-    bare_position,
-    err,
-    fail,
-    note,
-    read_position,
-    refuse_together,
-    setup,
-    verdicts_as_json,
+    command,
 )
+from .output import EXIT_NEGATIVE, EXIT_OK, EXIT_USAGE, Settings, err, fail
 
 
+@command()
 def verify_command(
     solutions: Annotated[list[str], typer.Argument(
         metavar="[POSITION] SOLUTION...", show_default=False,
         help="Solution files in any format (- for stdin), after the compact position they start from "
              "when the files name no deal (or -p, --deal).")],
     position: PositionOpt = None,
-    deal: Annotated[Optional[str], typer.Option("--deal", metavar="N", show_default=False,
-                                                help="Deal number, when the file names none (it must agree with the deal a file names).")] = None,
+    deal: SolutionDealOpt = None,
     cells: CellsOpt = None,
-    variant: Annotated[Optional[VariantName], typer.Option(
-        "--variant", metavar="VARIANT", show_default=False,
-        help=VARIANT_HELP + " Default: the file's, else site.")] = None,
-    empty_column: Annotated[
-        Optional[EmptyColumn], typer.Option(metavar="HOW", help="Read a plain move into an empty column as one card (one), or as many as fit (max).")
-    ] = None,
+    variant: SolutionVariantOpt = None,
+    empty_column: ReadEmptyColumnOpt = None,
     input_format: Annotated[
         Optional[str], typer.Option("--input-format", "--solution-format", metavar="FORMAT", show_default=False,
                                     help="Force the solution format: standard, fc-solve, fcpro, freecell-cli, json (default: detected).")
@@ -57,8 +43,7 @@ def verify_command(
     json: VerdictJsonOpt = False,
     show: ShowRefusedOpt = False,
     all_errors: Annotated[bool, typer.Option("--all-errors", help="Go on after a bad move where the file lets us resynchronise.")] = False,
-    quiet: QuietOpt = False,
-    color: ColorOpt = ColorMode.auto,
+    settings: Settings = Settings(),
 ) -> None:
     """Replay solution files and say whether each is legal and solves the game (the site's rules by default).
 
@@ -75,7 +60,6 @@ def verify_command(
     from ..variants import find_variant
     from ..text import json_line
 
-    setup(quiet, color)
     if format in SOLUTION_FORMATS and format != "json" and input_format is None:  # the old spelling: --format fc-solve
         format, input_format = None, format
     if format not in (None, "text", "json"):
@@ -119,7 +103,7 @@ def verify_command(
                              cells=cells, empty_column=empty_column.value if empty_column else None,
                              all_errors=all_errors, format=format)
             for line in verdict.notes:
-                note(f"{label}: {line}")
+                settings.note(f"{label}: {line}")
         except FreecellError as e:
             message = str(e)
             err(f"error: {message}" if message.startswith((label, "cannot read")) else f"error: {label}: {message}")

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..errors import FreecellError
+from ..errors import FreecellError, FreecellRuntimeError
 from ..moves import FOUNDATION, Move
 from ..position import Position
 from ..variants import Variant
@@ -47,7 +47,7 @@ SOLVED, UNSOLVABLE, GAVE_UP = Outcome.SOLVED, Outcome.UNSOLVABLE, Outcome.GAVE_U
 VERDICTS = tuple(Outcome)
 
 
-class SolverError(FreecellError):
+class SolverError(FreecellRuntimeError):
     """An engine could not run (missing program, bad preset...)."""
 
 

@@ -1,0 +1,187 @@
+"""What a command reads: a position (a file, stdin, the text itself, or a deal),
+the text of a file within its size limit, moves given as arguments, the lines of
+a game played on stdin. Bad input is one line naming it, exit 2."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Protocol, TypeVar
+
+import typer
+
+from .output import errors_to_exit, fail, is_terminal
+
+if TYPE_CHECKING:
+    from ..position import Position
+    from .options import VariantName
+
+
+_M = TypeVar("_M")  # a game's move type
+
+
+def parse_move_args(args: list[str], split: Callable[[str], list[str]],
+                    parse: Callable[[str], _M]) -> tuple[list[str], list[_M]]:
+    """The moves given as arguments (several to an argument allowed), parsed: the
+    tokens and the moves. A malformed one is a usage error naming it (FreeCell's
+    and Spider's ``move``)."""
+    from ..errors import FreecellError
+    from ..text import escape
+
+    tokens = [t for arg in args for t in split(arg)]
+    if not tokens:
+        raise fail("no moves given")
+    parsed = []
+    for i, token in enumerate(tokens, 1):
+        try:
+            parsed.append(parse(token))
+        except FreecellError as e:
+            raise fail(f'move {i} "{escape(token, 40)}": {e}') from None
+    return tokens, parsed
+
+
+
+
+def read_text(source: str | None, what: str = "position") -> str:
+    """Text from a file, or stdin for ``-`` / no argument, within the size limit
+    for ``what`` (README, "Limits")."""
+    from ..files import read_text as read_file_text
+
+    if source is None and is_terminal(sys.stdin):
+        raise fail(f"no {what} given: pass a file, or pipe one in (- reads stdin)")
+    with errors_to_exit():
+        return read_file_text(source, what)
+
+
+def read_position(source: str | None) -> tuple["Position", str]:
+    """A position and the format it was written in, from a file, stdin, or the
+    text itself (see :data:`POSITION_HELP`)."""
+    from ..formats.compact import looks_compact
+    from ..formats.detect import detect_format, parse_position
+
+    return read_game_position(source, looks_compact, detect_format, parse_position, _one_compact_line)
+
+
+_P = TypeVar("_P")  # a game's position type
+
+
+def read_game_position(source: str | None, looks_compact: Callable[[str], bool], detect: Callable[[str], str],
+                       parse: Callable[..., _P], check: Callable[[str], None] | None = None) -> tuple[_P, str]:
+    """A position of either game and its format, from a file, stdin, or the text
+    itself (``looks_compact``: the game's compact form). ``parse(text)`` and
+    ``parse(text, fmt)`` read it, ``check`` refuses a file's text first."""
+    from ..errors import FreecellError
+    from ..files import display_name
+
+    text = inline_position(source, looks_compact)
+    if text is not None:  # the text itself: the message quotes it, no file to name
+        with errors_to_exit():
+            return parse(text), detect(text)
+    text = read_text(source)
+    name = "stdin" if source in (None, "-") else display_name(source)
+    fmt = detect(text)
+    try:
+        if check is not None:
+            check(text)
+        return parse(text, fmt), fmt
+    except FreecellError as e:
+        message = str(e)
+        raise fail(message if message.startswith(name) else f"{name}: {message}") from None
+
+
+def _one_compact_line(text: str) -> None:
+    """Refuse text after a compact position (a file holds one position): without
+    this the whole is read as the fcs format and the message blames line 1."""
+    import re
+
+    from ..errors import InvalidPosition, quote
+
+    lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    # three ':' fields: an fcs board's first line may be a bare "Freecells:", never that
+    if len(lines) > 1 and re.fullmatch(_BARE_COMPACT, lines[0][1]):
+        n, extra = lines[1]
+        raise InvalidPosition(f"line {n}: {quote(extra)} after the position on line {lines[0][0]} "
+                              "(a compact position is one line)")
+
+
+# A compact position where a file name or a move could stand: three ':'-separated
+# fields of cards and ranks (then anything: the parser says what is wrong with it).
+_BARE_COMPACT = r"[-0-9A-Za-z]*:[-0-9A-Za-z]*:[0-9A-Za-z/]*(:\S*)?"
+
+
+def bare_position(value: str) -> bool:
+    """Is ``value``, an argument where a file name (verify, replay) or a move (move)
+    may stand, a compact position? It must look like one and name no file; no move
+    or ``-`` has a colon.
+
+    >>> bare_position("JC---:0000:7DTD/AD:617"), bare_position("617.sol"), bare_position("5a")
+    (True, False, False)
+    """
+    import os
+    import re
+
+    return re.fullmatch(_BARE_COMPACT, value) is not None and not os.path.exists(value)
+
+
+def inline_position(value: str | None, looks_compact: Callable[[str], bool]) -> str | None:
+    """``value`` itself when it is a position rather than a file name (``looks_compact``
+    tells the game's compact form)."""
+    import os
+
+    if value is None or value == "-":
+        return None
+    if value.lstrip().startswith("{") or (looks_compact(value) and not os.path.exists(value)):
+        return value
+    return None
+
+
+def get_position(argument: str | None = None, option: str | None = None, deal: str | None = None,
+                 cells: int | None = None, variant: "VariantName | None" = None,
+                 record_variant: bool = False) -> tuple["Position", str]:
+    """The position a command works on, given the shared options: the argument or
+    ``-p`` (file, ``-``, or inline), or ``--deal N``; ``--cells`` sets the free cells.
+    Returns the position and the format it came in (compact for a deal)."""
+    from ..deals import deal as make_deal
+    from ..deals import parse_deal_number
+    from ..verify import with_cells
+
+    given = [x for x in (argument, option) if x is not None]
+    if len(given) + (deal is not None) > 1:
+        raise fail("give one position: an argument, -p/--position, or --deal")
+    with errors_to_exit():
+        if deal is not None:
+            position, fmt = make_deal(parse_deal_number(deal), cells=4 if cells is None else cells), "compact"
+        else:
+            position, fmt = read_position(given[0] if given else None)
+            position = with_cells(position, cells)
+    if record_variant and variant is not None:
+        position.variant = variant.value
+    return position, fmt
+
+
+class LinePlay(Protocol):
+    """A session of line play (FreeCell's or Spider's ``Session``)."""
+
+    interactive: bool
+    interrupted: bool
+
+    def run(self, lines: Iterable[str]) -> None: ...
+
+
+def play_lines(session: LinePlay, prompted: Callable[[], Iterator[str]]) -> None:
+    """Run ``session`` on stdin: ``prompted`` lines on a terminal, else a script's
+    lines (bytes that are not UTF-8 become U+FFFD, then a refused move; none when
+    stdin is closed). A save that fails is one line; Ctrl-C exits 130 (the game is
+    saved, and the session said so). FreeCell's ``play`` and Spider's."""
+    from ..lineplay import script_lines
+
+    if session.interactive:
+        lines = prompted()
+    elif sys.stdin is None:
+        lines = iter(())
+    else:
+        lines = script_lines(sys.stdin.buffer)
+    with errors_to_exit():
+        session.run(lines)
+    if session.interrupted:
+        raise typer.Exit(130)

@@ -1,0 +1,32 @@
+"""freecell spider: Spider Solitaire (1, 2 or 4 suits) — deal, show, move, verify,
+solve, play. A typer sub-app, imported only when its commands run; one module per
+command, as FreeCell's."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+import typer
+
+app = typer.Typer(
+    name="spider",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    help="Spider Solitaire (seed 003 rules): deal, show, move, verify, solve, play.",
+)
+
+# name: the summary `freecell spider --help` lists (None: the docstring's first line)
+SUMMARIES = {
+    "deal": None,
+    "show": None,
+    "move": None,
+    "verify": "Check Spider solution files: legal, and won?",
+    "solve": "Find a winning line (the solver sees every card).",
+    "play": "Play Spider in the terminal (resumes the saved game).",
+}
+
+for _name, _summary in SUMMARIES.items():
+    _module = import_module(f".{_name}", __name__)
+    app.command(_name, short_help=_summary, help=getattr(_module, "HELP", None))(getattr(_module, f"{_name}_command"))

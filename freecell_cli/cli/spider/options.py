@@ -1,0 +1,64 @@
+"""The options Spider's commands share: suits, formats, the unrestricted deal, and
+the position group (read, or dealt with --deal and --suits)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Annotated, Any, Optional
+
+import typer
+
+from ..options import PositionArg, PositionOpt, Shared, shared
+
+if TYPE_CHECKING:
+    from ...spider.position import Position
+
+
+class Suits(str, Enum):
+    one = "1"
+    two = "2"
+    four = "4"
+
+
+class SpiderFormat(str, Enum):
+    compact = "compact"
+    json = "json"
+
+
+SuitsOpt = Annotated[Suits, typer.Option("--suits", "-s", help="Number of suits: 1, 2 or 4.")]
+DealSuitsOpt = Annotated[Optional[Suits], typer.Option("--suits", "-s", show_default=False,
+                                                       help="Deal with 1, 2 or 4 suits (default 4).")]
+SpiderDealOpt = Annotated[Optional[str], typer.Option(
+    "--deal", metavar="N", show_default=False,
+    help="Start from Spider deal N (1..10^19-1, PySolFC's numbering) instead of reading a position.")]
+UnrestrictedOpt = Annotated[
+    bool, typer.Option("--unrestricted-deal", help="Allow a deal from the stock while a column is empty.")
+]
+MOVE_HELP = ("Moves: 38 (column 3 onto column 8; 0 is column 10), 30v2 (2 cards of a run into an "
+             "empty column 10), d (deal ten cards from the stock).")
+
+
+@dataclass
+class SpiderPositionOptions:
+    """The position a Spider command works on: the argument or -p (a file, ``-``,
+    or the position itself), or ``--deal N`` with ``--suits``."""
+
+    argument: Optional[str] = None
+    option: Optional[str] = None
+    deal: Optional[str] = None
+    suits: Optional[Suits] = None
+
+    def read(self) -> Position:
+        from .positions import position_or_deal
+
+        return position_or_deal(self.argument, self.option, self.deal, self.suits)
+
+
+def positions(deal: Any = SpiderDealOpt) -> Shared:
+    """[POSITION], -p, --deal (``deal``: its annotation) and --suits, received as
+    ``where``, a :class:`SpiderPositionOptions`."""
+    return shared(True, lambda v: {"where": SpiderPositionOptions(v["position_arg"], v["position"], v["deal"],
+                                                                  v["suits"])},
+                  position_arg=(PositionArg, None), position=(PositionOpt, None), deal=(deal, None),
+                  suits=(DealSuitsOpt, None))

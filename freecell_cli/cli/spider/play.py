@@ -1,0 +1,89 @@
+"""freecell spider play: a game of Spider in the terminal."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated, Optional
+
+import typer
+
+from ...text import plural
+from ..checks import refuse_together
+from ..inputs import play_lines
+from ..options import PositionOpt, command
+from ..output import Settings, err, errors_to_exit, fail, is_terminal
+from .options import DealSuitsOpt, UnrestrictedOpt
+from .positions import read_position
+
+
+@command()
+def play_command(
+    ctx: typer.Context,
+    number: Annotated[Optional[str], typer.Argument(metavar="[N]", help="Deal number.")] = None,
+    deal_option: Annotated[Optional[str], typer.Option(
+        "--deal", metavar="N", show_default=False, help="Play Spider deal N (as N).")] = None,
+    suits: DealSuitsOpt = None,
+    random: Annotated[bool, typer.Option("--random", help="A random deal.")] = False,
+    position_file: PositionOpt = None,
+    unrestricted: UnrestrictedOpt = False,
+    settings: Settings = Settings(),
+) -> None:
+    """Play Spider in the terminal; with no argument, resume the unfinished game.
+
+    When stdin is not a terminal, commands are read line by line and the table is
+    printed plain; a win prints `won deal N in M moves`.
+    """
+    from ...spider.deals import deal, parse_deal_number
+    from ...spider.play import Game, Session, interactive_lines, load_game, new_random_game
+
+    if deal_option is not None:  # the conflicts of FreeCell's play --deal and of spider show --deal
+        if number is not None:
+            raise fail("give the deal as N or --deal N, not both")
+        if position_file is not None:
+            raise fail("give one position: an argument, -p/--position, or --deal")
+        number = deal_option
+    s = int(suits.value) if suits else 4
+    with errors_to_exit():
+        if sum([random, position_file is not None, number is not None]) > 1:
+            raise fail("choose one of N, --random, --position")
+        if position_file is not None:
+            refuse_together("-p/--position", "--suits" if suits is not None else None, why="the position has its suits")
+        from ...saves import lock_saves
+        from ...spider.play import check_save_place
+
+        check_save_place()  # as FreeCell's play: a place that cannot take the save is said now
+        ctx.call_on_close(lock_saves("spider").release)  # one session at a time on spider.json
+        saved = load_game(warn=err)  # a damaged save is moved aside, never overwritten
+        if random:
+            game = new_random_game(s, unrestricted=unrestricted)
+            settings.note(f"playing deal {game.start.deal}, chosen at random")  # as FreeCell's play
+        elif position_file is not None:
+            game = Game(read_position(None, position_file)[0], unrestricted)
+        elif number is not None:
+            game = Game(deal(parse_deal_number(number), s), unrestricted)
+        else:
+            if saved is not None and not saved.position.is_won():
+                differ = []  # what the resumed game would ignore: say so, as FreeCell's play
+                if suits is not None and s != saved.start.suits:
+                    differ.append(f"--suits {s}")
+                if unrestricted and not saved.unrestricted:
+                    differ.append("--unrestricted-deal")
+                if differ:
+                    rule = " and no deal while a column is empty" if unrestricted and not saved.unrestricted else ""
+                    raise fail(f"{' and '.join(differ)}: the saved game is played with "
+                               f"{plural(saved.start.suits, 'suit')}{rule}; give N or --random to start a "
+                               "new game with them")
+                game = saved
+                settings.note(f"resuming {'deal ' + str(game.start.deal) if game.start.deal else 'a game'} at move {game.position.moves}")
+            else:
+                game = new_random_game(s, unrestricted=unrestricted)
+                settings.note(f"{'the last game was won' if saved is not None else 'no saved game'}: "
+                     f"playing deal {game.start.deal}, chosen at random")
+    if game is not saved:  # the new game takes spider.json now; an unfinished one there is kept aside
+        from ...spider.play import take_save
+
+        with errors_to_exit():
+            take_save(game, err)
+
+    session = Session(game, is_terminal(sys.stdin))
+    play_lines(session, lambda: interactive_lines(session))  # as FreeCell's play
