@@ -356,22 +356,6 @@ def _start_given(position: object) -> None:
         position.validate()
 
 
-def _resolved(solution: Solution, start: Position, variant: Variant) -> list[Move]:
-    """The moves of ``solution`` as played (with counts), automatic ones left out."""
-    from .autoplay import automatic_moves
-    from .moves import apply, resolve
-
-    position = start.copy()
-    mode: Literal["one", "max"] = "max" if solution.empty_column == "max" else "one"
-    moves = []
-    for step in solution.steps():
-        move = resolve(position, step.move, variant, mode)
-        apply(position, move)
-        moves.append(move)
-        automatic_moves(position, variant)
-    return moves
-
-
 def format_solution(
     solution: Solution | Result,
     format: str = "file",
@@ -397,12 +381,13 @@ def format_solution(
     >>> print(fc.format_solution(s, "verbose", position=617).splitlines()[0])
     Move a card from stack 4 to freecell 0
     """
-    from .solutions import Solution, solution_from, solution_to_dict
+    from .solutions import Solution, solution_from
+    from .solutions.write import ALIASES, played_moves, write_solution
     from .solvers.engine import Result
 
     if checks.text(format, "format") is None or format not in SOLUTION_WRITE_FORMATS:
         raise InvalidArgument(f"unknown solution format {quote(format)} (choose from {', '.join(SOLUTION_WRITE_FORMATS)})")
-    fmt = {"freecell-cli": "file", "standard": "snx", "fc-solve": "verbose"}.get(format, format)
+    fmt = ALIASES.get(format, format)
     if isinstance(solution, Result):
         if solution.verdict != "solved":
             raise InvalidArgument(f"only a solved result has a solution, not one that {solution.verdict!r}")
@@ -426,46 +411,10 @@ def format_solution(
     else:
         raise ArgumentTypeError(f"format_solution needs a Solution or a Result, not {type(solution).__name__}")
 
-    if fmt == "file":
-        from .solutions import format_solution as write
-
-        return write(sol)
-    if fmt == "json":
-        import orjson
-
-        return orjson.dumps(solution_to_dict(sol)).decode() + "\n"
-    if moves is None:
+    if moves is None and fmt not in ("file", "json"):
         start = _start_of(sol, position, None)
-        moves = _resolved(sol, start, _variant(variant if variant is not None else sol.variant, start))
-    if not moves:
-        # Nothing to play (a won position): an empty file would be read as no
-        # solution at all, so each format says "no moves" in words its readers know.
-        if fmt == "verbose":
-            return "This game is solveable.\n"  # fc-solve's closing line, and no move
-        from .solutions import MAGIC
-
-        return f"{MAGIC}\n# moves: 0\n"  # our header: '#' lines are comments to other readers
-    if fmt == "verbose":
-        return "".join(_verbose(m) + "\n\n" for m in moves)
-    if fmt == "sn":
-        # Plain notation cannot say how many cards go into an empty column (a
-        # reader takes one): refuse rather than write a file that fails to verify.
-        for i, m in enumerate(moves, 1):
-            if m.to_empty and (m.count or 1) > 1:
-                raise FreecellError(
-                    f"format sn cannot write move {i} ({m}: {m.count} cards into an empty column); "
-                    "use format snx (--format snx) or file, which say the count")
-    tokens = [str(m) for m in moves]
-    return "\n".join(" ".join(tokens[i: i + 10]) for i in range(0, len(tokens), 10)) + "\n"
-
-
-def _verbose(move: Move) -> str:
-    """fc-solve's wording (0-based stacks and free cells)."""
-    kind = {"column": "stack", "cell": "freecell"}
-    what = "a card" if (move.count or 1) == 1 else f"{move.count} cards"
-    src = f"{kind[move.source.kind]} {move.source.index}"
-    dst = "the foundations" if move.dest.kind == "foundation" else f"{kind[move.dest.kind]} {move.dest.index}"
-    return f"Move {what} from {src} to {dst}"
+        moves = played_moves(sol, start, _variant(variant if variant is not None else sol.variant, start))
+    return write_solution(sol, fmt, moves)
 
 
 # -- verify ---------------------------------------------------------------------
