@@ -356,6 +356,19 @@ def _start_given(position: object) -> None:
         position.validate()
 
 
+def _result_solution(result: Result, position: Position | int | None, variant: Variant | str | None) -> Solution:
+    """A solved result as a Solution from its start (else ``position``) under its
+    variant (else ``variant``)."""
+    from .solutions import Solution, solution_from
+
+    if result.verdict != "solved":
+        raise InvalidArgument(f"only a solved result has a solution, not one that {result.verdict!r}")
+    start = result.start if position is None else _start_of(Solution(), position, None)
+    if start is None:
+        raise InvalidArgument("give the position the result starts from (position=...)")
+    return solution_from(start, result.notation, _variant(variant if variant is not None else result.variant, start).name)
+
+
 def format_solution(
     solution: Solution | Result,
     format: str = "file",
@@ -389,24 +402,16 @@ def format_solution(
         raise InvalidArgument(f"unknown solution format {quote(format)} (choose from {', '.join(SOLUTION_WRITE_FORMATS)})")
     fmt = ALIASES.get(format, format)
     if isinstance(solution, Result):
-        if solution.verdict != "solved":
-            raise InvalidArgument(f"only a solved result has a solution, not one that {solution.verdict!r}")
-        start = solution.start if position is None else _start_of(Solution(), position, None)
-        if start is None:
-            raise InvalidArgument("give the position the result starts from (position=...)")
-        name = _variant(variant if variant is not None else solution.variant, start).name
-        sol = solution_from(start, solution.notation, name)
+        sol = _result_solution(solution, position, variant)
         moves = solution.moves
     elif isinstance(solution, Solution):
-        sol = _solution_fields(solution)
+        sol = _solution_fields(solution).read_all()  # a streamed one: every move is written
         moves = None
         if position is not None or variant is not None or sol.deal is None and sol.position is None:
-            if sol.stream is not None:
-                sol = read_solution(format_solution(sol, "file"))  # read it all: it is written twice
             start = _start_of(sol, position, None)
             name = _variant(variant if variant is not None else sol.variant, start).name
-            sol = solution_from(start, sol.notation(), name) if fmt in ("file", "json") else sol
             if fmt in ("file", "json"):
+                sol = solution_from(start, sol.notation(), name)
                 sol.empty_column = solution.empty_column
     else:
         raise ArgumentTypeError(f"format_solution needs a Solution or a Result, not {type(solution).__name__}")
@@ -444,6 +449,7 @@ def verify(
     """
     from .position import MAX_CELLS
     from .solutions import Solution
+    from .solutions.write import as_file
     from .solvers.engine import Result
     from .verify import READ_AS_SN, cells_asked, sn_reading_may_help
     from .verify import verify as replay
@@ -456,7 +462,7 @@ def verify(
     if variant is not None and not isinstance(variant, str):
         _variant(variant)  # its type, now: which variant applies is known once the file is read
     if isinstance(solution, Result):
-        solution = read_solution(format_solution(solution, "file"))
+        solution = as_file(_result_solution(solution, None, None))  # as its file reads back
     sol = read_solution(solution, format, stream=True)  # type: ignore[arg-type]
     start = _start_of(sol, position, cells)
     rules = _variant(variant if variant is not None else sol.variant, start)

@@ -79,6 +79,20 @@ class Solution:
             stream, self.stream = self.stream, None
             yield from stream
 
+    def read_all(self) -> Solution:
+        """Take the moves still in the file into the lists: the solution then holds
+        what :func:`~freecell_cli.solutions.parse_solution` reads. Returns itself."""
+        stream, self.stream = self.stream, None
+        for step in stream or ():
+            if step.state is not None:
+                self.states[len(self.tokens)] = step.state
+            if str(step.move) == step.token:
+                self.tokens.append(step.token)
+                self.lines.append(step.line)
+            else:
+                self.add(step.token, step.line, step.move)
+        return self
+
     def notation(self) -> list[str]:
         """Every move in standard notation."""
         return [str(self.explicit[i]) if i in self.explicit else t for i, t in enumerate(self.tokens)]

@@ -31,17 +31,7 @@ def parse_solution(text: str, format: str | None = None) -> Solution:
     lines = [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
     if lines and lines[-1] == "":
         lines.pop()
-    sol = _read(enumerate(lines, 1), format, lambda: text)
-    stream, sol.stream = sol.stream, None
-    for step in stream or ():
-        if step.state is not None:
-            sol.states[len(sol.tokens)] = step.state
-        if str(step.move) == step.token:
-            sol.tokens.append(step.token)
-            sol.lines.append(step.line)
-        else:
-            sol.add(step.token, step.line, step.move)
-    return sol
+    return _read(enumerate(lines, 1), format, lambda: text).read_all()
 
 
 def open_solution(source: str | None, format: str | None = None) -> Solution:

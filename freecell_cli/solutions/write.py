@@ -16,6 +16,14 @@ if TYPE_CHECKING:
 
 def format_solution(solution: Solution, per_line: int = 10) -> str:
     """Our own solution file (header, then moves ten a line)."""
+    tokens = solution.notation()
+    lines = _header(solution, len(tokens))
+    for i in range(0, len(tokens), per_line):
+        lines.append(" ".join(tokens[i : i + per_line]))
+    return "\n".join(lines) + "\n"
+
+
+def _header(solution: Solution, moves: int) -> list[str]:
     from ..formats.compact import format_compact
 
     lines = [MAGIC]
@@ -29,11 +37,28 @@ def format_solution(solution: Solution, per_line: int = 10) -> str:
         lines.append(f"# cells: {solution.cells}")
     if solution.empty_column is not None:
         lines.append(f"# empty-column: {solution.empty_column}")
+    lines.append(f"# moves: {moves}")
+    return lines
+
+
+def as_file(solution: Solution, per_line: int = 10) -> Solution:
+    """``solution`` as its own file (:func:`format_solution`) reads back, without
+    the text: our format, each move numbered with the line it is written on (a
+    verdict names that line), the start a position of its own.
+
+    >>> from freecell_cli.solutions import parse_solution
+    >>> s = parse_solution("# freecell-cli solution\\n# deal: 617\\n5a 82 a2")
+    >>> as_file(s, 2) == parse_solution(format_solution(s, 2))
+    True
+    """
     tokens = solution.notation()
-    lines.append(f"# moves: {len(tokens)}")
-    for i in range(0, len(tokens), per_line):
-        lines.append(" ".join(tokens[i : i + per_line]))
-    return "\n".join(lines) + "\n"
+    header = len(_header(solution, len(tokens)))
+    read = Solution(format="freecell-cli", deal=solution.deal, variant=solution.variant, cells=solution.cells,
+                    position=None if solution.position is None else solution.position.copy(),
+                    empty_column=solution.empty_column, stated_moves=(len(tokens), header))
+    for i, token in enumerate(tokens):
+        read.add(token, header + 1 + i // per_line)
+    return read
 
 
 def solution_to_dict(solution: Solution) -> dict[str, Any]:
@@ -87,18 +112,11 @@ def write_solution(solution: Solution, format: str, moves: list[Move] | None = N
 
 def played_moves(solution: Solution, start: Position, variant: Variant) -> list[Move]:
     """The moves of ``solution`` as played (with counts), automatic ones left out."""
-    from ..autoplay import automatic_moves
-    from ..moves import apply, resolve
+    from ..autoplay import play_move
 
     position = start.copy()
     mode: Literal["one", "max"] = "max" if solution.empty_column == "max" else "one"
-    moves = []
-    for step in solution.steps():
-        move = resolve(position, step.move, variant, mode)
-        apply(position, move)
-        moves.append(move)
-        automatic_moves(position, variant)
-    return moves
+    return [play_move(position, step.move, variant, mode)[0] for step in solution.steps()]
 
 
 def verbose_move(move: Move) -> str:
