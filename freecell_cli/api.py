@@ -16,7 +16,6 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Union
 
@@ -24,6 +23,7 @@ from . import checks
 from .errors import ArgumentTypeError, FreecellError, InvalidArgument, InvalidSolution, quote
 
 if TYPE_CHECKING:
+    from .hints import Hint
     from .moves import Move
     from .position import Position
     from .replay import Replay
@@ -38,7 +38,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SOLUTION_WRITE_FORMATS",
-    "Hint",
     "analyze",
     "apply",
     "automatic_moves",
@@ -73,6 +72,14 @@ TextOrPath = Union[str, "os.PathLike[str]"]
 SOLUTION_WRITE_FORMATS = ("file", "freecell-cli", "snx", "standard", "sn", "verbose", "fc-solve", "json")
 
 DEFAULT_TIME_LIMIT = 60.0
+
+
+def __getattr__(name: str) -> object:
+    if name == "Hint":  # where it was first exported; it lives in hints.py
+        from .hints import Hint
+
+        return Hint
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # -- arguments ------------------------------------------------------------------
@@ -202,33 +209,6 @@ def solve(
     return run(start, rules, eng, limits, exhaustive=exhaustive, shorten=_flag(shorten, "shorten"))
 
 
-@dataclass
-class Hint:
-    """The next move of a solution, and why (``freecell solve --hint``)."""
-
-    verdict: str  # the solve's: solved / unsolvable / gave-up
-    move: Move | None  # None when won, unsolvable or no verdict
-    reason: str  # why this move ("to the foundation"...), or why none
-    move_count: int  # moves to finish, when solved
-    result: Result = field(repr=False)
-
-    def __str__(self) -> str:
-        from .text import plural
-
-        if self.move is not None:
-            return f"{self.move}  ({self.reason}; {plural(self.move_count, 'move')} to finish)"
-        if self.verdict == "solved":
-            return "nothing to do: the game is won"
-        if self.verdict == "unsolvable":
-            return "this position is unsolvable"
-        return "no verdict within the limit"
-
-    def to_dict(self) -> dict[str, Any]:
-        """What ``freecell solve --hint --json`` prints."""
-        return {"verdict": self.verdict, "move": None if self.move is None else str(self.move),
-                "reason": self.reason, "move_count": self.move_count}
-
-
 def hint(
     position: Position,
     variant: Variant | str | None = None,
@@ -247,18 +227,11 @@ def hint(
     >>> h.verdict, str(h.move) == h.result.notation[0]
     ('solved', True)
     """
-    from .game import explain
+    from .hints import from_result
 
     start = _position(position)
-    result = solve(start, variant, engine=engine, time_limit=time_limit, max_states=max_states,
-                   exhaustive=exhaustive, progress=progress)
-    if result.verdict == "solved" and result.moves:
-        move = result.moves[0]
-        return Hint(str(result.verdict), move, explain(start, move), result.move_count, result)
-    if result.verdict == "solved":
-        return Hint(str(result.verdict), None, "won", 0, result)
-    why = "unsolvable" if result.verdict == "unsolvable" else result.reason
-    return Hint(str(result.verdict), None, why, result.move_count, result)
+    return from_result(start, solve(start, variant, engine=engine, time_limit=time_limit, max_states=max_states,
+                                    exhaustive=exhaustive, progress=progress))
 
 
 # -- solution files ---------------------------------------------------------------
