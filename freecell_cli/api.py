@@ -333,8 +333,9 @@ def _result_solution(result: Result, position: Position | int | None, variant: V
     """A solved result as a Solution from its start (else ``position``) under its
     variant (else ``variant``)."""
     from .solutions import Solution, solution_from
+    from .solvers.result import SOLVED
 
-    if result.verdict != "solved":
+    if result.verdict != SOLVED:
         raise InvalidArgument(f"only a solved result has a solution, not one that {result.verdict!r}")
     start = result.start if position is None else _start_of(Solution(), position, None)
     if start is None:
@@ -497,6 +498,7 @@ def analyze(
     """
     from .analysis import Job, parse_ranges, run_local
     from .position import MAX_CELLS
+    from .solvers.engine import ENGINES, get_engine
 
     numbers = parse_ranges([deals], seed) if isinstance(deals, str) else _deal_numbers(deals)
     if time_limit is not None:
@@ -505,13 +507,11 @@ def analyze(
     checks.whole(cells, "cells", 0, MAX_CELLS)
     checks.choice(game, "game", ("freecell", "spider"))
     checks.whole(suits, "suits")
-    if engine not in ("beam", "auto", "builtin", "fc-solve"):
-        raise FreecellError(f"unknown engine {quote(engine)} (choose from beam, auto, builtin, fc-solve)")
+    if engine not in ENGINES:
+        raise FreecellError(f"unknown engine {quote(engine)} (choose from {', '.join(ENGINES)})")
     job = Job(variant, cells, engine, time_limit, _flag(solutions, "solutions"), game, suits)
     workers = _positive(jobs, "jobs") or 1
     if game == "freecell":
-        from .solvers.engine import get_engine
-
         get_engine(engine)  # fail now, not on every deal
     return run_local(numbers, job, workers)
 
@@ -609,11 +609,11 @@ def format_spider_solution(solution: SpiderResult | SpiderSolution | list[str],
     # spider deal 3, 2 suits, 2 moves
     23 d
     """
-    from .spider.solve import Result
+    from .spider.solve import SOLVED, Result
     from .spider.verify import Solution, format_solution, start_position
 
     if isinstance(solution, Result):
-        if solution.verdict != "solved":
+        if solution.verdict != SOLVED:
             raise InvalidArgument(f"only a solved result has a solution, not one that {solution.verdict!r}")
         tokens, start = solution.notation, position if position is not None else solution.start
     elif isinstance(solution, Solution):

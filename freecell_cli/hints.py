@@ -83,7 +83,7 @@ def from_result(start: Position, result: Result) -> Hint:
         return Hint(str(result.verdict), move, explain(start, move), result.move_count, result)
     if result.verdict == SOLVED:
         return Hint(str(result.verdict), None, "won", 0, result)
-    why = "unsolvable" if result.verdict == UNSOLVABLE else result.reason
+    why = str(UNSOLVABLE) if result.verdict == UNSOLVABLE else result.reason
     return Hint(str(result.verdict), None, why, result.move_count, result)
 
 
@@ -106,7 +106,7 @@ def find_hint(position: Position, variant: Variant, seconds: float = 10.0) -> Hi
         home = [m for m in moves if m.dest.kind == "foundation"]
         move = (home or moves)[0]
         return Hint(GAVE_UP, move, explain(position, move), result=result)
-    return Hint(UNSOLVABLE, reason="unsolvable", result=result)
+    return Hint(UNSOLVABLE, reason=str(UNSOLVABLE), result=result)
 
 
 def explain(position: Position, move: Move) -> str:
