@@ -483,3 +483,15 @@ class Lock:
                 import fcntl
 
                 fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def is_path(source: object) -> bool:
+    """A Path; or text naming a file: ``-`` (stdin), an existing file, or one word
+    with a ``/`` or a ``.`` (no move has either), so a missing file says so."""
+    if isinstance(source, os.PathLike):
+        return True
+    if not isinstance(source, str) or "\n" in source or len(source) > 4096:
+        return False
+    if source == "-" or os.path.isfile(source):
+        return True
+    return not source.lstrip().startswith("{") and len(source.split()) == 1 and ("/" in source or "." in source)

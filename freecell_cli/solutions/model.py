@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..errors import FreecellError, InvalidSolution
+from .. import checks
+from ..errors import ArgumentTypeError, FreecellError, InvalidArgument, InvalidSolution, quote
 from ..moves import Move
 from ..position import Position
 
@@ -91,6 +92,32 @@ class Solution:
                 self.lines.append(step.line)
             else:
                 self.add(step.token, step.line, step.move)
+        return self
+
+    def validate(self) -> Solution:
+        """A Solution built by hand (its class is exported) holds what a replay reads:
+        its moves as text with a line each (``Solution.add(token, line)`` keeps them in
+        step; read_solution makes them), a start that makes one deck."""
+        tokens, lines = self.tokens, self.lines
+        if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+            raise ArgumentTypeError(f"a Solution's tokens are a list of move texts, not {quote(tokens)}")
+        if (not isinstance(lines, list) or len(lines) != len(tokens)
+                or not all(isinstance(n, int) and not isinstance(n, bool) for n in lines)):
+            raise InvalidArgument(f"a Solution's lines are a list of line numbers, one a token ({len(tokens)}), "
+                                  f"not {quote(lines)}: Solution.add(token, line) or read_solution(text) keep them")
+        if not isinstance(self.explicit, dict) or not all(
+                isinstance(i, int) and isinstance(m, Move) for i, m in self.explicit.items()):
+            raise ArgumentTypeError(f"a Solution's explicit moves are a dict of Moves, not {quote(self.explicit)}")
+        if not isinstance(self.states, dict):
+            raise ArgumentTypeError(f"a Solution's states are a dict, not {quote(self.states)}")
+        if self.empty_column is not None:
+            checks.choice(self.empty_column, "a Solution's empty_column", ("one", "max"))
+        checks.text(self.variant, "a Solution's variant")
+        if self.position is not None:
+            if not isinstance(self.position, Position):
+                raise ArgumentTypeError(f"a Solution's position is a Position or None, not {quote(self.position)}")
+            self.position.validate()
+        checks.optional_whole(self.deal, "a Solution's deal", 1)
         return self
 
     def notation(self) -> list[str]:
