@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Union
+from typing import TYPE_CHECKING, Any, Literal
 
 from . import checks
 from .checked import apply as apply
@@ -28,10 +27,13 @@ from .checked import legal_moves as legal_moves
 from .checked import resolve as resolve
 from .checked import undo as undo
 from .errors import ArgumentTypeError, FreecellError, InvalidArgument, InvalidSolution, quote
+from .files import TextOrPath as TextOrPath
+from .position import check_position
 from .spider.api import format_spider_solution as format_spider_solution
 from .spider.api import read_spider_solution as read_spider_solution
 from .spider.api import spider_solve as spider_solve
 from .spider.api import spider_verify as spider_verify
+from .variants import check_variant
 
 if TYPE_CHECKING:
     from .hints import Hint
@@ -66,11 +68,6 @@ __all__ = [
     "undo",
     "verify",
 ]
-
-#: A solution file given by its text or its path: a :class:`~pathlib.Path`, or a
-#: string naming a file (``"-"`` is stdin; an existing file; one word with a ``/``
-#: or a ``.``, which no move has). Any other string is the solution's text.
-TextOrPath = Union[str, "os.PathLike[str]"]
 
 #: What :func:`format_solution` writes: ``file`` (ours, with a header; also
 #: ``freecell-cli``), ``snx`` (standard notation, counts into empty columns as
@@ -139,8 +136,8 @@ def solve(
     from .solvers.engine import ENGINES, Limits, get_engine
     from .solvers.engine import solve as run
 
-    start = checks.position(position)
-    rules = checks.variant(variant, start)
+    start = check_position(position)
+    rules = check_variant(variant, start)
     exhaustive = checks.flag(exhaustive, "exhaustive")
     limits = Limits(time=checks.time_limit(time_limit, exhaustive), states=checks.positive(max_states, "max_states"),
                     progress=checks.progress(progress))
@@ -193,7 +190,7 @@ def hint(
     """
     from .hints import from_result
 
-    start = checks.position(position)
+    start = check_position(position)
     return from_result(start, solve(start, variant, engine=engine, time_limit=time_limit, max_states=max_states,
                                     exhaustive=exhaustive, progress=progress))
 
@@ -264,7 +261,7 @@ def _result_solution(result: Result, position: Position | int | None, variant: V
     start = result.start if position is None else _start_of(Solution(), position, None)
     if start is None:
         raise InvalidArgument("give the position the result starts from (position=...)")
-    name = checks.variant(variant if variant is not None else result.variant, start).name
+    name = check_variant(variant if variant is not None else result.variant, start).name
     return solution_from(start, result.notation, name)
 
 
@@ -308,7 +305,7 @@ def format_solution(
         moves = None
         if position is not None or variant is not None or sol.deal is None and sol.position is None:
             start = _start_of(sol, position, None)
-            name = checks.variant(variant if variant is not None else sol.variant, start).name
+            name = check_variant(variant if variant is not None else sol.variant, start).name
             if fmt in ("file", "json"):
                 sol = solution_from(start, sol.notation(), name)
                 sol.empty_column = solution.empty_column
@@ -317,7 +314,7 @@ def format_solution(
 
     if moves is None and fmt not in ("file", "json"):
         start = _start_of(sol, position, None)
-        moves = played_moves(sol, start, checks.variant(variant if variant is not None else sol.variant, start))
+        moves = played_moves(sol, start, check_variant(variant if variant is not None else sol.variant, start))
     return write_solution(sol, fmt, moves)
 
 
@@ -359,12 +356,12 @@ def verify(
         checks.choice(empty_column, "empty_column", ("one", "max"))
     all_errors = checks.flag(all_errors, "all_errors")
     if variant is not None and not isinstance(variant, str):
-        checks.variant(variant)  # its type, now: which variant applies is known once the file is read
+        check_variant(variant)  # its type, now: which variant applies is known once the file is read
     if isinstance(solution, Result):
         solution = as_file(_result_solution(solution, None, None))  # as its file reads back
     sol = read_solution(solution, format, stream=True)  # type: ignore[arg-type]
     start = _start_of(sol, position, cells)
-    rules = checks.variant(variant if variant is not None else sol.variant, start)
+    rules = check_variant(variant if variant is not None else sol.variant, start)
     grow = sol.cells_open and cells is None and (position is None or isinstance(position, int))
     verdict = replay(sol, start, rules, empty_column, all_errors, grow)
     asked = cells_asked(sol, cells)
@@ -455,7 +452,7 @@ def format_position(position: Position, format: str = "compact") -> str:
     from .formats.detect import FORMATS
     from .formats.detect import format_position as write
 
-    start = checks.position(position)
+    start = check_position(position)
     return write(start, checks.choice(format, "format", FORMATS))
 
 

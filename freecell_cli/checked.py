@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Literal
 
 from . import checks
 from .errors import ArgumentTypeError, FreecellError, quote
+from .position import check_position
+from .variants import check_variant
 
 if TYPE_CHECKING:
     from .moves import Move
@@ -93,7 +95,7 @@ def apply(position: Position, move: Move) -> None:
     """
     from .moves import apply as play
 
-    start = checks.position(position)
+    start = check_position(position)
     play(start, _fitting(_move(move, start), start, "apply"))
 
 
@@ -113,7 +115,7 @@ def undo(position: Position, move: Move) -> None:
     from .moves import CELL, COLUMN, FOUNDATION
     from .moves import undo as take_back
 
-    start = checks.position(position)
+    start = check_position(position)
     m = _move(move, start)
     if m.count is None or m.dest.kind == FOUNDATION and m.dest.index < 0:
         raise InvalidMove(f"move {m} is not resolved (its count or its foundation is left open): "
@@ -155,9 +157,9 @@ def resolve(position: Position, move: Move, variant: Variant | str,
     """
     from .moves import resolve as check
 
-    start = checks.position(position)
+    start = check_position(position)
     mode = checks.choice(empty_column, "empty_column", ("one", "max"))
-    return check(start, _move(move, start), checks.variant(variant, start), mode)  # type: ignore[arg-type]
+    return check(start, _move(move, start), check_variant(variant, start), mode)  # type: ignore[arg-type]
 
 
 def can_move(position: Position, variant: Variant | str, to_empty_column: bool = False) -> int:
@@ -170,8 +172,8 @@ def can_move(position: Position, variant: Variant | str, to_empty_column: bool =
     """
     from .moves import can_move as capacity
 
-    start = checks.position(position)
-    return capacity(start, checks.variant(variant, start), checks.flag(to_empty_column, "to_empty_column"))
+    start = check_position(position)
+    return capacity(start, check_variant(variant, start), checks.flag(to_empty_column, "to_empty_column"))
 
 
 def legal_moves(position: Position, variant: Variant | str) -> list[Move]:
@@ -185,8 +187,8 @@ def legal_moves(position: Position, variant: Variant | str) -> list[Move]:
     """
     from .moves import legal_moves as moves
 
-    start = checks.position(position)
-    return moves(start, checks.variant(variant, start))
+    start = check_position(position)
+    return moves(start, check_variant(variant, start))
 
 
 def autoplay(position: Position, mode: str = "collect") -> list[Move]:
@@ -202,7 +204,7 @@ def autoplay(position: Position, mode: str = "collect") -> list[Move]:
     from .autoplay import MODES
     from .autoplay import autoplay as collect
 
-    return collect(checks.position(position), checks.choice(mode, "mode", MODES))
+    return collect(check_position(position), checks.choice(mode, "mode", MODES))
 
 
 def automatic_moves(position: Position, variant: Variant | str) -> list[Move]:
@@ -215,8 +217,8 @@ def automatic_moves(position: Position, variant: Variant | str) -> list[Move]:
     """
     from .autoplay import automatic_moves as automatic
 
-    start = checks.position(position)
-    return automatic(start, checks.variant(variant, start))
+    start = check_position(position)
+    return automatic(start, check_variant(variant, start))
 
 
 def can_autocomplete(position: Position) -> bool:
@@ -229,4 +231,4 @@ def can_autocomplete(position: Position) -> bool:
     """
     from .autoplay import can_autocomplete as finishes
 
-    return finishes(checks.position(position))
+    return finishes(check_position(position))

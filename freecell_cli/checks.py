@@ -19,13 +19,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from numbers import Integral, Real
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .errors import ArgumentTypeError, InvalidArgument, quote
-
-if TYPE_CHECKING:
-    from .position import Position
-    from .variants import Variant
 
 #: The longest time limit, in seconds (about 116 days): longer than any search
 #: runs, and still a deadline every timer takes (10**29 s overflows some).
@@ -96,32 +92,6 @@ def choice(value: object, name: str, choices: tuple[str, ...]) -> str:
 
 # -- what the public functions share --------------------------------------------
 DEFAULT_TIME_LIMIT = 60.0  # seconds, when a search is given none
-
-
-def position(value: object, what: str = "position") -> Position:
-    """A Position whose cards make one deck: its attributes are the caller's to set
-    (a foundation at 14 fails in a picture, one at 13 with the kings still out makes
-    a "solved" verdict), so every function checks the table it is given."""
-    from .position import Position
-
-    if not isinstance(value, Position):
-        raise ArgumentTypeError(f"{what} must be a Position (fc.deal(n), fc.parse_position(text)), "
-                                f"not {type(value).__name__}")
-    return value.validate()
-
-
-def variant(value: object, position: Position | None = None) -> Variant:
-    """A Variant from a Variant, a name, or None (the position's, else site)."""
-    from .variants import VARIANTS, Variant, find_variant
-
-    if isinstance(value, Variant):
-        return value
-    if value is None:
-        return find_variant(position.variant if position is not None else None)
-    if not isinstance(value, str):
-        raise ArgumentTypeError(f"variant must be a Variant or a name ({', '.join(VARIANTS)}), "
-                                f"not {type(value).__name__}")
-    return find_variant(value)
 
 
 def time_limit(value: object, exhaustive: bool = False) -> float | None:

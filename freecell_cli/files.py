@@ -22,7 +22,7 @@ import stat
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, AnyStr, BinaryIO, NamedTuple
+from typing import IO, AnyStr, BinaryIO, NamedTuple, Union
 
 from .errors import FreecellError
 from .text import escape
@@ -483,6 +483,12 @@ class Lock:
                 import fcntl
 
                 fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+#: A solution file given by its text or its path: a :class:`~pathlib.Path`, or a
+#: string naming a file (``"-"`` is stdin; an existing file; one word with a ``/``
+#: or a ``.``, which no move has). Any other string is the solution's text.
+TextOrPath = Union[str, "os.PathLike[str]"]
 
 
 def is_path(source: object) -> bool:

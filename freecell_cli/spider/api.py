@@ -10,10 +10,9 @@ from typing import TYPE_CHECKING
 
 from .. import checks
 from ..errors import ArgumentTypeError, InvalidArgument, InvalidSolution, quote
-from ..files import is_path
+from ..files import TextOrPath, is_path
 
 if TYPE_CHECKING:
-    from ..api import TextOrPath
     from .position import Position as SpiderPosition
     from .solve import Result as SpiderResult
     from .verify import Solution as SpiderSolution
