@@ -18,7 +18,7 @@ from ._lazy import lazy_exports
 # Names are imported on first use (PEP 562) so that `freecell deal 1` in a pipe
 # does not pay for modules it never touches.
 _EXPORTS = {
-    "Hint": "api", "SOLUTION_WRITE_FORMATS": "api", "analyze": "api", "format_solution": "api",
+    "Hint": "hints", "SOLUTION_WRITE_FORMATS": "api", "analyze": "api", "format_solution": "api",
     "format_spider_solution": "api", "hint": "api", "read_solution": "api", "read_spider_solution": "api",
     "solve": "api", "spider_solve": "api", "spider_verify": "api", "verify": "api",
     # the game core, with its arguments checked (the engines call the modules' own)
@@ -51,7 +51,6 @@ if TYPE_CHECKING:
     from . import spider
     from .api import (
         SOLUTION_WRITE_FORMATS,
-        Hint,
         analyze,
         apply,
         automatic_moves,
@@ -73,6 +72,7 @@ if TYPE_CHECKING:
         undo,
         verify,
     )
+    from .hints import Hint
     from .replay import Replay
     from .solutions import Solution
     from .solvers.engine import Limits, Result

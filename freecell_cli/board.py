@@ -24,9 +24,11 @@ from typing import TYPE_CHECKING, Callable
 
 from .cards import CARDS, SUIT_SYMBOLS, SUITS, Card
 from .errors import FreecellError, FreecellRuntimeError
-from .game import Game, Hint, explain
+from .game import Game
+from .hints import Hint, explain
 from .moves import CELL, COLUMN, FOUNDATION, Move, Place, can_move, resolve
 from .position import Position, cell_letter
+from .solvers.result import UNSOLVABLE
 from .text import clock, escape, plural
 
 if TYPE_CHECKING:  # rich is imported only when the screen is drawn
@@ -387,12 +389,12 @@ class Board:
             return
         self.hint_pending = False
         if hint.move is not None:
-            self.game.hint = hint.move if hint.verdict == "move" else None
-            self.hinted = Move.parse(hint.move)
-            extra = "; H again plays it" if hint.verdict == "move" else ""
+            self.game.hint = str(hint.move) if hint.sure else None
+            self.hinted = Move.parse(str(hint.move))
+            extra = "; H again plays it" if hint.sure else ""
             self.say(hint.message[:-1] + extra + ")" if hint.message.endswith(")") else hint.message)
         else:
-            self.say(hint.message, "error" if hint.verdict in ("unsolvable", "stuck") else "info")
+            self.say(hint.message, "error" if hint.verdict == UNSOLVABLE else "info")
 
     def say(self, text: str, tone: str = "info") -> None:
         self.message = text

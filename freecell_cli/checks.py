@@ -88,3 +88,22 @@ def choice(value: object, name: str, choices: tuple[str, ...]) -> str:
     if value not in choices:
         raise InvalidArgument(f"{name} must be one of {', '.join(choices)}, not {quote(value)}")
     return value
+
+
+# -- what the public functions share --------------------------------------------
+DEFAULT_TIME_LIMIT = 60.0  # seconds, when a search is given none
+
+
+def time_limit(value: object, exhaustive: bool = False) -> float | None:
+    """None: the default (60 s, none when exhaustive); 0 or infinity: no limit."""
+    if value is None:
+        return None if exhaustive else DEFAULT_TIME_LIMIT
+    return seconds(value)
+
+
+def positive(value: object, name: str) -> int | None:
+    return optional_whole(value, name, 1)
+
+
+def progress(value: object) -> Callable[[int, float], None] | None:
+    return callback(value, "progress", "states, seconds")

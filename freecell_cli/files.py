@@ -22,7 +22,7 @@ import stat
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, AnyStr, BinaryIO, NamedTuple
+from typing import IO, AnyStr, BinaryIO, NamedTuple, Union
 
 from .errors import FreecellError, FreecellRuntimeError
 from .text import escape
@@ -483,3 +483,21 @@ class Lock:
                 import fcntl
 
                 fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+#: A solution file given by its text or its path: a :class:`~pathlib.Path`, or a
+#: string naming a file (``"-"`` is stdin; an existing file; one word with a ``/``
+#: or a ``.``, which no move has). Any other string is the solution's text.
+TextOrPath = Union[str, "os.PathLike[str]"]
+
+
+def is_path(source: object) -> bool:
+    """A Path; or text naming a file: ``-`` (stdin), an existing file, or one word
+    with a ``/`` or a ``.`` (no move has either), so a missing file says so."""
+    if isinstance(source, os.PathLike):
+        return True
+    if not isinstance(source, str) or "\n" in source or len(source) > 4096:
+        return False
+    if source == "-" or os.path.isfile(source):
+        return True
+    return not source.lstrip().startswith("{") and len(source.split()) == 1 and ("/" in source or "." in source)

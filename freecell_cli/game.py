@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .autoplay import automatic_moves, autoplay, can_autocomplete, play_move
 from .cards import Card
@@ -26,6 +27,9 @@ from .moves import CELL, FOUNDATION, Move, Place, apply, legal_moves, resolve
 from .position import Position
 from .text import plural, quote, shown, token_shown
 from .variants import VARIANTS, Variant, find_variant
+
+if TYPE_CHECKING:
+    from .hints import Hint
 
 
 # What a save holds, every field written since the first version (Game.to_dict).
@@ -235,10 +239,12 @@ class Game:
 
     # -- what the table says ------------------------------------------------------
     def find_hint(self, seconds: float = 10.0) -> Hint:
-        """A hint for the current position (see :func:`find_hint`); a move found is
-        kept in :attr:`hint`."""
+        """A hint for the current position (see :func:`~freecell_cli.hints.find_hint`);
+        a move found is kept in :attr:`hint`."""
+        from .hints import find_hint
+
         hint = find_hint(self.position, self.variant, seconds)
-        self.hint = hint.move
+        self.hint = None if hint.move is None else str(hint.move)
         return hint
 
     def stuck(self) -> bool:
@@ -385,89 +391,6 @@ class Game:
         return format_solution(solution_from(self.start, self.played(), self.variant.name))
 
 
-@dataclass
-class Hint:
-    """What a hint says: ``verdict`` is ``move`` (a move that leads to a win),
-    ``guess`` (no verdict in time: a move worth trying), ``unsolvable``, ``stuck``
-    or ``won``."""
-
-    verdict: str
-    move: str | None = None
-    reason: str = ""  # what the move does: "7C onto 8H, uncovers 2S"
-    to_finish: int | None = None  # moves to the win, counted the site's way
-
-    @property
-    def message(self) -> str:
-        if self.verdict == "move":
-            return f"hint: {self.move} ({self.reason}; {plural(self.to_finish or 0, 'move')} to finish)"
-        if self.verdict == "guess":
-            return f"no verdict within the limit; you could try {self.move} ({self.reason})"
-        if self.verdict == "won":
-            return "nothing to do: the game is won"
-        if self.verdict == "error":
-            return f"no hint: the solver failed ({self.reason})"
-        if self.verdict == "stuck":
-            return "no legal move left: undo, restart, or a new deal"
-        return "this position is unsolvable from here: undo, restart, or a new deal"
-
-
-def find_hint(position: Position, variant: Variant, seconds: float = 10.0) -> Hint:
-    """A move that leads to a win from ``position`` and why, as ``solve --hint``
-    gives it; the solver's verdict when there is none. ``position`` is not changed.
-
-    >>> g = Game.new(617)
-    >>> h = find_hint(g.position, g.variant)
-    >>> h.verdict, h.move == h.message.split()[1]
-    ('move', True)
-    """
-    from .solvers.engine import GAVE_UP, SOLVED, Limits, solve
-
-    if position.is_won():
-        return Hint("won")
-    moves = legal_moves(position, variant)
-    if not moves:
-        return Hint("stuck")
-    result = solve(position.copy(), variant, "beam", Limits(time=seconds))
-    if result.verdict == SOLVED and result.moves:
-        move = result.moves[0]
-        return Hint("move", str(move), explain(position, move), result.move_count)
-    if result.verdict == GAVE_UP:  # the site's fallback: a heuristic move
-        home = [m for m in moves if m.dest.kind == "foundation"]
-        move = (home or moves)[0]
-        return Hint("guess", str(move), explain(position, move))
-    return Hint("unsolvable")
-
-
-def explain(position: Position, move: Move) -> str:
-    """A few words on what a resolved move does in ``position`` (before it is played).
-
-    >>> explain(Game.new(617).position, Move.parse("5a"))
-    'JC to a free cell, uncovers 7C'
-    """
-    p = position
-    below = None
-    if move.source.kind == CELL:
-        card = p.cells[move.source.index]
-        what = f"{card} from free cell {move.source}"
-    else:
-        col = p.columns[move.source.index]
-        n = move.count or 1
-        card = col[-n]
-        what = f"{card}" + (f" and {n - 1} more" if n > 1 else "")
-        below = col[-n - 1] if len(col) > n else None
-    if move.dest.kind == "foundation":
-        doing = f"{card} home"
-    elif move.dest.kind == CELL:
-        doing = f"{what} to a free cell"
-    elif not p.columns[move.dest.index]:
-        doing = f"{what} to the empty column {move.dest}"
-    else:
-        doing = f"{what} onto {p.columns[move.dest.index][-1]}"
-    if move.source.kind != CELL:
-        doing += f", empties column {move.source}" if below is None else f", uncovers {below}"
-    return doing
-
-
 _RANKS = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K"}
 
 
@@ -506,3 +429,13 @@ def daily_mismatch(daily: object, start: Position) -> str:
         return (f"the daily deal of {daily} is deal {number}, but the saved game starts "
                 f"{'elsewhere' if start.deal is None else f'from deal {start.deal}'}")
     return ""
+
+
+def __getattr__(name: str) -> object:
+    # The hints live in hints.py (imported on first use: it brings the solvers'
+    # result types); these names of theirs stay importable from here.
+    if name in ("Hint", "explain", "find_hint"):
+        from . import hints
+
+        return getattr(hints, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -191,10 +191,12 @@ class Session:
 
     def find_hint(self) -> None:
         """``h`` with no hint shown: look for one (10 s at most) and say it."""
+        from .solvers.result import UNSOLVABLE
+
         hint = self.game.find_hint(seconds=10)
-        if hint.verdict == "move":
+        if hint.sure:
             self.say(hint.message[:-1] + "; h again plays it)")
-        elif hint.verdict in ("unsolvable", "stuck"):
+        elif hint.verdict == UNSOLVABLE:
             self.say(hint.message.split(":")[0] + ": u (undo), restart, or new")
         else:
             self.say(hint.message)

@@ -158,6 +158,7 @@ def _writable_dir(path: str) -> bool:
 
 def _draw(records: list[Record], target: Path, kind: str, title: str | None) -> None:
     from .files import atomic_write
+    from .solvers.result import VERDICTS
     from .text import escape
 
     try:
@@ -207,7 +208,7 @@ def _draw(records: list[Record], target: Path, kind: str, title: str | None) -> 
     hist(axes[1][0], [[r.get("states") or 0 for r in g] for g in groups.values()], "states (log)", log=True)
 
     ax = axes[1][1]
-    verdicts = ("solved", "unsolvable", "gave-up")
+    verdicts = [str(v) for v in VERDICTS]
     n = len(labels)
     for i, (label, g) in enumerate(groups.items()):
         counts = [sum(1 for r in g if r.get("verdict") == v) for v in verdicts]

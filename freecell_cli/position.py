@@ -361,3 +361,13 @@ CELL_LETTERS = "abcdefgijklmnop"  # 'h' is the foundation in standard notation
 
 def cell_letter(i: int) -> str:
     return CELL_LETTERS[i]
+
+
+def check_position(value: object, what: str = "position") -> Position:
+    """A Position whose cards make one deck: its attributes are the caller's to set
+    (a foundation at 14 fails in a picture, one at 13 with the kings still out makes
+    a "solved" verdict), so every function checks the table it is given."""
+    if not isinstance(value, Position):
+        raise ArgumentTypeError(f"{what} must be a Position (fc.deal(n), fc.parse_position(text)), "
+                                f"not {type(value).__name__}")
+    return value.validate()

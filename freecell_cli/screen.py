@@ -14,7 +14,8 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from .board import Board
-from .game import Hint, find_hint
+from .hints import Hint, find_hint
+from .solvers.result import GAVE_UP
 from .text import escape
 
 if TYPE_CHECKING:
@@ -99,7 +100,7 @@ class GameScreen(App[None]):
             try:
                 hint = find_hint(position, variant, seconds)
             except Exception as e:  # the solver failed: say so, keep playing
-                hint = Hint("error", reason=f"{type(e).__name__}: {e}")
+                hint = Hint(GAVE_UP, reason=f"the solver failed ({type(e).__name__}: {e})")
             self.call_from_thread(self.hint_done, hint, key)
 
         self.run_worker(work, thread=True, group="hint", exclusive=True, exit_on_error=False)

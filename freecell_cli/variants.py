@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .errors import ArgumentTypeError, InvalidArgument, quote
-from .position import MAX_CELLS, MAX_COLUMNS
+from .position import MAX_CELLS, MAX_COLUMNS, Position
 
 
 def _site_capacity(free_cells: int, empty_columns: int) -> int:
@@ -135,3 +135,15 @@ def find_variant(name: str | None) -> Variant:
         raise InvalidArgument(
             f"unknown variant {(name or '')[:40]!r} (choose from {', '.join(VARIANTS)})"
         ) from None
+
+
+def check_variant(value: object, position: Position | None = None) -> Variant:
+    """A Variant from a Variant, a name, or None (the position's, else site)."""
+    if isinstance(value, Variant):
+        return value
+    if value is None:
+        return find_variant(position.variant if position is not None else None)
+    if not isinstance(value, str):
+        raise ArgumentTypeError(f"variant must be a Variant or a name ({', '.join(VARIANTS)}), "
+                                f"not {type(value).__name__}")
+    return find_variant(value)

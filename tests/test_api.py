@@ -9,7 +9,7 @@ import types
 import pytest
 
 import freecell_cli as fc
-from freecell_cli.errors import FreecellError
+from freecell_cli.errors import FreecellError, InvalidSolution
 
 CLASHING = ["autoplay", "verify", "analyze", "replay"]
 
@@ -175,6 +175,39 @@ def test_read_solution_from_a_path(tmp_path):
         assert fc.verify(None, source).ok
     streamed = fc.read_solution(path, stream=True)
     assert fc.verify(None, streamed).ok
+
+
+@pytest.mark.parametrize("fmt", ["file", "snx", "sn", "verbose", "json"])
+@pytest.mark.parametrize("header", ["", "# freecell-cli solution\n# deal: 617\n"])
+@pytest.mark.parametrize("given", [{}, {"position": 617}, {"variant": "windows"}])
+def test_a_streamed_solution_is_written_as_the_same_file_read_whole(tmp_path, fmt, header, given):
+    # every move of a solution opened as a stream is written, as when read whole
+    path = tmp_path / "some.sol"
+    path.write_text(header + "5a 82 a2\n")
+    if not header and "position" not in given:
+        with pytest.raises(InvalidSolution, match="names no deal"):
+            fc.format_solution(fc.read_solution(path, stream=True), fmt, **given)
+        return
+    whole = fc.format_solution(fc.read_solution(path), fmt, **given)
+    assert fc.format_solution(fc.read_solution(path, stream=True), fmt, **given) == whole
+    assert "5a" in whole or "stack 4" in whole
+
+
+def test_a_streamed_solution_is_still_whole_once_written(tmp_path):
+    path = tmp_path / "some.sol"
+    path.write_text("# freecell-cli solution\n# deal: 617\n5a 82\na2\n")
+    s = fc.read_solution(path, stream=True)
+    fc.format_solution(s, "snx")
+    assert s.tokens == ["5a", "82", "a2"] and s.lines == [3, 3, 4] and fc.verify(None, s).valid
+
+
+def test_a_result_verified_names_the_lines_of_its_file():
+    # a Result is verified as its own file reads back: the same lines in the verdict
+    r = fc.solve(fc.deal(5), engine="builtin")
+    direct = fc.verify(fc.deal(6), r)
+    assert not direct.ok
+    assert direct.to_dict() == fc.verify(fc.deal(6), fc.format_solution(r)).to_dict()
+    assert direct.error is not None and direct.error.line >= 6
 
 
 def test_spider():

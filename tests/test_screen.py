@@ -10,7 +10,9 @@ import pytest
 
 from freecell_cli.board import Board, Spot
 from freecell_cli.formats import parse_position
-from freecell_cli.game import Game, Hint
+from freecell_cli.game import Game
+from freecell_cli.hints import Hint
+from freecell_cli.moves import Move
 from freecell_cli.variants import find_variant
 
 # Near the end: KH QS is a run of 2 in column 1; columns 5-8 are empty; F wins.
@@ -159,12 +161,12 @@ def test_hint_with_its_reason_then_h_plays_it():
     assert b.press("h") == "hint"
     hint = b.game.find_hint()
     b.show_hint(hint, b.position.key())
-    assert hint.verdict == "move" and b.message.startswith(f"hint: {hint.move} (")
+    assert hint.sure and b.message.startswith(f"hint: {hint.move} (")
     assert b.message.endswith("moves to finish; H again plays it)")
     keys(b, "h")
-    assert b.game.played() == [hint.move] and b.message.startswith("played the hint")
+    assert b.game.played() == [str(hint.move)] and b.message.startswith("played the hint")
     # a hint that arrives for a position since left is dropped
-    b.show_hint(Hint("move", "1h", "QS home", 7), key=("another",))
+    b.show_hint(Hint("solved", Move.parse("1h"), "QS home", 7), key=("another",))
     assert not b.message.startswith("hint: 1h")
 
 

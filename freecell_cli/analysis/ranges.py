@@ -335,3 +335,22 @@ def parse_ranges(specs: Iterable[str], seed: int | str | None = None) -> DealRan
         else:
             parts.append(value)
     return DealRanges(parts, text)
+
+
+def deal_numbers(deals: Iterable[int]) -> Iterator[int]:
+    """The deal numbers of ``deals`` one at a time, checked as they come, repeats
+    dropped (a bitmap: a bit per deal seen); never a list of them all."""
+    try:
+        source = iter(deals)
+    except TypeError:
+        raise FreecellError(f"deals must be deal numbers or range text, not {type(deals).__name__}") from None
+
+    def numbers() -> Iterator[int]:
+        seen = DealSet()
+        for n in source:
+            if isinstance(n, bool) or not isinstance(n, int):
+                raise FreecellError(f"a deal number is a whole number, not {quote(n)}")
+            if seen.add(check_deal_number(n)):
+                yield n
+
+    return numbers()

@@ -13,9 +13,11 @@ from ..deals import MAX_DEAL
 from ..errors import FreecellError
 from ..moves import plural
 from ..text import escape
+from ..solvers.result import Outcome
 from ..variants import VARIANTS
 
-VERDICTS = ("solved", "unsolvable", "gave-up", "error")
+# the searches' verdicts as plain text (records are checked by type), and a failed deal's
+VERDICTS = (*(v.value for v in Outcome), "error")
 SETTINGS = ("game", "mode", "suits", "variant", "cells", "max_cells", "requested_engine",
             "time_limit")  # what a resume must match
 

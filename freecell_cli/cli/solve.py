@@ -101,6 +101,7 @@ def solve_command(
                 advice = api.hint(start, rules, engine=eng, time_limit=seconds, max_states=max_states,
                                   exhaustive=exhaustive, progress=progress)
                 result = advice.result
+                assert result is not None  # fc.hint always searches (a game's hint may not)
             else:
                 result = api.solve(start, rules, engine=eng, time_limit=seconds, max_states=max_states,
                                    exhaustive=exhaustive, progress=progress)

@@ -24,12 +24,13 @@ from typing import Any
 
 # the same limits and failure as FreeCell's engines (spider.solve.Limits stays a path to them)
 from ..solvers.result import Limits as Limits
+from ..solvers.result import Outcome
 from ..solvers.result import SolverError as SolverError
 from .cards import code, from_code
 from .moves import DEAL, Move, notation
 from .position import Column, Position
 
-SOLVED, UNSOLVABLE, GAVE_UP = "solved", "unsolvable", "gave-up"
+SOLVED, UNSOLVABLE, GAVE_UP = Outcome.SOLVED.value, Outcome.UNSOLVABLE.value, Outcome.GAVE_UP.value  # plain text
 DOWN = 64  # flag on a face-down card's code (codes are below 64)
 
 

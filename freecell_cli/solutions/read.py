@@ -1,163 +1,19 @@
-"""Solution files: read every common format, write our own.
-
-Formats (auto-detected by :func:`detect_solution_format`):
-
-* ``standard`` — moves in standard notation separated by spaces/newlines, ``#``
-  comments; ``v<hex>`` counts (fc-solve ``-snx``).
-* ``fc-solve`` — Freecell Solver's complete output for ``-m``, ``-m -sn``,
-  ``-m -snx`` and ``-p -t -sam`` (states after each move are kept for checking).
-* ``fcpro`` — FreeCell Pro files (``#617 Attempt: 1 NumFcs=4 (FCPro)``): automatic
-  moves are left out, so they are read under the ``windows`` rules by default.
-* ``freecell-cli`` — ours: ``#`` header lines ``key: value`` then the moves::
-
-      # freecell-cli solution
-      # deal: 617
-      # variant: site
-      # cells: 4
-      # moves: 3
-      5a 82 a2
-
-* ``json`` — ``{"deal": 617, "variant": "site", "cells": 4, "moves": ["5a", ...]}``.
-
->>> s = parse_solution("# freecell-cli solution\\n# deal: 617\\n5a 82\\n")
->>> s.format, s.deal, s.tokens
-('freecell-cli', 617, ['5a', '82'])
->>> parse_solution(format_solution(s)).deal
-617
-"""
+"""Reading solutions: a whole text (:func:`parse_solution`) or a file as a
+stream (:func:`open_solution`), in every format :mod:`.detect` tells apart."""
 
 from __future__ import annotations
 
 import itertools
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from .errors import FreecellError, InvalidSolution, quote
-from .moves import CELL, COLUMN, FOUNDATION, Move, Place, split_moves
-from .position import Position
+from ..errors import FreecellError, InvalidSolution, quote
+from ..moves import CELL, COLUMN, FOUNDATION, Move, Place, split_moves
+from .detect import _FCPRO_RE, _NUMFCS_RE, DETECT_CHARS, detect_solution_format
+from .model import JSON_FORMAT, SOLUTION_FORMATS, Solution, Step, _cached_move, _parse_token, check_cells, check_start
 
 T = TypeVar("T")
-
-SOLUTION_FORMATS = ("standard", "fc-solve", "fcpro", "freecell-cli", "json")
-MAGIC = "# freecell-cli solution"
-JSON_FORMAT = "freecell-cli-solution"  # the "format" of our JSON solution
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One move of a solution file: as written, its line, the move, and the
-    position the file prints after it (fc-solve ``-sam``), if any."""
-
-    token: str
-    line: int
-    move: Move
-    state: str | None = None
-
-
-@dataclass
-class Solution:
-    """Moves as written (``tokens``) with their line numbers, and what the file
-    says around them.
-
-    A solution read with :func:`parse_solution` holds every move in flat lists. One
-    opened with :func:`open_solution` holds only its header: its moves come from
-    :meth:`steps`, once, read from the file as they are needed, so a file of any
-    size costs constant memory."""
-
-    tokens: list[str] = field(default_factory=list)
-    lines: list[int] = field(default_factory=list)
-    format: str = "standard"
-    deal: int | None = None
-    position: Position | None = None  # explicit start (header, or fc-solve's first state)
-    variant: str | None = None
-    cells: int | None = None
-    empty_column: str | None = None  # "max" for FreeCell Pro files
-    claims_solved: bool | None = None  # fc-solve's closing line
-    states: dict[int, str] = field(default_factory=dict)  # move index (0-based) -> state after it
-    explicit: dict[int, Move] = field(default_factory=dict)  # moves not in standard notation
-    stream: Iterator[Step] | None = field(default=None, repr=False)  # moves still in the file
-    stated_moves: tuple[int, int] | None = None  # our header's "# moves: N": (N, its line)
-    # fc-solve's output did not say how many free cells (no state, or a bare or trimmed
-    # "Freecells:"): the start has fc-solve's default, 4, and a later move or state may show more.
-    cells_open: bool = False
-
-    def __len__(self) -> int:
-        return len(self.tokens)
-
-    def move(self, i: int) -> Move:
-        """The i-th (0-based) move, parsed."""
-        m = self.explicit.get(i)
-        return m if m is not None else _parse_token(self.tokens[i], self.lines[i])
-
-    def add(self, token: str, line: int, move: Move | None = None) -> None:
-        if move is None:
-            _parse_token(token, line)  # fail early on a malformed token
-        else:
-            self.explicit[len(self.tokens)] = move
-        self.tokens.append(token)
-        self.lines.append(line)
-
-    def steps(self) -> Iterator[Step]:
-        """Every move in order: those held in the lists, then those still in the
-        file (read once: a streamed solution cannot be replayed twice)."""
-        for i, token in enumerate(self.tokens):
-            yield Step(token, self.lines[i], self.move(i), self.states.get(i))
-        if self.stream is not None:
-            stream, self.stream = self.stream, None
-            yield from stream
-
-    def notation(self) -> list[str]:
-        """Every move in standard notation."""
-        return [str(self.explicit[i]) if i in self.explicit else t for i, t in enumerate(self.tokens)]
-
-
-@lru_cache(maxsize=4096)
-def _cached_move(token: str) -> Move:
-    return Move.parse(token)
-
-
-def _parse_token(token: str, line: int) -> Move:
-    try:
-        return _cached_move(token)
-    except FreecellError as e:
-        raise InvalidSolution(f"line {line}: {e}") from None
-
-
-# -- detection --------------------------------------------------------------
-# Digits are ASCII and bounded: int() on 5000 digits raises, "²" is not a digit.
-_FCPRO_RE = re.compile(r"^#\s*([0-9]{1,20})\s+Attempt:", re.I | re.A)
-_NUMFCS_RE = re.compile(r"NumFcs\s*=\s*([^\s()]*)", re.I)
-_FCS_MARKERS = ("-=-=-=", "Move a card", "Move: ", "This game is solveable", "I could not solve")
-_FCS_MOVE_RE = re.compile(r"^Move [0-9]{1,3} cards", re.M | re.A)
-_MAGIC_RE = re.compile(r"#[ \t]*freecell-cli[ \t]+solution", re.I)
-_OTHER_MAGIC_RE = re.compile(r"#[ \t]*freecell-", re.I)
-DETECT_CHARS = 20_000  # how much of the head decides the format
-
-
-def detect_solution_format(text: str) -> str:
-    """The format of a solution, from its first :data:`DETECT_CHARS` characters.
-
-    >>> detect_solution_format("#617 Attempt: 1 NumFcs=4 (FCPro)"), detect_solution_format("5a 58")
-    ('fcpro', 'standard')
-    """
-    head = text[:DETECT_CHARS]
-    stripped = head.lstrip()
-    if stripped.startswith("{"):
-        return "json"
-    first = stripped.split("\n", 1)[0].strip()
-    if _MAGIC_RE.fullmatch(first):
-        return "freecell-cli"
-    if _OTHER_MAGIC_RE.match(first):  # another version's or program's: its headers would be read as comments
-        raise InvalidSolution(f"line 1: unknown solution format or version {quote(first, 40)} "
-                              f"(this version reads {quote(MAGIC)})")
-    if _FCPRO_RE.match(first) or "(FCPro)" in first:
-        return "fcpro"
-    if any(m in head for m in _FCS_MARKERS) or _FCS_MOVE_RE.search(head):
-        return "fc-solve"
-    return "standard"
 
 
 def parse_solution(text: str, format: str | None = None) -> Solution:
@@ -175,23 +31,13 @@ def parse_solution(text: str, format: str | None = None) -> Solution:
     lines = [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
     if lines and lines[-1] == "":
         lines.pop()
-    sol = _read(enumerate(lines, 1), format, lambda: text)
-    stream, sol.stream = sol.stream, None
-    for step in stream or ():
-        if step.state is not None:
-            sol.states[len(sol.tokens)] = step.state
-        if str(step.move) == step.token:
-            sol.tokens.append(step.token)
-            sol.lines.append(step.line)
-        else:
-            sol.add(step.token, step.line, step.move)
-    return sol
+    return _read(enumerate(lines, 1), format, lambda: text).read_all()
 
 
 def open_solution(source: str | None, format: str | None = None) -> Solution:
     """A solution file (``-`` or None: stdin) read as a stream: the header now, the
     moves through :meth:`Solution.steps`. Bounded by ``files.LIMITS``."""
-    from .files import LIMITS, InputTooLarge, numbered_lines
+    from ..files import LIMITS, InputTooLarge, numbered_lines
 
     lines = numbered_lines(source, "solution")  # blank lines left out, cheaply
     head: list[tuple[int, str]] = []
@@ -261,9 +107,9 @@ def _notation_steps(lines: Iterator[tuple[int, str]], sol: Solution) -> Iterator
 
 
 def _header_line(sol: Solution, comment: str, lineno: int, moved: bool = False) -> None:
-    from .deals import parse_deal_number
-    from .formats import parse_position
-    from .variants import find_variant
+    from ..deals import parse_deal_number
+    from ..formats import parse_position
+    from ..variants import find_variant
 
     if lineno == 1 and comment.strip().lower().startswith("spider deal"):  # the other game's file
         raise InvalidSolution(f"line 1: this is a Spider solution ({comment.strip()[:30]!r}): use freecell spider verify")
@@ -329,34 +175,6 @@ def _once(old: object, new: object, key: str, value: str, lineno: int) -> None:
         raise InvalidSolution(f"line {lineno}: a second '{key}:' header, {quote(value)}, disagrees with the first")
 
 
-def check_start(sol: Solution, where: str) -> None:
-    """A solution naming both a deal and a start position: they must agree (the
-    position is that deal's opening layout, or says it comes from that deal)."""
-    if sol.position is not None and sol.deal is not None:
-        why = disagreement(sol.position, sol.deal)
-        if why:
-            raise InvalidSolution(f"{where}: deal {sol.deal} and the position disagree ({why})")
-
-
-def check_cells(sol: Solution, where: str) -> None:
-    """A solution naming both a start position and a number of free cells: the
-    position must have that many (it always says how many it has)."""
-    if sol.position is not None and sol.cells is not None and len(sol.position.cells) != sol.cells:
-        raise InvalidSolution(f"{where}: cells {sol.cells} and the position disagree "
-                              f"(the position has {len(sol.position.cells)} free cells)")
-
-
-def disagreement(position: Position, n: int) -> str | None:
-    """Why ``position`` cannot be the start of deal ``n`` (None when it can: it is
-    labelled with that deal, or unlabelled with that deal's opening layout)."""
-    from .deals import deal
-
-    if position.deal is not None:
-        return None if position.deal == n else f"the position is from deal {position.deal}"
-    if position.same_table(deal(n, cells=len(position.cells))):
-        return None
-    return f"the position is not deal {n}'s opening layout"
-
 
 def _field(parse: Callable[[str], T], value: str, lineno: int) -> T:
     try:
@@ -419,7 +237,7 @@ def fcs_notation(token: str) -> str:
 def _fcsolve_steps(lines: Iterator[tuple[int, str]], sol: Solution) -> Iterator[Step]:
     """Moves of fc-solve's output; a move is given out once the state printed after
     it (if any) has been read, so each step carries its own state."""
-    from .formats.fcs import parse_fcs, stated_cells
+    from ..formats.fcs import parse_fcs, stated_cells
 
     sol.cells_open = True  # until a state says how many: fc-solve's moves alone never do
     state_lines: list[str] = []
@@ -485,9 +303,9 @@ def _fcsolve_steps(lines: Iterator[tuple[int, str]], sol: Solution) -> Iterator[
 def _parse_json(text: str) -> Solution:
     import orjson
 
-    from .deals import check_deal_number
-    from .formats.json import position_from_dict
-    from .variants import find_variant
+    from ..deals import check_deal_number
+    from ..formats.json import position_from_dict
+    from ..variants import find_variant
 
     try:
         d = orjson.loads(text)
@@ -508,7 +326,7 @@ def _parse_json(text: str) -> Solution:
         if d.get("position") is not None:
             pos = d["position"]
             if isinstance(pos, str):
-                from .formats import parse_position
+                from ..formats import parse_position
 
                 sol.position = parse_position(pos)
             else:
@@ -534,53 +352,3 @@ def _parse_json(text: str) -> Solution:
         sol.tokens.append(token)
         sol.lines.append(1)
     return sol
-
-
-# -- writing ---------------------------------------------------------------------
-def solution_from(start: Position, tokens: list[str], variant: str) -> Solution:
-    """A solution of ``tokens`` played from ``start``. Its header names the deal when
-    ``start`` is that deal's opening position, else the position itself."""
-    from .deals import deal
-
-    sol = Solution(tokens=list(tokens), lines=list(range(1, len(tokens) + 1)), variant=variant,
-                   cells=len(start.cells))
-    if start.deal is not None and start.same_table(deal(start.deal, cells=len(start.cells))):
-        sol.deal = start.deal
-    else:
-        sol.position = start
-    return sol
-
-
-def format_solution(solution: Solution, per_line: int = 10) -> str:
-    """Our own solution file (header, then moves ten a line)."""
-    from .formats.compact import format_compact
-
-    lines = [MAGIC]
-    if solution.deal is not None:
-        lines.append(f"# deal: {solution.deal}")
-    if solution.position is not None:
-        lines.append(f"# position: {format_compact(solution.position)}")
-    if solution.variant is not None:
-        lines.append(f"# variant: {solution.variant}")
-    if solution.cells is not None:
-        lines.append(f"# cells: {solution.cells}")
-    if solution.empty_column is not None:
-        lines.append(f"# empty-column: {solution.empty_column}")
-    tokens = solution.notation()
-    lines.append(f"# moves: {len(tokens)}")
-    for i in range(0, len(tokens), per_line):
-        lines.append(" ".join(tokens[i : i + per_line]))
-    return "\n".join(lines) + "\n"
-
-
-def solution_to_dict(solution: Solution) -> dict[str, Any]:
-    from .formats.compact import format_compact
-
-    return {
-        "format": JSON_FORMAT,
-        "deal": solution.deal,
-        "position": None if solution.position is None else format_compact(solution.position),
-        "variant": solution.variant,
-        "cells": solution.cells,
-        "moves": solution.notation(),
-    }

@@ -1,0 +1,182 @@
+"""The model of a solution: its moves as written, with their lines, and what its
+file says around them (deal, start position, variant, free cells)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .. import checks
+from ..errors import ArgumentTypeError, FreecellError, InvalidArgument, InvalidSolution, quote
+from ..moves import Move
+from ..position import Position
+
+SOLUTION_FORMATS = ("standard", "fc-solve", "fcpro", "freecell-cli", "json")
+MAGIC = "# freecell-cli solution"
+JSON_FORMAT = "freecell-cli-solution"  # the "format" of our JSON solution
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One move of a solution file: as written, its line, the move, and the
+    position the file prints after it (fc-solve ``-sam``), if any."""
+
+    token: str
+    line: int
+    move: Move
+    state: str | None = None
+
+
+@dataclass
+class Solution:
+    """Moves as written (``tokens``) with their line numbers, and what the file
+    says around them.
+
+    A solution read with :func:`parse_solution` holds every move in flat lists. One
+    opened with :func:`open_solution` holds only its header: its moves come from
+    :meth:`steps`, once, read from the file as they are needed, so a file of any
+    size costs constant memory."""
+
+    tokens: list[str] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+    format: str = "standard"
+    deal: int | None = None
+    position: Position | None = None  # explicit start (header, or fc-solve's first state)
+    variant: str | None = None
+    cells: int | None = None
+    empty_column: str | None = None  # "max" for FreeCell Pro files
+    claims_solved: bool | None = None  # fc-solve's closing line
+    states: dict[int, str] = field(default_factory=dict)  # move index (0-based) -> state after it
+    explicit: dict[int, Move] = field(default_factory=dict)  # moves not in standard notation
+    stream: Iterator[Step] | None = field(default=None, repr=False)  # moves still in the file
+    stated_moves: tuple[int, int] | None = None  # our header's "# moves: N": (N, its line)
+    # fc-solve's output did not say how many free cells (no state, or a bare or trimmed
+    # "Freecells:"): the start has fc-solve's default, 4, and a later move or state may show more.
+    cells_open: bool = False
+
+    def __len__(self) -> int:
+        return len(self.tokens)
+
+    def move(self, i: int) -> Move:
+        """The i-th (0-based) move, parsed."""
+        m = self.explicit.get(i)
+        return m if m is not None else _parse_token(self.tokens[i], self.lines[i])
+
+    def add(self, token: str, line: int, move: Move | None = None) -> None:
+        if move is None:
+            _parse_token(token, line)  # fail early on a malformed token
+        else:
+            self.explicit[len(self.tokens)] = move
+        self.tokens.append(token)
+        self.lines.append(line)
+
+    def steps(self) -> Iterator[Step]:
+        """Every move in order: those held in the lists, then those still in the
+        file (read once: a streamed solution cannot be replayed twice)."""
+        for i, token in enumerate(self.tokens):
+            yield Step(token, self.lines[i], self.move(i), self.states.get(i))
+        if self.stream is not None:
+            stream, self.stream = self.stream, None
+            yield from stream
+
+    def read_all(self) -> Solution:
+        """Take the moves still in the file into the lists: the solution then holds
+        what :func:`~freecell_cli.solutions.parse_solution` reads. Returns itself."""
+        stream, self.stream = self.stream, None
+        for step in stream or ():
+            if step.state is not None:
+                self.states[len(self.tokens)] = step.state
+            if str(step.move) == step.token:
+                self.tokens.append(step.token)
+                self.lines.append(step.line)
+            else:
+                self.add(step.token, step.line, step.move)
+        return self
+
+    def validate(self) -> Solution:
+        """A Solution built by hand (its class is exported) holds what a replay reads:
+        its moves as text with a line each (``Solution.add(token, line)`` keeps them in
+        step; read_solution makes them), a start that makes one deck."""
+        tokens, lines = self.tokens, self.lines
+        if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+            raise ArgumentTypeError(f"a Solution's tokens are a list of move texts, not {quote(tokens)}")
+        if (not isinstance(lines, list) or len(lines) != len(tokens)
+                or not all(isinstance(n, int) and not isinstance(n, bool) for n in lines)):
+            raise InvalidArgument(f"a Solution's lines are a list of line numbers, one a token ({len(tokens)}), "
+                                  f"not {quote(lines)}: Solution.add(token, line) or read_solution(text) keep them")
+        if not isinstance(self.explicit, dict) or not all(
+                isinstance(i, int) and isinstance(m, Move) for i, m in self.explicit.items()):
+            raise ArgumentTypeError(f"a Solution's explicit moves are a dict of Moves, not {quote(self.explicit)}")
+        if not isinstance(self.states, dict):
+            raise ArgumentTypeError(f"a Solution's states are a dict, not {quote(self.states)}")
+        if self.empty_column is not None:
+            checks.choice(self.empty_column, "a Solution's empty_column", ("one", "max"))
+        checks.text(self.variant, "a Solution's variant")
+        if self.position is not None:
+            if not isinstance(self.position, Position):
+                raise ArgumentTypeError(f"a Solution's position is a Position or None, not {quote(self.position)}")
+            self.position.validate()
+        checks.optional_whole(self.deal, "a Solution's deal", 1)
+        return self
+
+    def notation(self) -> list[str]:
+        """Every move in standard notation."""
+        return [str(self.explicit[i]) if i in self.explicit else t for i, t in enumerate(self.tokens)]
+
+
+@lru_cache(maxsize=4096)
+def _cached_move(token: str) -> Move:
+    return Move.parse(token)
+
+
+def _parse_token(token: str, line: int) -> Move:
+    try:
+        return _cached_move(token)
+    except FreecellError as e:
+        raise InvalidSolution(f"line {line}: {e}") from None
+
+
+
+def check_start(sol: Solution, where: str) -> None:
+    """A solution naming both a deal and a start position: they must agree (the
+    position is that deal's opening layout, or says it comes from that deal)."""
+    if sol.position is not None and sol.deal is not None:
+        why = disagreement(sol.position, sol.deal)
+        if why:
+            raise InvalidSolution(f"{where}: deal {sol.deal} and the position disagree ({why})")
+
+
+def check_cells(sol: Solution, where: str) -> None:
+    """A solution naming both a start position and a number of free cells: the
+    position must have that many (it always says how many it has)."""
+    if sol.position is not None and sol.cells is not None and len(sol.position.cells) != sol.cells:
+        raise InvalidSolution(f"{where}: cells {sol.cells} and the position disagree "
+                              f"(the position has {len(sol.position.cells)} free cells)")
+
+
+def disagreement(position: Position, n: int) -> str | None:
+    """Why ``position`` cannot be the start of deal ``n`` (None when it can: it is
+    labelled with that deal, or unlabelled with that deal's opening layout)."""
+    from ..deals import deal
+
+    if position.deal is not None:
+        return None if position.deal == n else f"the position is from deal {position.deal}"
+    if position.same_table(deal(n, cells=len(position.cells))):
+        return None
+    return f"the position is not deal {n}'s opening layout"
+
+
+
+def solution_from(start: Position, tokens: list[str], variant: str) -> Solution:
+    """A solution of ``tokens`` played from ``start``. Its header names the deal when
+    ``start`` is that deal's opening position, else the position itself."""
+    from ..deals import deal
+
+    sol = Solution(tokens=list(tokens), lines=list(range(1, len(tokens) + 1)), variant=variant,
+                   cells=len(start.cells))
+    if start.deal is not None and start.same_table(deal(start.deal, cells=len(start.cells))):
+        sol.deal = start.deal
+    else:
+        sol.position = start
+    return sol
