@@ -13,8 +13,9 @@ import typer
 from .output import errors_to_exit, fail, is_terminal
 
 if TYPE_CHECKING:
+    from enum import Enum
+
     from ..position import Position
-    from .options import VariantName
 
 
 _M = TypeVar("_M")  # a game's move type
@@ -55,7 +56,7 @@ def read_text(source: str | None, what: str = "position") -> str:
 
 def read_position(source: str | None) -> tuple["Position", str]:
     """A position and the format it was written in, from a file, stdin, or the
-    text itself (see :data:`POSITION_HELP`)."""
+    text itself (the --position help of :mod:`.options` says which)."""
     from ..formats.compact import looks_compact
     from ..formats.detect import detect_format, parse_position
 
@@ -136,7 +137,7 @@ def inline_position(value: str | None, looks_compact: Callable[[str], bool]) -> 
 
 
 def get_position(argument: str | None = None, option: str | None = None, deal: str | None = None,
-                 cells: int | None = None, variant: "VariantName | None" = None,
+                 cells: int | None = None, variant: "Enum | None" = None,
                  record_variant: bool = False) -> tuple["Position", str]:
     """The position a command works on, given the shared options: the argument or
     ``-p`` (file, ``-``, or inline), or ``--deal N``; ``--cells`` sets the free cells.

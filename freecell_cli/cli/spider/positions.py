@@ -9,8 +9,9 @@ from ..inputs import read_game_position
 from ..output import errors_to_exit, fail, write_output
 
 if TYPE_CHECKING:
+    from enum import Enum
+
     from ...spider.position import Position
-    from .options import Suits
 
 
 def read_position(argument: str | None = None, option: str | None = None) -> tuple[Position, str]:
@@ -25,7 +26,7 @@ def read_position(argument: str | None = None, option: str | None = None) -> tup
 
 
 def position_or_deal(argument: str | None, option: str | None, deal: str | None,
-                     suits: Suits | None) -> Position:
+                     suits: Enum | None) -> Position:
     """The position a command works on: read (the argument or -p), or dealt with
     ``--deal N`` (``--suits``: the caller refuses it without ``--deal``)."""
     from ...spider.deals import deal as make_deal
