@@ -14,7 +14,10 @@ here each one costs only its moves and a look-up. What keeps it small:
 - no move of a whole column into an empty one (it changes nothing), and not
   the move straight back to the position just left (it is seen already).
 
-What keeps each position cheap (pure Python, so this is counted in bytecodes):
+The search runs in the compiled core (``_core.c``) when it is built: the same
+positions in the same order (:func:`_depth_first_compiled`; ``tests/test_core.py``
+holds the two to it). In pure Python (:func:`_depth_first_python`, the
+specification), what keeps each position cheap is counted in bytecodes:
 the moves are played inline; the columns are kept sorted, so the key is a
 join with no sort (the order only changes when a column empties or fills);
 the capacities come from a table; each column's run is measured once and kept
