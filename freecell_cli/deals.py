@@ -13,7 +13,7 @@ import datetime
 import re
 
 from .bounds import MAX_CELLS, MAX_COLUMNS
-from .bounds import MAX_DEAL as MAX_DEAL, check_deal_number as check_deal_number  # deals.X stays theirs too
+from .bounds import MAX_DEAL as MAX_DEAL, check_deal_number as check_deal_number  # their path deals.X stays
 from .cards import CARDS, Card
 from .errors import InvalidDeal
 from .position import Position

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from itertools import chain
 from typing import Any
 
-from .bounds import MAX_CELLS as MAX_CELLS, MAX_COLUMNS as MAX_COLUMNS  # position.X stays theirs too
+from .bounds import MAX_CELLS as MAX_CELLS, MAX_COLUMNS as MAX_COLUMNS  # their path position.X stays
 from .bounds import MAX_DEAL, check_deal_number
 from .cards import CARDS, RANK_CHARS, SUIT_NAMES, SUITS, Card
 from .errors import ArgumentTypeError, InvalidPosition, quote

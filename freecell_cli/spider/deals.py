@@ -31,7 +31,7 @@ import random as _random
 
 from ..cards import CARDS, SUITS, Card
 from ..errors import InvalidDeal
-from .bounds import MAX_DEAL as MAX_DEAL, check_deal_number as check_deal_number  # deals.X stays theirs too
+from .bounds import MAX_DEAL as MAX_DEAL, check_deal_number as check_deal_number  # their path deals.X stays
 from .bounds import _out_of_range
 from .cards import check_suits
 from .position import Column, Position
