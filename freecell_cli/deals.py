@@ -12,13 +12,14 @@ from __future__ import annotations
 import datetime
 import re
 
+from .bounds import MAX_CELLS, MAX_COLUMNS
+from .bounds import MAX_DEAL as MAX_DEAL, check_deal_number as check_deal_number  # their path deals.X stays
 from .cards import CARDS, Card
 from .errors import InvalidDeal
 from .position import Position
 from .text import quote
 from .text import short_repr as short_repr  # its old path (deals.short_repr) stays
 
-MAX_DEAL = 8_589_934_591  # FreeCell Pro's range
 SITE_DEALS = 1_000_000  # the site numbers its deals 1..1,000,000
 UNSOLVABLE: frozenset[int] = frozenset(
     {11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948}
@@ -51,22 +52,6 @@ def _ms_order(n: int) -> list[int]:
             out.append(deck[j])
             deck[j] = deck[left - 1]
     return out
-
-
-def check_deal_number(n: object) -> int:
-    """``n`` itself when it is a deal number, else :class:`InvalidDeal`.
-
-    >>> check_deal_number(617)
-    617
-    """
-    if isinstance(n, float) and n.is_integer() and abs(n) >= 2**63:
-        # A JSON reader turns an integer too big for 64 bits into a float.
-        raise InvalidDeal(f"deal number {short_repr(int(n))} is out of range (1 to {MAX_DEAL:,})")
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise InvalidDeal(f"deal number must be an integer, got {short_repr(n)}")
-    if not 1 <= n <= MAX_DEAL:
-        raise InvalidDeal(f"deal number {short_repr(n)} is out of range (1 to {MAX_DEAL:,})")
-    return n
 
 
 _DEAL_TEXT = re.compile(r"#?(?:[0-9]+|[0-9]{1,3}(?:,[0-9]{3})+|[0-9]{1,3}(?:_[0-9]{3})+)", re.ASCII)
@@ -114,8 +99,6 @@ def deal(n: int, cells: int = 4, columns: int = 8) -> Position:
     >>> p.deal, len(p.columns), len(p.cells), str(p.columns[0][0])
     (617, 8, 4, '7D')
     """
-    from .position import MAX_CELLS, MAX_COLUMNS
-
     check_deal_number(n)
     if isinstance(cells, bool) or not isinstance(cells, int) or not 0 <= cells <= MAX_CELLS:
         raise InvalidDeal(f"free cells must be 0..{MAX_CELLS}, got {short_repr(cells)}")

@@ -17,11 +17,11 @@ from collections.abc import Iterable, Sequence
 from itertools import chain
 from typing import Any
 
+from .bounds import MAX_CELLS as MAX_CELLS, MAX_COLUMNS as MAX_COLUMNS  # their path position.X stays
+from .bounds import MAX_DEAL, check_deal_number
 from .cards import CARDS, RANK_CHARS, SUIT_NAMES, SUITS, Card
 from .errors import ArgumentTypeError, InvalidPosition, quote
-
-MAX_CELLS = 15  # letters a..p without h, which names the foundation
-MAX_COLUMNS = 9  # standard notation names columns with one digit
+from .variants import VARIANTS, find_variant
 
 
 class Position:
@@ -62,8 +62,6 @@ class Position:
             raise ArgumentTypeError(f"foundations must be ranks (whole numbers), not {quote(foundations)}")
         _check_sizes(self.columns, self.cells, self.foundations)
         if isinstance(variant, str):
-            from .variants import find_variant
-
             variant = find_variant(variant).name  # "Windows" as the formats write it: windows
         _check_labels(deal, variant)
         self.deal = deal
@@ -131,7 +129,6 @@ class Position:
         deal 1 | site | can move 16 (4 free cells, 0 empty columns)
         """
         from .render import render_plain
-        from .variants import find_variant
 
         self.check_fields()  # a picture of a partial table is fine; of a 14th rank, impossible
         return render_plain(self, find_variant(self.variant))
@@ -140,7 +137,6 @@ class Position:
 
     def __rich__(self) -> Any:  # rich's protocol: a renderable
         from .render import render_rich
-        from .variants import find_variant
 
         self.check_fields()
         return render_rich(self, find_variant(self.variant))
@@ -297,30 +293,17 @@ _HOME_IDS = tuple(tuple(frozenset(id(CARDS[r * 4 + s]) for r in range(f)) for f 
 _NONE_ID = id(None)
 
 
-_LABELS: list[Any] = []  # deals.MAX_DEAL and variants.VARIANTS, on first use (both import this module)
-
-
 def _check_labels(deal: object, variant: object) -> None:
     """The deal and variant a table is labelled with, as the formats write them: a
     deal number (1 to 8,589,934,591) and a variant's name (site, standard...), or None."""
-    if not _LABELS:
-        from .deals import MAX_DEAL
-        from .variants import VARIANTS
-
-        _LABELS[:] = [MAX_DEAL, VARIANTS]
-    max_deal, variants = _LABELS
-    if ((deal is None or type(deal) is int and 1 <= deal <= max_deal)
-            and (variant is None or type(variant) is str and variant in variants)):
+    if ((deal is None or type(deal) is int and 1 <= deal <= MAX_DEAL)
+            and (variant is None or type(variant) is str and variant in VARIANTS)):
         return  # (validate's every call: no import, no call)
     if deal is not None:
-        from .deals import check_deal_number
-
         if isinstance(deal, bool) or not isinstance(deal, int):
             raise ArgumentTypeError(f"deal must be a deal number or None, not {quote(deal)}")
         check_deal_number(deal)
     if variant is not None:
-        from .variants import VARIANTS
-
         if not isinstance(variant, str):
             raise ArgumentTypeError(f"variant must be a variant's name or None, not {quote(variant)}")
         if variant not in VARIANTS:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
+from .bounds import MAX_CELLS, MAX_COLUMNS
 from .errors import ArgumentTypeError, InvalidArgument, quote
-from .position import MAX_CELLS, MAX_COLUMNS, Position
 
 
 def _site_capacity(free_cells: int, empty_columns: int) -> int:
@@ -137,7 +138,14 @@ def find_variant(name: str | None) -> Variant:
         ) from None
 
 
-def check_variant(value: object, position: Position | None = None) -> Variant:
+class _Labelled(Protocol):
+    """What :func:`check_variant` reads of a Position: its variant's name (this
+    module stands below position.py, which checks its label against VARIANTS)."""
+
+    variant: str | None
+
+
+def check_variant(value: object, position: _Labelled | None = None) -> Variant:
     """A Variant from a Variant, a name, or None (the position's, else site)."""
     if isinstance(value, Variant):
         return value

@@ -176,11 +176,18 @@ def test_the_solver_and_the_verifier_still_agree():
     assert v.ok and v.moves == r.move_count
 
 
-def test_the_max_deal_copy_is_the_deals():
-    from freecell_cli.spider import position
+def test_a_position_takes_the_deals_range():
+    from dataclasses import replace
+
     from freecell_cli.spider.deals import MAX_DEAL
 
-    assert position._MAX_DEAL == MAX_DEAL
+    p = sp.deal(1, suits=1)
+    assert check_position(replace(p, deal=MAX_DEAL)).deal == MAX_DEAL
+    assert replace(p, deal=MAX_DEAL).validate().deal == MAX_DEAL
+    with pytest.raises(InvalidDeal, match="out of range"):
+        check_position(replace(p, deal=MAX_DEAL + 1))
+    with pytest.raises(InvalidPosition, match="deal field: Spider deal number .* out of range"):
+        replace(p, deal=MAX_DEAL + 1).validate()
 
 
 WRONG = [None, True, False, 1.5, float("nan"), float("inf"), 2**63, 10**19, -1, 0, 10**5000, "", "x", "23",

@@ -31,10 +31,11 @@ import random as _random
 
 from ..cards import CARDS, SUITS, Card
 from ..errors import InvalidDeal
+from .bounds import MAX_DEAL as MAX_DEAL, check_deal_number as check_deal_number  # their path deals.X stays
+from .bounds import _out_of_range
 from .cards import check_suits
 from .position import Column, Position
 
-MAX_DEAL = 10**19 - 1  # PySolFC takes 20 digits; JSON readers (orjson) stop at 64 bits
 RANDOM_DEALS = 1_000_000  # --random picks from 1..1,000,000
 
 # PySolFC's suits per mode (0 clubs, 1 spades, 2 hearts, 3 diamonds), and the
@@ -43,27 +44,6 @@ _PYSOL_SUITS = {1: (0, 0, 0, 0), 2: (0, 0, 2, 2), 4: (0, 1, 2, 3)}
 _LETTERS = {1: "SSHD", 2: "SSHD", 4: "CSHD"}
 # Our column i is PySolFC's row ROWS[i].
 ROWS = (0, 3, 6, 9, 1, 2, 4, 5, 7, 8)
-
-
-def check_deal_number(n: object) -> int:
-    """``n`` itself when it is a Spider deal number, else :class:`InvalidDeal`, in
-    the words of FreeCell's :func:`freecell_cli.deals.check_deal_number`.
-
-    >>> check_deal_number(0)
-    Traceback (most recent call last):
-    freecell_cli.errors.InvalidDeal: Spider deal number 0 is out of range (1 to 9,999,999,999,999,999,999)
-    """
-    from ..deals import short_repr
-
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise InvalidDeal(f"Spider deal number must be an integer, got {short_repr(n)}")
-    if not 1 <= n <= MAX_DEAL:
-        raise _out_of_range(short_repr(n))
-    return n
-
-
-def _out_of_range(shown: str) -> InvalidDeal:
-    return InvalidDeal(f"Spider deal number {shown} is out of range (1 to {MAX_DEAL:,})")
 
 
 def parse_deal_number(text: str) -> int:

@@ -18,6 +18,7 @@ from itertools import chain
 
 from ..cards import Card
 from ..errors import ArgumentTypeError, InvalidPosition, quote
+from .bounds import MAX_DEAL, check_deal_number
 from .cards import RUNS, check_suits, copies, suit_letters
 
 COLUMNS = 10
@@ -168,7 +169,6 @@ class Position:
             raise InvalidPosition(f"move count {self.moves!r} must be a whole number 0 to {MAX_MOVES:,}")
         if self.deal is not None:
             from ..errors import FreecellError
-            from .deals import check_deal_number
 
             try:
                 check_deal_number(self.deal)
@@ -269,9 +269,7 @@ def check_position(value: object, what: str = "position") -> Position:
             raise ArgumentTypeError(f"a Spider position's move count is a whole number, not {quote(moves)}")
         raise InvalidPosition(f"move count {quote(moves)} must be a whole number 0 to {MAX_MOVES:,}")
     deal = value.deal
-    if deal is not None and not (type(deal) is int and 1 <= deal <= _MAX_DEAL):
-        from .deals import check_deal_number
-
+    if deal is not None and not (type(deal) is int and 1 <= deal <= MAX_DEAL):
         check_deal_number(deal)
     _last_sound = value
     return value
@@ -289,7 +287,6 @@ def sound(position: Position) -> Position:
 # so a check of the same object again is one comparison. (One slot; any thread may
 # overwrite it, and every position it ever holds is a sound one.)
 _last_sound: Position | None = None
-_MAX_DEAL = 10**19 - 1  # deals.MAX_DEAL (deals imports this module); a test keeps them equal
 _COLUMN_TYPE = frozenset({Column})
 _TUPLE_TYPE = frozenset({tuple})
 _CARD_TYPE = frozenset({Card})

@@ -1,0 +1,33 @@
+"""The bounds of a FreeCell table and of the deal number it is labelled with, and
+the check of a deal number: what a position checks its fields against. They stand
+here, below :mod:`freecell_cli.position`, so that the position imports none of the
+modules that make positions (deals, variants).
+
+>>> MAX_CELLS, MAX_COLUMNS, check_deal_number(617)
+(15, 9, 617)
+"""
+
+from __future__ import annotations
+
+from .errors import InvalidDeal
+from .text import short_repr
+
+MAX_CELLS = 15  # letters a..p without h, which names the foundation
+MAX_COLUMNS = 9  # standard notation names columns with one digit
+MAX_DEAL = 8_589_934_591  # FreeCell Pro's range
+
+
+def check_deal_number(n: object) -> int:
+    """``n`` itself when it is a deal number, else :class:`InvalidDeal`.
+
+    >>> check_deal_number(617)
+    617
+    """
+    if isinstance(n, float) and n.is_integer() and abs(n) >= 2**63:
+        # A JSON reader turns an integer too big for 64 bits into a float.
+        raise InvalidDeal(f"deal number {short_repr(int(n))} is out of range (1 to {MAX_DEAL:,})")
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise InvalidDeal(f"deal number must be an integer, got {short_repr(n)}")
+    if not 1 <= n <= MAX_DEAL:
+        raise InvalidDeal(f"deal number {short_repr(n)} is out of range (1 to {MAX_DEAL:,})")
+    return n
