@@ -1,4 +1,5 @@
 import pytest
+from fakeclock import FakeClock
 
 from freecell_cli import deal, find_variant
 from freecell_cli.errors import quote
@@ -69,17 +70,23 @@ def test_save_round_trip_and_solution_file_verifies():
     assert sol.deal == 1 and verify(sol, deal(1), find_variant("site")).ok
 
 
-def test_clock_pauses():
-    g = Game.new(1)
-    g.pause_clock()
-    t = g.elapsed
-    import time
+def test_clock_pauses(monkeypatch):
+    import freecell_cli.game
 
-    time.sleep(0.05)
-    assert g.elapsed == t
+    clock = FakeClock().install(monkeypatch, freecell_cli.game)
+    g = Game.new(1)
+    clock.advance(3)
+    g.pause_clock()
+    assert g.elapsed == 3
+    clock.advance(50)  # paused: not the player's time
+    assert g.elapsed == 3
     g.resume_clock()
-    time.sleep(0.02)
-    assert g.elapsed > t
+    clock.advance(2)
+    assert g.elapsed == 5
+    g.pause_clock()
+    g.pause_clock()  # a second pause changes nothing
+    clock.advance(7)
+    assert g.elapsed == 5
 
 
 def test_damaged_save():
@@ -290,18 +297,19 @@ def test_each_field_not_as_written_is_damage(change, message):
 
 
 @pytest.mark.parametrize("variant", ["site", "windows"])
-def test_a_game_in_progress_round_trips_with_every_check(variant):
-    """What a game writes is read back whole (moves, automatic counts, collects, redo)."""
+def test_a_game_in_progress_round_trips_with_every_check(variant, monkeypatch):
+    """What a game writes is read back whole (moves, automatic counts, collects, redo, the clock)."""
+    import freecell_cli.game
+
     r = solve(deal(617), find_variant(variant), "builtin")
+    clock = FakeClock().install(monkeypatch, freecell_cli.game)
     g = Game.new(617, variant)
+    clock.advance(12.5)
     assert g.play(" ".join(r.notation[:30])).ok
     g.collect()
     assert g.undo() and g.undo()
     again = Game.from_dict(g.to_dict())
-    def timeless(d: dict) -> dict:  # both clocks run on: elapsed differs by the time between the calls
-        return {k: v for k, v in d.items() if k != "elapsed"}
-
-    assert timeless(again.to_dict()) == timeless(g.to_dict())
+    assert again.to_dict() == g.to_dict() and again.elapsed == g.elapsed == 12.5
     assert again.redo() and again.redo() and g.redo() and g.redo() and again.position == g.position
 
 
