@@ -1,6 +1,6 @@
 import pytest
-from fakeclock import FakeClock
 
+from fakeclock import FakeClock
 from freecell_cli import deal, find_variant
 from freecell_cli.errors import quote
 from freecell_cli.game import Game
