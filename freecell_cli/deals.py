@@ -16,7 +16,7 @@ from .cards import CARDS, Card
 from .errors import InvalidDeal
 from .position import Position
 from .text import quote
-from .text import short_repr as short_repr  # its old path (deals.short_repr) stays
+from .text import short_repr as short_repr  # re-exported: callers import deals.short_repr
 
 MAX_DEAL = 8_589_934_591  # FreeCell Pro's range
 SITE_DEALS = 1_000_000  # the site numbers its deals 1..1,000,000
