@@ -250,7 +250,7 @@ def test_random_legal_play_never_breaks_the_formats(seed):
             assert parse_position(format_position(p, fmt)).same_table(p)
 
 
-# -- Spider (issue 20) ---------------------------------------------------------------
+# -- Spider ------------------------------------------------------------------------
 # Positions the rules cannot reach must be refused, numbers must be ASCII and bounded:
 # whatever a Spider reader accepts is a table the rules allow, and reads back as written.
 from freecell_cli.spider.deals import deal as spider_deal  # noqa: E402
@@ -404,7 +404,7 @@ def test_spider_cli_commands(command, stdin):
     if code == 0 and command == ["spider", "show", "--json"]:  # the table read: it reads back
         _spider_reader_ok(out)
 
-# -- issue 20: control characters in any input never reach the terminal raw ------------------
+# -- control characters in any input never reach the terminal raw -------------------------
 CONTROLS = ["\x1b", "\x1b]52;c;aGk=\x07", "\x1b[2J", "\x9b", "\x9b2J", "\x07", "\r", "\x08", "\x7f", "\x85",
             "\u202e", "\u2028", "\ufeff", "\x00", "[bold]", "$\\frac{$"]
 
@@ -500,7 +500,7 @@ def test_every_reader_escapes_an_osc52_write(tmp_path, monkeypatch, args, kind, 
         _printed_clean([text.replace("\x00", "") if a == "ARG" else a for a in args], None, tmp_path)
 
 
-# -- issue 20: saved games from strangers, the library with wrong arguments ------------------
+# -- saved games from strangers, the library with wrong arguments -------------------------
 _JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.integers(min_value=-2**70, max_value=2**70)
     | st.floats() | st.text(max_size=12),

@@ -187,7 +187,7 @@ def test_refusals_count_cards_in_good_english():
         g.parse("3Sa")
 
 
-# -- a save from a stranger: every field as a game writes it (issue 20) ------------------
+# -- a save from a stranger: every field as a game writes it ------------------------------
 def _daily_save():
     return Game.new(845012, daily="2026-11-30").to_dict()  # 845012: the daily deal of 2026-11-30
 
@@ -250,7 +250,7 @@ _START = Game.new(617).to_dict()["start"]
      "moves: step 1: automatic says 3, but the variant sends 0 home by itself"),
     ({"redo": [{"moves": ["58"], "automatic": 0}, {"moves": ["5a"], "automatic": 0}]},
      "moves: redo step 1: 7C cannot go on QH"),  # last undone first
-    # every number as a game writes it: a whole number in its range, never true, never 1.0 (issue 20)
+    # every number as a game writes it: a whole number in its range, never true, never 1.0
     ({"deal": 617.0}, "deal: must be the start position's deal (617), got 617.0"),
     ({"steps": [{"moves": ["5a"], "automatic": 0.0}]}, "steps 1: automatic must be 0..52, got 0.0"),
     ({"steps": [{"moves": ["5a"], "automatic": False}]}, "steps 1: automatic must be 0..52, got False"),
@@ -268,7 +268,7 @@ _START = Game.new(617).to_dict()["start"]
     ({"steps": {"moves": ["5a"]}}, "steps: not a list"),
     ({"redo": None}, "redo: not a list"),
     ({"steps": [{"moves": "5a", "automatic": 0}]}, "steps 1: needs a list of moves in standard notation"),
-    # the flags and the clock (issue 20: `"won": null` and `"elapsed": 1e308` were read)
+    # the flags and the clock: a flag is true or false, the clock a number of seconds in its range
     ({"won": None}, "won: must be true or false, got None"),
     ({"won": 0}, "won: must be true or false, got 0"),
     ({"won": "false"}, "won: must be true or false, got 'false'"),
