@@ -18,7 +18,7 @@ from .cards import CARDS, Card
 from .errors import InvalidDeal
 from .position import Position
 from .text import quote
-from .text import short_repr as short_repr  # its old path (deals.short_repr) stays
+from .text import short_repr as short_repr  # re-exported: callers import deals.short_repr
 
 SITE_DEALS = 1_000_000  # the site numbers its deals 1..1,000,000
 UNSOLVABLE: frozenset[int] = frozenset(

@@ -7,7 +7,7 @@ holds, an output that cannot be written) is a :class:`FreecellRuntimeError`, a
 Messages quote the offending input so a one-line report is enough.
 """
 
-from .text import quote as quote  # quoting lives in text.py; this old path stays
+from .text import quote as quote  # re-exported: callers import it from here
 
 
 class FreecellError(ValueError):

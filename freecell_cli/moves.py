@@ -24,7 +24,7 @@ from typing import Literal
 from .cards import CARDS, RANK_CHARS, SUIT_NAMES, Card
 from .errors import IllegalMove, InvalidMove
 from .position import CELL_LETTERS, MAX_CELLS, MAX_COLUMNS, Position, cell_letter
-from .text import plural as plural  # its old path (moves.plural) stays
+from .text import plural as plural  # re-exported: callers import moves.plural
 from .text import quote
 from .variants import Variant
 

@@ -19,7 +19,7 @@ from .lineplay import handle_line, prompted_lines, run_lines, save_moves
 from .saves import Warn, check_save_file, data_dir, load_save, save_json
 from .text import clock, escape, plural
 
-# Old paths of what moved to saves.py and lineplay.py (freecell_cli.play.X), kept for callers.
+# Re-exported from saves.py and lineplay.py: callers import them as freecell_cli.play.X.
 from .lineplay import MAX_LINE as MAX_LINE, LineGame as LineGame, LineSession as LineSession
 from .lineplay import Outcome as Outcome, RunningSession as RunningSession, TooLong as TooLong
 from .lineplay import script_lines as script_lines

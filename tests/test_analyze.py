@@ -122,10 +122,7 @@ def test_ctrl_c_stops_cleanly(tmp_path):
     out = tmp_path / "c.jsonl"
     proc = subprocess.Popen(FREECELL + ["analyze", "1-300", "--out", str(out), "--jobs", "2", "--no-solutions"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    for _ in range(300):  # wait for a first record, however slow the machine
-        time.sleep(0.1)
-        if out.exists() and out.read_bytes().count(b"\n") >= 2:
-            break
+    _wait_for(lambda: out.exists() and out.read_bytes().count(b"\n") >= 2)  # records written: mid-run
     proc.send_signal(signal.SIGINT)
     stdout, stderr = proc.communicate(timeout=30)
     assert proc.returncode == 130, stderr

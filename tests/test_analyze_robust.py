@@ -15,6 +15,7 @@ import orjson
 import pytest
 
 from analyze_workers import die_on, exit_at_once, fail_on
+from fakeclock import FakeClock
 from freecell_cli import files
 from freecell_cli.analysis import (
     MAX_DEALS,
@@ -399,9 +400,10 @@ def test_a_closed_pipe_ends_quietly_and_stops_the_workers(tmp_path):
     proc.wait(timeout=300)
     assert orjson.loads(first)["verdict"] == "solved"
     assert proc.returncode == 0 and stderr == b""  # no "Exception ignored", no traceback
-    for _ in range(500):  # the fork server leaves when it sees the run gone; workers were stopped before
-        if not any(session == proc.pid for _, session in processes().values()):
-            break
+    # The fork server leaves when it sees the run gone (workers were stopped
+    # before): waited for, the deadline only a safety net for a slow machine.
+    deadline = time.monotonic() + 120
+    while any(session == proc.pid for _, session in processes().values()) and time.monotonic() < deadline:
         time.sleep(0.02)
     assert not any(session == proc.pid for _, session in processes().values())
 
@@ -410,10 +412,15 @@ def test_a_closed_pipe_ends_quietly_and_stops_the_workers(tmp_path):
 def our_records():
     """One record of every kind this program writes, by the writers themselves."""
     from freecell_cli.analysis import analyze_deal, error_record
+    spider_solve = importlib.import_module("freecell_cli.spider.solve")  # the package's `solve` is the function
 
+    with pytest.MonkeyPatch.context() as m:
+        FakeClock(step=1.0).install(m, spider_solve)  # past the limit at the first look
+        gave_up = analyze_deal(2, Job(game="spider", suits=1, time_limit=0.01))
+    assert gave_up["reason"] == "time limit of 0.01 s reached"
     return [
         analyze_deal(1, Job(engine="builtin")),  # with its solution
-        analyze_deal(2, Job(game="spider", suits=1, time_limit=0.01)),  # gave up: with a reason
+        gave_up,  # with a reason
         analyze_deal(1, Job(mode="min-cells", variant="standard", max_cells=1)),  # proof, searches
         error_record(5, Job(), 'worker "died" \\ twice (signal 9)'),
         error_record(5, Job(game="spider", suits=2), "x"),

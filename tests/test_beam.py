@@ -1,5 +1,6 @@
 import pytest
 
+from fakeclock import FakeClock
 from freecell_cli import deal, find_variant, parse_position
 from freecell_cli.solutions import Solution
 from freecell_cli.solvers import beam
@@ -156,8 +157,10 @@ def test_a_beam_never_says_unsolvable(monkeypatch):
     # search (--exhaustive: the prover) may prove it.
     r = BeamEngine(width=16).solve(deal(11982), STANDARD, Limits(states=5_000))
     assert r.verdict == GAVE_UP and r.reason == "state limit of 5,000 reached"
-    r = BeamEngine(width=16).solve(deal(11982), STANDARD, Limits(time=0))
-    assert r.verdict == GAVE_UP and r.reason.startswith("time limit of 0 s reached")
+    with monkeypatch.context() as m:
+        FakeClock(step=1.0).install(m, beam)  # past the limit at the first look
+        r = BeamEngine(width=16).solve(deal(11982), STANDARD, Limits(time=0))
+    assert r.verdict == GAVE_UP and r.reason == f"time limit of 0 s reached after {r.states:,} states"
     from freecell_cli.solvers.prove import ProveEngine
 
     called = []
@@ -177,14 +180,18 @@ def test_exhaustive_proves_then_looks_for_a_short_line():
     assert r.verdict in (SOLVED, GAVE_UP) and r.engine.startswith("prove")
 
 
-def test_a_wide_beam_keeps_to_its_limits_within_a_layer():
+def test_a_wide_beam_keeps_to_its_limits_within_a_layer(monkeypatch):
     # One layer of a beam this wide offers tens of thousands of positions: the
     # limits are checked after each position expanded, not only between layers.
     r = BeamEngine(width=100_000).solve(deal(617), SITE, Limits(states=2_000))
     assert r.verdict == GAVE_UP and r.reason == "state limit of 2,000 reached"
     assert 2_000 <= r.states < 2_000 + 60  # at most the children of one position more
-    r = BeamEngine(width=100_000).solve(deal(617), SITE, Limits(time=0.2))
-    assert r.verdict == GAVE_UP and r.states < 200_000
+    # A clock a second later at each look: 50 looks. Looked at only between
+    # layers, that would be 50 layers, millions of positions.
+    FakeClock(step=1.0).install(monkeypatch, beam)
+    r = BeamEngine(width=100_000).solve(deal(617), SITE, Limits(time=50))
+    assert r.verdict == GAVE_UP and r.reason == f"time limit of 50 s reached after {r.states:,} states"
+    assert r.states < 200_000
 
 
 def test_progress_is_reported():
@@ -287,7 +294,12 @@ def test_the_garbage_collector_is_as_the_caller_left_it():
 
 
 def test_when_every_search_gives_up_the_users_time_limit_is_named(monkeypatch):
+    from freecell_cli.solvers import builtin, engine, fcsolve, prove, shorten
+
     monkeypatch.setattr(Beam, "run", lambda self, *a, **k: None)  # no beam finds a line
+    # One clock for every search on the way (the complete one, fc-solve, the
+    # prover): each has what the others left, and the time runs out in one of them.
+    FakeClock(step=0.01).install(monkeypatch, beam, builtin, engine, fcsolve, prove, shorten)
     r = solve(deal(11982), SITE, BeamEngine(width=8, max_width=16, complete=BuiltinEngine()), Limits(time=0.3))
     assert r.verdict == GAVE_UP and r.engine == "beam+builtin"
     assert r.reason == f"time limit of 0.3 s reached after {r.states:,} states"

@@ -52,10 +52,14 @@ def test_killed_game_resumes(env):
     import time
 
     path = os.path.join(env["XDG_DATA_HOME"], "freecell", "game.json")
-    for _ in range(100):
-        time.sleep(0.1)
-        if os.path.exists(path) and len(orjson.loads(open(path, "rb").read())["steps"]) == 2:
-            break
+
+    def saved_two_moves():
+        return os.path.exists(path) and len(orjson.loads(open(path, "rb").read())["steps"]) == 2
+
+    deadline = time.monotonic() + 120  # a safety net: what is waited for is the save
+    while not saved_two_moves():
+        assert time.monotonic() < deadline and proc.poll() is None, "the game never saved its two moves"
+        time.sleep(0.05)
     proc.kill()
     proc.wait()
     p = play([], "show\nq\n", env)

@@ -1,23 +1,27 @@
-"""Fuzzing every reader and the CLI entry points (issue 9): whatever the input, a
-reader returns or raises a FreecellError, and a command ends with exit 0 to 3
-and no exception.
+"""Fuzzing every reader and the CLI entry points: whatever the input, a reader
+returns what reads back as it was written, or raises a FreecellError of one line;
+a command ends with an exit code of the README's table, and a refusal (exit 2) is
+one line `error: ...` on stderr with nothing on stdout.
 
 `make test` runs a bounded number of examples; `make fuzz` (FUZZ_EXAMPLES=…) many more.
 """
 
+import io
 import os
 import random
+import sys
 
+import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from cli_helpers import runner
 from freecell_cli import Move, deal, find_variant, format_position, parse_position
 from freecell_cli.cli import app
-from freecell_cli.deals import parse_deal_number
+from freecell_cli.deals import MAX_DEAL, parse_deal_number
 from freecell_cli.errors import FreecellError
 from freecell_cli.formats.fcs import format_fcs
-from freecell_cli.solutions import parse_solution
+from freecell_cli.solutions import format_solution, parse_solution
 from freecell_cli.verify import start_position, verify
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "150"))
@@ -72,30 +76,56 @@ def _json_values():
         max_leaves=20)
 
 
-def _reader_ok(call, *args):
+def _one_line(message):
+    """A refusal says something, on one line (the CLI prints it after `error: `)."""
+    assert message.strip() and not any(ch in message for ch in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"), \
+        repr(message)
+
+
+def _read(call, *args):
+    """``call(*args)``, or None when it refuses: with a FreecellError of one line."""
     try:
-        call(*args)
-    except FreecellError:
-        pass
+        return call(*args)
+    except FreecellError as e:
+        _one_line(str(e))
+        return None
+
+
+def _position_reads_back(p):
+    for fmt in ("compact", "fcs", "json"):
+        assert parse_position(format_position(p, fmt)).same_table(p), (fmt, format_position(p))
 
 
 @FUZZ
 @given(TEXTS)
 def test_position_readers(text):
     for fmt in (None, "compact", "fcs", "json"):
-        _reader_ok(parse_position, text, fmt)
+        p = _read(parse_position, text, fmt)
+        if p is not None:
+            _position_reads_back(p)
+
+
+def _solution_reads_back(sol):
+    again = parse_solution(format_solution(sol))
+    assert again.notation() == sol.notation() and (again.deal, again.variant, again.cells, again.empty_column) == (
+        sol.deal, sol.variant, sol.cells, sol.empty_column)
+    assert (again.position is None) == (sol.position is None)
+    assert again.position is None or again.position.same_table(sol.position)
 
 
 @FUZZ
 @given(TEXTS)
 def test_solution_readers_and_replay(text):
     for fmt in (None, "standard", "fc-solve", "fcpro", "freecell-cli", "json"):
-        try:
-            sol = parse_solution(text, fmt)
-            start = start_position(sol, deal=617 if sol.deal is None and sol.position is None else None)
-            verify(sol, start, SITE, all_errors=True)
-        except FreecellError:
-            pass
+        sol = _read(parse_solution, text, fmt)
+        if sol is None:
+            continue
+        _solution_reads_back(sol)
+        start = _read(start_position, sol, 617 if sol.deal is None and sol.position is None else None)
+        if start is not None:
+            verdict = verify(sol, start, SITE, all_errors=True)
+            _one_line(verdict.summary())
+            assert verdict.valid == (not verdict.problems)
 
 
 @FUZZ
@@ -106,16 +136,27 @@ def test_json_shapes(value):
     import json
 
     text = json.dumps(value)  # big integers and NaN too, which orjson then refuses to read
-    _reader_ok(parse_position, text)
-    _reader_ok(parse_solution, text, "json")
-    _reader_ok(Game.from_dict, value)
+    p = _read(parse_position, text)
+    if p is not None:
+        _position_reads_back(p)
+    sol = _read(parse_solution, text, "json")
+    if sol is not None:
+        _solution_reads_back(sol)
+    game = _read(Game.from_dict, value)
+    if game is not None:
+        again = Game.from_dict(game.to_dict())
+        assert again.position == game.position and again.played() == game.played()
 
 
 @FUZZ
 @given(st.text(max_size=12) | st.integers().map(str) | st.sampled_from(["²", "٣", "1_000", "#5", "9" * 5000]))
 def test_moves_and_numbers(token):
-    _reader_ok(Move.parse, token)
-    _reader_ok(parse_deal_number, token)
+    move = _read(Move.parse, token)
+    if move is not None:  # written in its own form, it reads back the same
+        assert str(Move.parse(str(move))) == str(move)
+    n = _read(parse_deal_number, token)
+    if n is not None:
+        assert type(n) is int and 1 <= n <= MAX_DEAL and parse_deal_number(f"{n:,}") == n
 
 
 @FUZZ
@@ -124,13 +165,19 @@ def test_game_commands(line):
     from freecell_cli.game import Game
 
     g = Game.new(617)
-    g.play(line)  # refused or played, never raised
+    out = g.play(line)  # refused or played, never raised
+    if not out.ok:
+        _one_line(out.message)
+    else:
+        assert len(g.played()) == len(line.replace(",", " ").split())  # each move played
+    again = Game.from_dict(g.to_dict())  # whatever was played is saved whole
+    assert again.position == g.position and again.played() == g.played()
     from freecell_cli.play import Session
-
-    import io
 
     s = Session(g, interactive=False, out=io.StringIO())
     s.handle(line if not line.strip().lower().startswith(("new", "daily", "save", "h")) else "show")
+    again = Game.from_dict(g.to_dict())
+    assert again.position == g.position and again.played() == g.played()
 
 
 COMMANDS = [
@@ -140,14 +187,51 @@ COMMANDS = [
 ]
 
 
+def entry(args, stdin):
+    """The real entry point (`freecell ...`, usage errors included), in-process:
+    (exit code, stdout, stderr)."""
+    from freecell_cli.cli import main
+
+    streams = [io.TextIOWrapper(io.BytesIO(data), encoding="utf-8") for data in (stdin.encode(), b"", b"")]
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(sys, "argv", ["freecell", *args])
+        for name, stream in zip(("stdin", "stdout", "stderr"), streams):
+            m.setattr(sys, name, stream)
+        with pytest.raises(SystemExit) as exited:
+            main()
+    for stream in streams[1:]:
+        stream.flush()
+    out, err = (stream.buffer.getvalue().decode() for stream in streams[1:])
+    return exited.value.code, out, err
+
+
+def _ended_by_the_table(args, stdin):
+    """A command ends with an exit code of the README's table; refused (2), it says
+    why in one line `error: ...` on stderr and writes nothing on stdout but, with
+    --json, the record that names the error; a negative verdict (1) or a limit (3)
+    adds at most one line on stderr."""
+    code, out, err = entry(args, stdin)
+    assert code in (0, 1, 2, 3), (args, stdin, code, err)
+    assert "Traceback" not in out + err
+    if code == 2:
+        assert (err[:7], err.count("\n"), err[-1:]) == ("error: ", 1, "\n"), (args, stdin, out, err)
+        _one_line(err[7:-1])
+        if "--json" in args:
+            assert all(orjson.loads(line)["error"] for line in out.splitlines()), (args, stdin, out)
+        else:
+            assert out == "", (args, stdin, out)
+    elif code in (1, 3):
+        assert err.count("\n") <= 1, (args, stdin, err)
+    return code, out, err
+
+
 @settings(max_examples=max(EXAMPLES // 2, 20), deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.sampled_from(COMMANDS), TEXTS, st.lists(st.lists(ALPHABET, max_size=4).map("".join), max_size=2))
 def test_cli_commands(command, stdin, extra):
     args = command + (extra if command[0] in ("deal", "move") else [])
-    result = runner.invoke(app, args, input=stdin)
-    assert result.exception is None or isinstance(result.exception, SystemExit), (args, stdin, result.exception)
-    assert result.exit_code in (0, 1, 2, 3), (args, result.exit_code, result.stderr)
-    assert "Traceback" not in result.stderr
+    code, out, _ = _ended_by_the_table(args, stdin)
+    if code == 0 and args[0] == "deal":  # a position: it reads back
+        _position_reads_back(parse_position(out))
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -166,7 +250,7 @@ def test_random_legal_play_never_breaks_the_formats(seed):
             assert parse_position(format_position(p, fmt)).same_table(p)
 
 
-# -- Spider (issue 20) ---------------------------------------------------------------
+# -- Spider ------------------------------------------------------------------------
 # Positions the rules cannot reach must be refused, numbers must be ASCII and bounded:
 # whatever a Spider reader accepts is a table the rules allow, and reads back as written.
 from freecell_cli.spider.deals import deal as spider_deal  # noqa: E402
@@ -213,9 +297,8 @@ def _check_reachable(p):
 
 
 def _spider_reader_ok(text, fmt=None):
-    try:
-        p = spider_parse(text, fmt)
-    except FreecellError:
+    p = _read(spider_parse, text, fmt)
+    if p is None:
         return
     _check_reachable(p)
     assert spider_parse(spider_compact(p)) == p == spider_parse(spider_json(p))
@@ -285,7 +368,8 @@ def test_spider_tables_changed_by_hand(n, suits, picks, change):
     q = Position(s, columns, tuple(stock), tuple(removed), moves)
     try:
         q.validate()
-    except FreecellError:
+    except FreecellError as e:
+        _one_line(str(e))
         return
     _check_reachable(q)
 
@@ -293,16 +377,20 @@ def test_spider_tables_changed_by_hand(n, suits, picks, change):
 @FUZZ
 @given(SPIDER_TEXTS)
 def test_spider_solution_readers_and_replay(text):
+    from freecell_cli.spider.verify import format_solution as spider_format
     from freecell_cli.spider.verify import parse_solution as spider_solution
     from freecell_cli.spider.verify import start_position as spider_start
     from freecell_cli.spider.verify import verify as spider_verify
 
-    try:
-        sol = spider_solution(text)
-        start = spider_start(sol, deal=1 if sol.deal is None and sol.start is None else None, suits=None)
-        spider_verify(sol, start)
-    except FreecellError:
-        pass
+    sol = _read(spider_solution, text)
+    if sol is None:
+        return
+    start = _read(spider_start, sol, 1 if sol.deal is None and sol.start is None else None, None)
+    if start is None:
+        return
+    _one_line(spider_verify(sol, start).summary())
+    again = spider_solution(spider_format(list(sol.tokens), start))  # written again, it reads back
+    assert again.tokens == sol.tokens and spider_start(again) == start
 
 
 SPIDER_COMMANDS = [["spider", "show"], ["spider", "show", "--json"], ["spider", "move", "d"],
@@ -312,12 +400,11 @@ SPIDER_COMMANDS = [["spider", "show"], ["spider", "show", "--json"], ["spider", 
 @settings(max_examples=max(EXAMPLES // 2, 20), deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.sampled_from(SPIDER_COMMANDS), SPIDER_TEXTS)
 def test_spider_cli_commands(command, stdin):
-    result = runner.invoke(app, command, input=stdin)
-    assert result.exception is None or isinstance(result.exception, SystemExit), (command, stdin, result.exception)
-    assert result.exit_code in (0, 1, 2, 3), (command, result.exit_code, result.stderr)
-    assert "Traceback" not in result.stderr
+    code, out, _ = _ended_by_the_table(command, stdin)
+    if code == 0 and command == ["spider", "show", "--json"]:  # the table read: it reads back
+        _spider_reader_ok(out)
 
-# -- issue 20: control characters in any input never reach the terminal raw ------------------
+# -- control characters in any input never reach the terminal raw -------------------------
 CONTROLS = ["\x1b", "\x1b]52;c;aGk=\x07", "\x1b[2J", "\x9b", "\x9b2J", "\x07", "\r", "\x08", "\x7f", "\x85",
             "\u202e", "\u2028", "\ufeff", "\x00", "[bold]", "$\\frac{$"]
 
@@ -340,8 +427,6 @@ def _hostile_seeds():
         "name": ["617.sol", "results.jsonl"],
     }
 
-
-import orjson  # noqa: E402 - used by the seeds above, at collection
 
 HOSTILE_SEEDS = _hostile_seeds()
 # (arguments, what stdin holds or None, where the hostile text goes: "stdin" or an argument "ARG")
@@ -415,7 +500,7 @@ def test_every_reader_escapes_an_osc52_write(tmp_path, monkeypatch, args, kind, 
         _printed_clean([text.replace("\x00", "") if a == "ARG" else a for a in args], None, tmp_path)
 
 
-# -- issue 20: saved games from strangers, the library with wrong arguments ------------------
+# -- saved games from strangers, the library with wrong arguments -------------------------
 _JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.integers(min_value=-2**70, max_value=2**70)
     | st.floats() | st.text(max_size=12),
@@ -448,9 +533,8 @@ def test_a_save_with_any_field_changed_is_read_or_refused_as_damaged(which, data
         del d[key]
     else:
         d[key] = data.draw(_JSON_VALUES, label="value")
-    try:
-        game = cls.from_dict(d)
-    except FreecellError:
+    game = _read(cls.from_dict, d)
+    if game is None:
         return
     again = game.to_dict()
     assert {k: v for k, v in again.items() if k != "elapsed"} == {k: v for k, v in d.items() if k != "elapsed"}
@@ -492,13 +576,13 @@ def _calls():
 @given(data=st.data())
 def test_the_librarys_functions_refuse_wrong_arguments_at_the_boundary(data):
     """A public function given anything in place of one argument returns, or raises a
-    FreecellError or a TypeError: never an error from deep inside (AttributeError,
-    IndexError, OverflowError, MemoryError ...)."""
+    FreecellError (a ValueError) or a TypeError of one line: never an error from
+    deep inside (AttributeError, IndexError, OverflowError, MemoryError ...)."""
     name, function, args = data.draw(st.sampled_from(_calls()), label="function")
     i = data.draw(st.integers(0, len(args) - 1), label="argument")
     args = list(args)
     args[i] = data.draw(_ANY, label="value")
     try:
         function(*args)
-    except (FreecellError, TypeError):
-        pass
+    except (FreecellError, TypeError) as e:
+        _one_line(str(e))

@@ -60,7 +60,9 @@ def verify_command(
     from ..variants import find_variant
     from ..text import json_line
 
-    if format in SOLUTION_FORMATS and format != "json" and input_format is None:  # the old spelling: --format fc-solve
+    # `--format fc-solve`, a solution's format where the report's is expected, is
+    # taken as --input-format: scripts write it so (json is the report's format).
+    if format in SOLUTION_FORMATS and format != "json" and input_format is None:
         format, input_format = None, format
     if format not in (None, "text", "json"):
         raise fail(f"unknown output format {format!r} (text or json; --input-format names the solution's)")
