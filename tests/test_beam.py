@@ -175,9 +175,10 @@ def test_exhaustive_proves_then_looks_for_a_short_line():
     # shorter one on what is left (the result says both engines).
     r = solve(deal(1), SITE, get_engine("beam"), Limits(time=60), exhaustive=True)
     assert r.verdict == SOLVED and r.engine == "prove+beam" and r.nonfoundation_moves < 40
-    # With no time left after the proof, its own (shortened) line is the answer.
+    # The proof finds deal 1's line within 800 positions; the 90 or so left are too
+    # few for a beam, so the proof's own (shortened) line is the answer.
     r = solve(deal(1), SITE, get_engine("beam"), Limits(states=800), exhaustive=True)
-    assert r.verdict in (SOLVED, GAVE_UP) and r.engine.startswith("prove")
+    assert (r.verdict, r.engine) == (SOLVED, "prove") and r.states < 800
 
 
 def test_a_wide_beam_keeps_to_its_limits_within_a_layer(monkeypatch):

@@ -183,13 +183,24 @@ def test_bad_input_is_a_value_error(args, message):
        found=st.lists(st.integers(-3, 20), min_size=0, max_size=5), ncells=st.integers(-2, 20),
        caps=st.lists(st.lists(st.integers(-5, 2**70), max_size=12), max_size=18))
 def test_anything_given_is_checked(cols, cells, found, ncells, caps):
-    for call in (lambda: _core.DepthFirst(tuple(cols), cells, tuple(found), ncells, caps, True),
-                 lambda: _core.moves(tuple(cols), cells, tuple(found), ncells, caps),
-                 lambda: _core.key(tuple(cols), cells, tuple(found))):
+    # Refused with a one-line error, or taken: then a whole deck was given and
+    # what comes back is well formed (a search runs, moves and a key come out).
+    calls = {"search": lambda: _core.DepthFirst(tuple(cols), cells, tuple(found), ncells, caps, True),
+             "moves": lambda: _core.moves(tuple(cols), cells, tuple(found), ncells, caps),
+             "key": lambda: _core.key(tuple(cols), cells, tuple(found))}
+    for what, call in calls.items():
         try:
-            call()
-        except (ValueError, TypeError, OverflowError):
-            pass
+            out = call()
+        except (ValueError, TypeError, OverflowError) as e:
+            assert str(e) and "\n" not in str(e), (what, e)
+            continue
+        assert sum(map(len, cols)) + len(cells) + sum(found) == 52, what
+        if what == "search":
+            assert out.run(64) in (0, 1, 2) and isinstance(out.path(), list)
+        elif what == "moves":
+            assert all(len(m) == 4 for m in out)
+        else:
+            assert len(out) == _core.KEYLEN
 
 
 @needs_core
