@@ -18,6 +18,10 @@ kept in reserve: when a layer comes out empty the best of it is taken up again
 then wider beams). A beam search is not complete: it gives up, it never says
 "unsolvable" (``--exhaustive`` goes to the built-in engine's complete search).
 
+This module is the specification: where the compiled core is in use
+(:mod:`.core`), ``Beam.run`` runs the same search in C (``_beam.c``), with the
+same line and the same count of states (tests/test_beam_core.py).
+
 >>> from freecell_cli import deal, find_variant
 >>> from freecell_cli.solvers.engine import solve
 >>> r = solve(deal(1), find_variant("site"), BeamEngine(width=64))
