@@ -170,11 +170,6 @@ static inline int cand_less(const Cand *a, const Cand *b) {
     return a->score < b->score || (a->score == b->score && a->tie < b->tie);
 }
 
-static int cand_cmp(const void *x, const void *y) {
-    const Cand *a = x, *b = y;
-    return cand_less(a, b) ? -1 : cand_less(b, a) ? 1 : 0;
-}
-
 /* heapq's heap: (score, tie) are all different, so it pops in the same order. */
 static int heap_push(Cands *h, const Cand *x) {
     if (cands_push(h, x) < 0) return -1;
@@ -188,6 +183,27 @@ static int heap_push(Cands *h, const Cand *x) {
     }
     h->v[i] = c;
     return 0;
+}
+
+static void sift_down(Cands *h, size_t i) {
+    Cand c = h->v[i];
+    size_t n = h->n;
+    for (;;) {
+        size_t l = 2 * i + 1;
+        if (l >= n) break;
+        if (l + 1 < n && cand_less(&h->v[l + 1], &h->v[l])) l++;
+        if (!cand_less(&h->v[l], &c)) break;
+        h->v[i] = h->v[l];
+        i = l;
+    }
+    h->v[i] = c;
+}
+
+/* A layer's candidates as a heap: they are taken in sorted order, as Python's
+ * sorted list, but only the few a selection takes pay for their order (what is
+ * left goes to the reserve, ordered again if it is ever taken up). */
+static void heapify(Cands *h) {
+    for (size_t i = h->n / 2; i-- > 0;) sift_down(h, i);
 }
 
 static Cand heap_pop(Cands *h) {
@@ -549,16 +565,15 @@ static int push_reserve(BeamSearch *b, Cands *c) {
 /* The next layer into b->layer: 1 a solution, 0 on, -1 memory. What the
  * selection leaves out goes to the reserve. */
 static int select_layer(BeamSearch *b, long long max_refills) {
-    Cands *pool = &b->pool;
-    size_t n = pool->n, ci = 0;
+    Cands *pool = &b->pool; /* a heap */
     b->nlayer = 0;
     b->extra.n = 0;
     b->skipped.n = 0;
     b->gen++;
     while ((long long)b->nlayer < b->width) {
         Cand cand;
-        if (b->extra.n && (ci >= n || cand_less(&b->extra.v[0], &pool->v[ci]))) cand = heap_pop(&b->extra);
-        else if (ci < n) cand = pool->v[ci++];
+        if (b->extra.n && (!pool->n || cand_less(&b->extra.v[0], &pool->v[0]))) cand = heap_pop(&b->extra);
+        else if (pool->n) cand = heap_pop(pool);
         else break;
         if (b->per_parent && (long long)*pp_slot(b, cand.parent) >= b->per_parent) {
             if (cands_push(&b->skipped, &cand) < 0) return -1;
@@ -574,7 +589,7 @@ static int select_layer(BeamSearch *b, long long max_refills) {
             h = hash_key(nd->key);
             if (ks_has(&b->kept, nd->key, h)) continue;
             const Cand *nxt = b->extra.n ? &b->extra.v[0] : NULL;
-            if (ci < n && (!nxt || cand_less(&pool->v[ci], nxt))) nxt = &pool->v[ci];
+            if (pool->n && (!nxt || cand_less(&pool->v[0], nxt))) nxt = &pool->v[0];
             if (nxt && nxt->score < nd->score) { /* wait for its turn */
                 Cand w = {nd->score, b->tie++, cand.parent, (uint32_t)k, PLAYED};
                 if (heap_push(&b->extra, &w) < 0) return -1;
@@ -632,13 +647,13 @@ static int select_layer(BeamSearch *b, long long max_refills) {
             }
         }
     }
-    size_t left = (n - ci) + b->extra.n + b->skipped.n;
+    size_t n = pool->n, left = n + b->extra.n + b->skipped.n;
     if (left) {
         Cands c = {malloc(left * sizeof(Cand)), 0, left};
         if (!c.v) return -1;
-        memcpy(c.v, pool->v + ci, (n - ci) * sizeof(Cand));
-        memcpy(c.v + (n - ci), b->extra.v, b->extra.n * sizeof(Cand));
-        memcpy(c.v + (n - ci) + b->extra.n, b->skipped.v, b->skipped.n * sizeof(Cand));
+        memcpy(c.v, pool->v, n * sizeof(Cand));
+        memcpy(c.v + n, b->extra.v, b->extra.n * sizeof(Cand));
+        memcpy(c.v + n + b->extra.n, b->skipped.v, b->skipped.n * sizeof(Cand));
         c.n = left;
         if (push_reserve(b, &c) < 0) {
             free(c.v);
@@ -729,7 +744,7 @@ static int beam_loop(BeamSearch *b, const RunArgs *ra, PyThreadState **ts) {
         *ts = PyEval_SaveThread();
         if (failed) return R_PROGRESS;
         if (b->cands.n) {
-            qsort(b->cands.v, b->cands.n, sizeof(Cand), cand_cmp);
+            heapify(&b->cands);
             Cands t = b->pool;
             b->pool = b->cands;
             b->cands = t;
@@ -738,7 +753,7 @@ static int beam_loop(BeamSearch *b, const RunArgs *ra, PyThreadState **ts) {
             b->refills++;
             free(b->pool.v);
             b->pool = b->reserve[--b->nres];
-            qsort(b->pool.v, b->pool.n, sizeof(Cand), cand_cmp);
+            heapify(&b->pool);
         } else {
             return R_NONE;
         }
