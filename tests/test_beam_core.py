@@ -182,6 +182,7 @@ def test_weights_the_core_cannot_take_run_in_python():
     assert Beam(deal(1), find_variant("site"), 4).compilable()
     assert not Beam(deal(1), find_variant("site"), 4, Weights(home=10**7)).compilable()
     assert not Beam(deal(1), find_variant("site"), 4, Weights(cells=1.5)).compilable()  # type: ignore[arg-type]
+    assert not Beam(deal(1), find_variant("site"), 2**40).compilable()
 
 
 @needs_core

@@ -193,10 +193,11 @@ class Beam:
         return self.run_python(deadline, max_states, progress, start)
 
     def compilable(self) -> bool:
-        """Whether the compiled core takes this search: whole-number weights
-        within its range (the table's limits are the project's own)."""
+        """Whether the compiled core takes this search: whole-number weights and
+        sizes within its range (the table's limits are the project's own)."""
         values = astuple(self.weights)
-        return len(values) == 6 and all(type(w) is int and abs(w) <= 1_000_000 for w in values)
+        return (len(values) == 6 and all(type(w) is int and abs(w) <= 1_000_000 for w in values)
+                and all(type(n) is int and abs(n) < 2**31 for n in (self.width, self.max_depth, self.per_parent)))
 
     def run_compiled(self, core: ModuleType, deadline: float | None = None, max_states: int | None = None,
                      progress: Callable[[int, float], None] | None = None, start: float = 0.0) -> list[SMove] | None:
