@@ -25,6 +25,7 @@
  * is a ValueError, never a crash.
  */
 #include "_state.h"
+#include "_beam.h"
 
 /* -- moves: the order of prove._moves, exactly ------------------------------ */
 typedef struct {
@@ -534,6 +535,10 @@ PyMODINIT_FUNC PyInit__core(void) {
     Py_INCREF(&DepthFirstType);
     if (PyModule_AddObject(m, "DepthFirst", (PyObject *)&DepthFirstType) < 0) {
         Py_DECREF(&DepthFirstType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    if (beam_register(m) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -18,6 +18,10 @@ kept in reserve: when a layer comes out empty the best of it is taken up again
 then wider beams). A beam search is not complete: it gives up, it never says
 "unsolvable" (``--exhaustive`` goes to the complete search, :mod:`.prove`).
 
+This module is the specification: where the compiled core is in use
+(:mod:`.core`), ``Beam.run`` runs the same search in C (``_beam.c``), with the
+same line and the same count of states (tests/test_beam_core.py).
+
 >>> from freecell_cli import deal, find_variant
 >>> from freecell_cli.solvers.engine import solve
 >>> r = solve(deal(1), find_variant("site"), BeamEngine(width=64))
@@ -31,7 +35,7 @@ import gc
 import heapq
 import itertools
 import time
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from typing import TYPE_CHECKING
 
 from ..moves import Move
@@ -44,6 +48,7 @@ from .state import (_RUN, BYTE, CELL_TO_COL, COL_TO_CELL, COL_TO_COL, FIT, TO_HO
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from types import ModuleType
 
     from .state import Cols, Found, SMove
 
@@ -177,7 +182,41 @@ class Beam:
             progress: Callable[[int, float], None] | None = None, start: float = 0.0) -> list[SMove] | None:
         """The moves of a solution (search moves, see :mod:`.state`), or None
         when a layer comes out empty or the depth limit is reached, or a limit
-        (then ``stopped`` says which)."""
+        (then ``stopped`` says which). The compiled core runs it when it is in
+        use (:mod:`.core`), else :meth:`run_python`: the same line, the same
+        states."""
+        from .core import compiled
+
+        core = compiled()
+        if core is not None and self.compilable():
+            return self.run_compiled(core, deadline, max_states, progress, start)
+        return self.run_python(deadline, max_states, progress, start)
+
+    def compilable(self) -> bool:
+        """Whether the compiled core takes this search: whole-number weights and
+        sizes within its range (the table's limits are the project's own)."""
+        values = astuple(self.weights)
+        return (len(values) == 6 and all(type(w) is int and abs(w) <= 1_000_000 for w in values)
+                and all(type(n) is int and abs(n) < 2**31 for n in (self.width, self.max_depth, self.per_parent)))
+
+    def run_compiled(self, core: ModuleType, deadline: float | None = None, max_states: int | None = None,
+                     progress: Callable[[int, float], None] | None = None, start: float = 0.0) -> list[SMove] | None:
+        """:meth:`run_python` in the compiled core (``_beam.c``)."""
+        cols, cells, found = start_state(self.position, self.variant)
+        self.closed_at_start = self.variant.automatic is None
+        search = core.BeamSearch(cols, cells, found, self.ncells, self._cap, self.closed_at_start, self.width,
+                                 astuple(self.weights), self.max_depth, self.all_home, self.per_parent)
+        now = time.perf_counter()
+        try:
+            path: list[SMove] | None = search.run(None if deadline is None else deadline - now, max_states,
+                                                  progress, now - start, self.max_refills)
+        finally:
+            self.states, self.stopped, self.refills = search.states, search.stopped, search.refills
+        return path
+
+    def run_python(self, deadline: float | None = None, max_states: int | None = None,
+                   progress: Callable[[int, float], None] | None = None, start: float = 0.0) -> list[SMove] | None:
+        """:meth:`run` in pure Python: the specification of the compiled one."""
         cols, cells, found = start_state(self.position, self.variant)
         # windows: automatic moves come only after a move (see state.start_state)
         self.closed_at_start = self.variant.automatic is None
