@@ -309,15 +309,15 @@ static void big_free(void *p, size_t size) {
 }
 
 /* -- the set of positions seen: exact keys in one array, a table of indices --
- * A slot is 4 bytes: the key's index + 1 (28 bits; 0 empty) and 4 bits of its
- * hash, so 15 in 16 probes past a different key never read that key. */
+ * A slot is 4 bytes: the key's index + 1 (29 bits; 0 empty) and 3 bits of its
+ * hash, so 7 in 8 probes past a different key never read that key. */
 #ifndef LOAD
 #define LOAD 85 /* percent */
 #endif
 #ifndef GROW
 #define GROW 3 /* halves */
 #endif
-#define IDX_BITS 28
+#define IDX_BITS 29 /* 536,870,910 positions (some 26 GB); the other 3 bits hold hash */
 #define IDX_MASK ((1u << IDX_BITS) - 1)
 #define MAX_STORED (IDX_MASK - 1)
 #ifndef RECENT_BITS
@@ -338,7 +338,7 @@ typedef struct {
 static inline size_t slot_of(uint64_t h, size_t size) {
     return (size_t)(((h & 0xffffffffull) * (uint64_t)size) >> 32);
 }
-#define TAG(h) ((uint32_t)((h) >> 60) << IDX_BITS)
+#define TAG(h) ((uint32_t)((h) >> (32 + IDX_BITS)) << IDX_BITS)
 
 static int seen_resize(Seen *s, size_t size) {
     uint32_t *slot = big_alloc(size * sizeof *slot);

@@ -88,7 +88,8 @@ def _depth_first_compiled(search: Search) -> SearchRun:
         elif status == 2:
             return UNSOLVABLE, [], run.states
         else:
-            raise MemoryError(f"no memory to store more than {run.stored:,} positions")
+            raise MemoryError(f"no memory to store more than {run.stored:,} positions" if run.stored < core.MAX_STORED
+                              else f"the compiled core stores at most {core.MAX_STORED:,} positions")
 
 
 def _depth_first_python(search: Search) -> SearchRun:
