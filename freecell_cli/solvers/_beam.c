@@ -318,43 +318,6 @@ static void score_node(const BeamSearch *b, BNode *nd) {
     nd->key[KEYLEN] = 0;
 }
 
-/* state.play: the move, then the safe moves home (only the card it uncovered can
- * have become safe when ``closed``). */
-static void bplay(State *st, int ncols, Move m, int closed) {
-    int kind = KIND(m), a = MA(m), b = MB(m), n = MN(m);
-    switch (kind) {
-    case HOME_COL: {
-        int c = TOP(st, a);
-        take(st, ncols, a, 1);
-        st->found[SUIT(c)]++;
-        break;
-    }
-    case HOME_CELL:
-        cell_remove(st, a);
-        st->found[SUIT(a)]++;
-        break;
-    case CELL_TO_COL: {
-        uint8_t c = (uint8_t)a;
-        cell_remove(st, a);
-        put(st, ncols, b, &c, 1);
-        break;
-    }
-    case COL_TO_COL:
-        move_run(st, ncols, a, b, n);
-        break;
-    default: {
-        int c = TOP(st, a);
-        take(st, ncols, a, 1);
-        cell_add(st, c);
-    }
-    }
-    if (kind > HOME_CELL && closed) {
-        if (kind == CELL_TO_COL) return;
-        if (!st->len[a] || !is_safe(TOP(st, a), st->found)) return;
-    }
-    safe_home(st, ncols);
-}
-
 /* The first move home of state.moves: a column's card (in column order), else a
  * free cell's (in card order); NO_MOVE when none. */
 static Move first_home(const State *st, int ncols) {
@@ -375,7 +338,7 @@ static int sweep(BeamSearch *b, State *st, int32_t *back) {
     for (;;) {
         Move m = first_home(st, b->ncols);
         if (m == NO_MOVE) return 0;
-        bplay(st, b->ncols, m, 1);
+        play_move(st, b->ncols, m, 1);
         if (add_link(b, back, m) < 0) return -1;
     }
 }
@@ -388,7 +351,7 @@ static long materialize(BeamSearch *b, uint32_t parent, Move m) {
     int32_t back = p->back;
     int closed = b->closed0 || back >= 0;
     nd->s = p->s;
-    bplay(&nd->s, b->ncols, m, closed);
+    play_move(&nd->s, b->ncols, m, closed);
     if (add_link(b, &back, m) < 0) return -1;
     if (b->all_home && sweep(b, &nd->s, &back) < 0) return -1;
     nd->back = back;
@@ -564,6 +527,21 @@ static int push_reserve(BeamSearch *b, Cands *c) {
 
 /* The next layer into b->layer: 1 a solution, 0 on, -1 memory. What the
  * selection leaves out goes to the reserve. */
+/* A move home from ``node``, played now: its position joins this selection
+ * (unless placed before). 0, or what select_layer returns for a solution (the
+ * move leaves only moves home) or an error. */
+static int offer_home(BeamSearch *b, uint32_t node, Move m) {
+    long k = materialize(b, node, m);
+    if (k < 0) return -1;
+    BNode *ch = &b->nodes[k];
+    if (ch->unsorted == 0) return solution(b, (uint32_t)k);
+    if (!ks_has(&b->kept, ch->key, hash_key(ch->key))) {
+        Cand w = {ch->score, b->tie++, node, (uint32_t)k, PLAYED};
+        if (heap_push(&b->extra, &w) < 0) return -1;
+    }
+    return 0;
+}
+
 static int select_layer(BeamSearch *b, long long max_refills) {
     Cands *pool = &b->pool; /* a heap */
     b->nlayer = 0;
@@ -625,26 +603,14 @@ static int select_layer(BeamSearch *b, long long max_refills) {
             if (!st.len[i]) continue;
             int c = TOP(&st, i);
             if (st.found[SUIT(c)] != RANKI(c)) continue;
-            long k = materialize(b, node, MOVE(HOME_COL, i, 0, 1));
-            if (k < 0) return -1;
-            BNode *ch = &b->nodes[k];
-            if (ch->unsorted == 0) return solution(b, (uint32_t)k);
-            if (!ks_has(&b->kept, ch->key, hash_key(ch->key))) {
-                Cand w = {ch->score, b->tie++, node, (uint32_t)k, PLAYED};
-                if (heap_push(&b->extra, &w) < 0) return -1;
-            }
+            int r = offer_home(b, node, MOVE(HOME_COL, i, 0, 1));
+            if (r) return r;
         }
         for (int x = 0; x < st.ncell; x++) {
             int c = st.cell[x];
             if (st.found[SUIT(c)] != RANKI(c)) continue;
-            long k = materialize(b, node, MOVE(HOME_CELL, c, 0, 1));
-            if (k < 0) return -1;
-            BNode *ch = &b->nodes[k];
-            if (ch->unsorted == 0) return solution(b, (uint32_t)k);
-            if (!ks_has(&b->kept, ch->key, hash_key(ch->key))) {
-                Cand w = {ch->score, b->tie++, node, (uint32_t)k, PLAYED};
-                if (heap_push(&b->extra, &w) < 0) return -1;
-            }
+            int r = offer_home(b, node, MOVE(HOME_CELL, c, 0, 1));
+            if (r) return r;
         }
     }
     size_t n = pool->n, left = n + b->extra.n + b->skipped.n;
@@ -779,7 +745,7 @@ static PyObject *finish_path(BeamSearch *b) {
             PyErr_SetString(PyExc_RuntimeError, "a finished beam left a card that cannot go home");
             return NULL;
         }
-        bplay(&st, b->ncols, m, closed);
+        play_move(&st, b->ncols, m, closed);
         closed = 1;
         path[n++] = m;
     }

@@ -107,40 +107,6 @@ static int gen_moves(const State *st, int ncols, int ncells_total, const int *ca
     return n;
 }
 
-/* A move played in full, then every safe card home (state.play, for the moves
- * the depth-first loop does not play inline). */
-static void play_full(State *st, int ncols, Move m) {
-    int kind = KIND(m), a = MA(m), b = MB(m), n = MN(m);
-    switch (kind) {
-    case HOME_COL: {
-        int c = TOP(st, a);
-        take(st, ncols, a, 1);
-        st->found[SUIT(c)]++;
-        break;
-    }
-    case HOME_CELL:
-        cell_remove(st, a);
-        st->found[SUIT(a)]++;
-        break;
-    case CELL_TO_COL:
-        cell_remove(st, a);
-        {
-            uint8_t c = (uint8_t)a;
-            put(st, ncols, b, &c, 1);
-        }
-        break;
-    case COL_TO_COL:
-        move_run(st, ncols, a, b, n);
-        break;
-    default: {
-        int c = TOP(st, a);
-        take(st, ncols, a, 1);
-        cell_add(st, c);
-    }
-    }
-    safe_home(st, ncols);
-}
-
 /* -- the search object ---------------------------------------------------------
  * A deep proof's stack holds millions of positions: a frame keeps only where
  * its key is in the set (20 bytes a frame, not 180 with the position itself). The positions of the
@@ -316,7 +282,7 @@ static int df_run(DepthFirst *self, long long slice) {
                 }
             } else {
                 ns = *st;
-                play_full(&ns, ncols, m);
+                play_move(&ns, ncols, m, 0); /* every safe card home after it */
                 resort = 1;
                 make_below(&ns, ncols, below);
                 pack(below, key);

@@ -441,6 +441,14 @@ static int bad(const char *msg) {
     return -1;
 }
 
+/* Card ``c`` counted in ``where`` (how often each card was given): -1 (with a
+ * ValueError) for a code that is no card or a card given twice. */
+static int count_card(int c, int *where) {
+    if (c >= NCARDS) return bad("a card code is 0 to 51");
+    if (where[c]++) return bad("a card appears twice");
+    return 0;
+}
+
 static int parse_state(PyObject *cols, PyObject *cells, PyObject *found, State *st, int *ncols) {
     int where[NCARDS];
     memset(st, 0, sizeof *st);
@@ -457,8 +465,7 @@ static int parse_state(PyObject *cols, PyObject *cells, PyObject *found, State *
         if (len > NCARDS) return bad("a column holds at most 52 cards");
         const uint8_t *p = (const uint8_t *)PyBytes_AS_STRING(col);
         for (Py_ssize_t k = 0; k < len; k++) {
-            if (p[k] >= NCARDS) return bad("a card code is 0 to 51");
-            if (where[p[k]]++) return bad("a card appears twice");
+            if (count_card(p[k], where) < 0) return -1;
             st->cards[at + k] = p[k];
         }
         st->off[i] = (uint8_t)at;
@@ -471,8 +478,7 @@ static int parse_state(PyObject *cols, PyObject *cells, PyObject *found, State *
     if (ncell > MAXCELLS) return bad("at most 15 cards in free cells");
     const uint8_t *p = (const uint8_t *)PyBytes_AS_STRING(cells);
     for (Py_ssize_t k = 0; k < ncell; k++) {
-        if (p[k] >= NCARDS) return bad("a card code is 0 to 51");
-        if (where[p[k]]++) return bad("a card appears twice");
+        if (count_card(p[k], where) < 0) return -1;
         cell_add(st, p[k]);
     }
     if (!PyTuple_Check(found) || PyTuple_GET_SIZE(found) != 4) return bad("found must be a tuple of 4 ints");
@@ -506,6 +512,43 @@ static int parse_caps(PyObject *caps, int ncells_total, int ncols, int *out) {
         }
     }
     return 0;
+}
+
+/* state.play: the move, then the safe moves home (only the card it uncovered can
+ * have become safe when ``closed``). */
+static void play_move(State *st, int ncols, Move m, int closed) {
+    int kind = KIND(m), a = MA(m), b = MB(m), n = MN(m);
+    switch (kind) {
+    case HOME_COL: {
+        int c = TOP(st, a);
+        take(st, ncols, a, 1);
+        st->found[SUIT(c)]++;
+        break;
+    }
+    case HOME_CELL:
+        cell_remove(st, a);
+        st->found[SUIT(a)]++;
+        break;
+    case CELL_TO_COL: {
+        uint8_t c = (uint8_t)a;
+        cell_remove(st, a);
+        put(st, ncols, b, &c, 1);
+        break;
+    }
+    case COL_TO_COL:
+        move_run(st, ncols, a, b, n);
+        break;
+    default: {
+        int c = TOP(st, a);
+        take(st, ncols, a, 1);
+        cell_add(st, c);
+    }
+    }
+    if (kind > HOME_CELL && closed) {
+        if (kind == CELL_TO_COL) return;
+        if (!st->len[a] || !is_safe(TOP(st, a), st->found)) return;
+    }
+    safe_home(st, ncols);
 }
 
 #endif

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import heapq
 import time
+from collections.abc import Generator
 from itertools import count
 
 from ..position import Position
@@ -72,39 +73,59 @@ class Search:
         return start_state(self.position, self.variant)
 
     # -- search -------------------------------------------------------------------
-    def run(self) -> tuple[Outcome, list[SMove], str]:
-        start = time.perf_counter()
+    def explore(self, weight: float, every: int = 1) -> Generator[int, None, tuple[Outcome, list[SMove], int]]:
+        """The best-first search as a generator: positions are taken by moves made
+        so far times ``weight`` plus :meth:`h`; yields the count of positions taken
+        every ``every`` of them, returns (verdict, path, count). Complete: running
+        out of positions is a proof. :meth:`run` and the prover's race drive it."""
+        closed = self.variant.automatic is None  # see start_state()
         cols, cells, found = self.start_state()
         key0 = key_of(cols, cells)
         parent: dict[bytes, tuple[bytes | None, SMove | None]] = {key0: (None, None)}
         tie = count()
         heap = [(0.0, next(tie), 0, cols, cells, found, key0)]
-        time_limit, state_limit = self.limits.time, self.limits.states
-        progress = self.limits.progress
-        closed = self.variant.automatic is None  # see start_state()
-        gw = self.g_weight
+        h = self.h
+        states = 0
         while heap:
             _, _, g, cols, cells, found, key = heapq.heappop(heap)
-            self.states += 1
+            states += 1
             if found == (13, 13, 13, 13):
-                return SOLVED, self._path(parent, key), ""
-            if self.states & 255 == 0:
-                elapsed = time.perf_counter() - start
-                if time_limit is not None and elapsed > time_limit:
-                    return GAVE_UP, [], f"time limit of {time_limit:g} s reached after {self.states:,} states"
-                if progress is not None and self.states & 4095 == 0:
-                    progress(self.states, elapsed)
-            if state_limit is not None and self.states >= state_limit:
-                return GAVE_UP, [], f"state limit of {state_limit:,} reached"
+                return SOLVED, self._path(parent, key), states
+            if states % every == 0:
+                yield states
             for move in self.successors(cols, cells, found):
                 ncols, ncells_, nfound, _ = play(cols, cells, found, move, closed or g > 0)
                 nkey = key_of(ncols, ncells_)
                 if nkey in parent:
                     continue
                 parent[nkey] = (key, move)
-                pri = g * gw + self.h(ncols, ncells_, nfound)
-                heapq.heappush(heap, (pri, next(tie), g + 1, ncols, ncells_, nfound, nkey))
-        return UNSOLVABLE, [], ""
+                heapq.heappush(heap, (g * weight + h(ncols, ncells_, nfound), next(tie), g + 1, ncols, ncells_,
+                                      nfound, nkey))
+        return UNSOLVABLE, [], states
+
+    def run(self) -> tuple[Outcome, list[SMove], str]:
+        """:meth:`explore` under this search's weight and limits (checked at every
+        position: the state limit exactly, the clock every 256)."""
+        start = time.perf_counter()
+        time_limit, state_limit = self.limits.time, self.limits.states
+        progress = self.limits.progress
+        search = self.explore(self.g_weight)
+        try:
+            while True:
+                self.states = next(search)
+                if self.states & 255 == 0:
+                    elapsed = time.perf_counter() - start
+                    if time_limit is not None and elapsed > time_limit:
+                        return GAVE_UP, [], f"time limit of {time_limit:g} s reached after {self.states:,} states"
+                    if progress is not None and self.states & 4095 == 0:
+                        progress(self.states, elapsed)
+                if state_limit is not None and self.states >= state_limit:
+                    return GAVE_UP, [], f"state limit of {state_limit:,} reached"
+        except StopIteration as done:
+            verdict, path, self.states = done.value
+            return verdict, path, ""
+        finally:
+            search.close()
 
     @staticmethod
     def _path(parent: dict[bytes, tuple[bytes | None, SMove | None]], key: bytes) -> list[SMove]:

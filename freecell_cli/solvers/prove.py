@@ -224,32 +224,7 @@ def _in_deal_order(search: Search, path: list[SMove]) -> list[SMove]:
 def _best_first(search: Search, weight: float = 0.2) -> SearchRun:
     """The best-first search of :mod:`.builtin` (complete as well) as a generator
     like :func:`_depth_first`; finds solutions far sooner, proves more slowly."""
-    import heapq
-    from itertools import count
-
-    h = search.h
-    closed = search.variant.automatic is None
-    cols, cells, found = search.start_state()
-    key0 = key_of(cols, cells)
-    parent: dict[bytes, tuple[bytes | None, SMove | None]] = {key0: (None, None)}
-    tie = count()
-    heap = [(0.0, next(tie), 0, cols, cells, found, key0)]
-    states = 0
-    while heap:
-        _, _, g, cols, cells, found, key = heapq.heappop(heap)
-        states += 1
-        if found == SOLVED_FOUND:
-            return SOLVED, Search._path(parent, key), states
-        if states % SLICE == 0:
-            yield states
-        for move in search.successors(cols, cells, found):
-            ncols, ncells, nfound, _ = play(cols, cells, found, move, closed or g > 0)
-            nkey = key_of(ncols, ncells)
-            if nkey in parent:
-                continue
-            parent[nkey] = (key, move)
-            heapq.heappush(heap, (g * weight + h(ncols, ncells, nfound), next(tie), g + 1, ncols, ncells, nfound, nkey))
-    return UNSOLVABLE, [], states
+    return search.explore(weight, SLICE)
 
 
 def _drive(position: Position, variant: Variant, limits: Limits,
