@@ -30,6 +30,7 @@
 /* -- moves: the order of prove._moves, exactly ------------------------------ */
 typedef struct {
     Move *m;
+    uint32_t *h; /* each move's child's seen_hash, when the move is a simple change */
     size_t n, cap;
 } MoveStack;
 
@@ -39,6 +40,9 @@ static int ms_reserve(MoveStack *ms, size_t more) {
     Move *m = realloc(ms->m, cap * sizeof *m);
     if (!m) return -1;
     ms->m = m;
+    uint32_t *h = realloc(ms->h, cap * sizeof *h);
+    if (!h) return -1;
+    ms->h = h;
     ms->cap = cap;
     return 0;
 }
@@ -223,7 +227,9 @@ static int df_push(DepthFirst *self, const State *st, uint32_t ki, Move in, Move
         if (simple_change(st, self->ms.m[i], closed, &card, &to)) {
             memcpy(child, key_at(&self->seen, ki), KEYLEN);
             set_code(child, card, to);
-            __builtin_prefetch(self->seen.slot + slot_of(hash_key(child), self->seen.size));
+            uint32_t h = seen_hash(child);
+            self->ms.h[i] = h;
+            __builtin_prefetch(self->seen.slot + slot_of(h, self->seen.size));
         }
     }
     self->depth++;
@@ -250,6 +256,7 @@ static int df_run(DepthFirst *self, long long slice) {
         }
         const State *st = &self->ring[r];
         while (fr->mcur < fr->mend) {
+            uint32_t mh = self->ms.h[fr->mcur];
             Move m = self->ms.m[fr->mcur++];
             int kind = KIND(m), a = MA(m), b = MB(m), n = MN(m);
             Move back = NO_MOVE;
@@ -258,7 +265,7 @@ static int df_run(DepthFirst *self, long long slice) {
             if (simple_change(st, m, closed, &card, &to)) {
                 memcpy(key, key_at(&self->seen, fr->key), KEYLEN);
                 set_code(key, card, to);
-                added = seen_add(&self->seen, key, hash_key(key));
+                added = seen_add(&self->seen, key, mh);
                 if (added < 0) return self->status = 3;
                 if (!added) continue;
                 ns = *st;
@@ -286,7 +293,7 @@ static int df_run(DepthFirst *self, long long slice) {
                 resort = 1;
                 make_below(&ns, ncols, below);
                 pack(below, key);
-                added = seen_add(&self->seen, key, hash_key(key));
+                added = seen_add(&self->seen, key, seen_hash(key));
                 if (added < 0) return self->status = 3;
                 if (!added) continue;
             }
@@ -317,6 +324,7 @@ static int df_run(DepthFirst *self, long long slice) {
 static void DF_dealloc(DepthFirst *self) {
     seen_free(&self->seen);
     free(self->ms.m);
+    free(self->ms.h);
     free(self->stack);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -351,7 +359,7 @@ static int DF_init(DepthFirst *self, PyObject *args, PyObject *kw) {
     uint8_t below[NCARDS], key[KEYLEN];
     make_below(&st, self->ncols, below);
     pack(below, key);
-    if (seen_add(&self->seen, key, hash_key(key)) < 0 || df_push(self, &st, 0, NO_MOVE, NO_MOVE) < 0) {
+    if (seen_add(&self->seen, key, seen_hash(key)) < 0 || df_push(self, &st, 0, NO_MOVE, NO_MOVE) < 0) {
         PyErr_NoMemory();
         return -1;
     }
@@ -455,6 +463,7 @@ static PyObject *core_moves(PyObject *mod, PyObject *args) {
     int n = gen_moves(&st, ncols, ncells_total, capt, &ms);
     if (n < 0) {
         free(ms.m);
+        free(ms.h);
         return PyErr_NoMemory();
     }
     PyObject *out = PyList_New(n);
@@ -468,6 +477,7 @@ static PyObject *core_moves(PyObject *mod, PyObject *args) {
         PyList_SET_ITEM(out, i, t);
     }
     free(ms.m);
+    free(ms.h);
     return out;
 }
 

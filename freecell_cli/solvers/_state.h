@@ -333,23 +333,29 @@ typedef struct {
      * near at hand instead of the far table and key array. */
     uint8_t (*recent)[KEYLEN + 1];
 } Seen;
-#define RECENT_OF(h) ((size_t)((h) >> (40 - RECENT_BITS)) & ((1u << RECENT_BITS) - 1))
-
-static inline size_t slot_of(uint64_t h, size_t size) {
-    return (size_t)(((h & 0xffffffffull) * (uint64_t)size) >> 32);
+/* The set works on 32 bits of a key's hash (seen_hash): the slot from the whole
+ * (multiplied out to the table's size), the tag and the cache from low bits. */
+static inline uint32_t seen_hash(const uint8_t *key) {
+    uint64_t h = hash_key(key);
+    return (uint32_t)(h ^ (h >> 32));
 }
-#define TAG(h) ((uint32_t)((h) >> (32 + IDX_BITS)) << IDX_BITS)
+#define RECENT_OF(h) ((size_t)((h) >> 3) & ((1u << RECENT_BITS) - 1))
+
+static inline size_t slot_of(uint32_t h, size_t size) {
+    return (size_t)(((uint64_t)h * (uint64_t)size) >> 32);
+}
+#define TAG(h) (((uint32_t)(h) & 7u) << IDX_BITS)
 
 static int seen_resize(Seen *s, size_t size) {
     uint32_t *slot = big_alloc(size * sizeof *slot);
     if (!slot) return -1;
-    uint64_t hs[16];
+    uint32_t hs[16];
     /* The keys in order, read once in sequence; their slots are fetched 16 at a
      * time ahead of the writes, which would each wait on memory otherwise. */
     for (size_t i = 0; i < s->count; i += 16) {
         size_t nb = s->count - i < 16 ? s->count - i : 16;
         for (size_t j = 0; j < nb; j++) {
-            hs[j] = hash_key(s->keys + (i + j) * KEYLEN);
+            hs[j] = seen_hash(s->keys + (i + j) * KEYLEN);
             __builtin_prefetch(slot + slot_of(hs[j], size), 1);
         }
         for (size_t j = 0; j < nb; j++) {
@@ -391,7 +397,7 @@ static inline int same_key(const uint8_t *a, const uint8_t *b) {
  * already, -1 no room (memory, or the most keys a slot can index). */
 /* Whether ``key`` (hash ``h``) is in the set; when not, *slot_at is the empty
  * slot where it would go. */
-static inline int seen_has(Seen *s, const uint8_t *key, uint64_t h, size_t *slot_at) {
+static inline int seen_has(Seen *s, const uint8_t *key, uint32_t h, size_t *slot_at) {
     uint32_t t = TAG(h);
     uint8_t *near = s->recent[RECENT_OF(h)];
     if (near[KEYLEN] && same_key(near, key)) return 1;
@@ -410,7 +416,7 @@ static inline int seen_has(Seen *s, const uint8_t *key, uint64_t h, size_t *slot
     return 0;
 }
 
-static int seen_add(Seen *s, const uint8_t *key, uint64_t h) {
+static int seen_add(Seen *s, const uint8_t *key, uint32_t h) {
     uint32_t t = TAG(h);
     size_t p;
     if (seen_has(s, key, h, &p)) return 0;
