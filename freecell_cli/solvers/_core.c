@@ -197,7 +197,7 @@ static int df_push(DepthFirst *self, const State *st, uint32_t ki, Move in, Move
         self->stack_cap = cap;
     }
     Frame *fr = &self->stack[self->depth];
-    self->ring[self->depth % RING] = *st;
+    if (st != &self->ring[self->depth % RING]) self->ring[self->depth % RING] = *st;
     self->owner[self->depth % RING] = self->depth + 1;
     fr->key = ki;
     fr->in = in;
@@ -243,7 +243,6 @@ static int df_push(DepthFirst *self, const State *st, uint32_t ki, Move in, Move
  * follow from its parent's, and a child seen already is never built. */
 static int df_run(DepthFirst *self, long long slice) {
     uint8_t below[NCARDS], key[KEYLEN + 1];
-    State ns;
     int ncols = self->ncols;
     while (self->depth) {
         Frame *fr = &self->stack[self->depth - 1];
@@ -255,6 +254,10 @@ static int df_run(DepthFirst *self, long long slice) {
             self->owner[r] = self->depth;
         }
         const State *st = &self->ring[r];
+        /* A child is built where it will be kept, the next slot of the ring
+         * (whose position, if any, is then read back from its key when needed). */
+        size_t nr = self->depth % RING;
+        State *ns = &self->ring[nr];
         while (fr->mcur < fr->mend) {
             uint32_t mh = self->ms.h[fr->mcur];
             Move m = self->ms.m[fr->mcur++];
@@ -268,45 +271,47 @@ static int df_run(DepthFirst *self, long long slice) {
                 added = seen_add(&self->seen, key, mh);
                 if (added < 0) return self->status = 3;
                 if (!added) continue;
-                ns = *st;
+                *ns = *st;
+                self->owner[nr] = 0;
                 if (kind == COL_TO_COL) {
-                    move_run(&ns, ncols, a, b, n);
+                    move_run(ns, ncols, a, b, n);
                     back = MOVE(COL_TO_COL, b, a, n);
-                    resort = !ns.len[a] || !st->len[b];
+                    resort = !ns->len[a] || !st->len[b];
                 } else if (kind == COL_TO_CELL) {
-                    take(&ns, ncols, a, 1);
-                    cell_add(&ns, card);
+                    take(ns, ncols, a, 1);
+                    cell_add(ns, card);
                     back = MOVE(CELL_TO_COL, card, a, 1);
-                    resort = !ns.len[a];
+                    resort = !ns->len[a];
                 } else {
-                    cell_remove(&ns, a);
+                    cell_remove(ns, a);
                     {
                         uint8_t c = (uint8_t)a;
-                        put(&ns, ncols, b, &c, 1);
+                        put(ns, ncols, b, &c, 1);
                     }
                     back = MOVE(COL_TO_CELL, b, 0, 1);
                     resort = !st->len[b];
                 }
             } else {
-                ns = *st;
-                play_move(&ns, ncols, m, 0); /* every safe card home after it */
+                *ns = *st;
+                self->owner[nr] = 0;
+                play_move(ns, ncols, m, 0); /* every safe card home after it */
                 resort = 1;
-                make_below(&ns, ncols, below);
+                make_below(ns, ncols, below);
                 pack(below, key);
                 added = seen_add(&self->seen, key, seen_hash(key));
                 if (added < 0) return self->status = 3;
                 if (!added) continue;
             }
             if (resort) {
-                sort_cols(&ns, ncols);
+                sort_cols(ns, ncols);
                 back = NO_MOVE; /* the columns may have changed places */
             }
             self->states++;
-            if (is_won(&ns)) {
-                if (df_push(self, &ns, (uint32_t)(self->seen.count - 1), m, NO_MOVE) < 0) return self->status = 3;
+            if (is_won(ns)) {
+                if (df_push(self, ns, (uint32_t)(self->seen.count - 1), m, NO_MOVE) < 0) return self->status = 3;
                 return self->status = 1;
             }
-            if (df_push(self, &ns, (uint32_t)(self->seen.count - 1), m, back) < 0) return self->status = 3;
+            if (df_push(self, ns, (uint32_t)(self->seen.count - 1), m, back) < 0) return self->status = 3;
             pushed = 1;
             break;
         }
