@@ -15,3 +15,22 @@ TWO_FREE_ONE_EMPTY = (
 )
 # Everything home but the kings and the queen of spades.
 NEARLY_WON = "----:QQQJ:KC/KD/KH/KSQS"
+
+
+def walk(n: int, cells: int, variant: str, steps: int, seed: int, columns: int = 8):
+    """Deal ``n`` after up to ``steps`` random legal moves (seeded): a mid-game
+    position, for the tests that compare the search cores."""
+    import random
+
+    from freecell_cli import deal, find_variant
+    from freecell_cli.moves import apply, legal_moves
+
+    rng = random.Random(seed)
+    p = deal(n, cells=cells, columns=columns)
+    v = find_variant(variant)
+    for _ in range(steps):
+        moves = legal_moves(p, v)
+        if not moves:
+            break
+        apply(p, rng.choice(moves))
+    return p

@@ -17,7 +17,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from freecell_cli import deal, find_variant
-from freecell_cli.moves import apply, legal_moves
 from freecell_cli.position import Position
 from freecell_cli.solvers import beam, core
 from freecell_cli.solvers.beam import ROBUST_WEIGHTS, Beam, BeamEngine, Weights
@@ -60,17 +59,7 @@ def test_the_same_line_and_states_as_python(n, variant, width, all_home, per_par
     assert python[0] is not None or python[3] > 0  # a beam that found nothing took up its reserve first
 
 
-def _walk(n: int, cells: int, variant: str, steps: int, seed: int, columns: int = 8) -> Position:
-    """Deal ``n`` after up to ``steps`` random legal moves: a mid-game position."""
-    rng = random.Random(seed)
-    p = deal(n, cells=cells, columns=columns)
-    v = find_variant(variant)
-    for _ in range(steps):
-        moves = legal_moves(p, v)
-        if not moves:
-            break
-        apply(p, rng.choice(moves))
-    return p
+from positions import walk as _walk  # noqa: E402
 
 
 MIDGAME = [(_walk(200 + i, (0, 1, 2, 3, 4, 6, 8, 15)[i % 8], variant, 20 + 9 * i, i, (7, 8, 9, 8)[i % 4]), variant)

@@ -14,7 +14,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from freecell_cli import deal, find_variant
-from freecell_cli.moves import apply, legal_moves
 from freecell_cli.position import Position
 from freecell_cli.solvers import prove
 from freecell_cli.solvers.builtin import Search
@@ -29,17 +28,7 @@ needs_core = pytest.mark.skipif(_core is None, reason="the compiled core is not 
 VARIANTS = ("site", "standard", "windows", "atomic")
 
 
-def _walk(n: int, cells: int, variant: str, steps: int, seed: int) -> Position:
-    """Deal ``n`` after up to ``steps`` random legal moves: a mid-game position."""
-    rng = random.Random(seed)
-    p = deal(n, cells=cells)
-    v = find_variant(variant)
-    for _ in range(steps):
-        moves = legal_moves(p, v)
-        if not moves:
-            break
-        apply(p, rng.choice(moves))
-    return p
+from positions import walk as _walk  # noqa: E402
 
 
 def _corpus() -> list[tuple[Position, str]]:

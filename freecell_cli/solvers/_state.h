@@ -270,14 +270,19 @@ static inline uint64_t hash_key(const uint8_t *key) {
 /* The big arrays (keys, table) on huge pages where Linux offers them: the
  * look-ups land anywhere in them, and with 4 KB pages most would also miss the
  * TLB. Zeroed, like calloc. Elsewhere plain calloc/realloc. */
-static void *big_alloc(size_t size) {
 #ifdef __linux__
-    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+static void *huge(void *p, size_t size) {
     if (p == MAP_FAILED) return NULL;
 #ifdef MADV_HUGEPAGE
     madvise(p, size, MADV_HUGEPAGE);
 #endif
     return p;
+}
+#endif
+
+static void *big_alloc(size_t size) {
+#ifdef __linux__
+    return huge(mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), size);
 #else
     return calloc(1, size);
 #endif
@@ -286,12 +291,7 @@ static void *big_alloc(size_t size) {
 static void *big_realloc(void *old, size_t old_size, size_t size) {
 #ifdef __linux__
     if (!old) return big_alloc(size);
-    void *p = mremap(old, old_size, size, MREMAP_MAYMOVE);
-    if (p == MAP_FAILED) return NULL;
-#ifdef MADV_HUGEPAGE
-    madvise(p, size, MADV_HUGEPAGE);
-#endif
-    return p;
+    return huge(mremap(old, old_size, size, MREMAP_MAYMOVE), size);
 #else
     (void)old_size;
     return realloc(old, size);
