@@ -230,39 +230,12 @@ def read_solution(source: TextOrPath | Solution, format: str | None = None, *, s
     return parse_solution(source, format)
 
 
-def _start_of(solution: Solution, position: Position | int | None, cells: int | None) -> Position:
-    from .verify import start_position
-
-    _start_given(position)
-    if isinstance(position, int):
-        return start_position(solution, deal=position, cells=cells)
-    return start_position(solution, position=position, cells=cells)
-
-
-def _start_given(position: object) -> None:
-    """Refuse a start that is not a Position, a deal number or None (before the
-    solution is read: swapped arguments are named for what they are)."""
-    from .position import Position
-
-    if isinstance(position, bool) or not isinstance(position, (int, Position, type(None))):
-        raise ArgumentTypeError(f"position must be a Position, a deal number or None, not {quote(position)}")
-    if isinstance(position, Position):
-        position.validate()
-
-
-def _result_solution(result: Result, position: Position | int | None, variant: Variant | str | None) -> Solution:
-    """A solved result as a Solution from its start (else ``position``) under its
-    variant (else ``variant``)."""
-    from .solutions import Solution, solution_from
+def _solved(result: Result) -> None:
+    """Refuse a result that has no solution to write or replay."""
     from .solvers.result import SOLVED
 
     if result.verdict != SOLVED:
         raise InvalidArgument(f"only a solved result has a solution, not one that {result.verdict!r}")
-    start = result.start if position is None else _start_of(Solution(), position, None)
-    if start is None:
-        raise InvalidArgument("give the position the result starts from (position=...)")
-    name = check_variant(variant if variant is not None else result.variant, start).name
-    return solution_from(start, result.notation, name)
 
 
 def format_solution(
@@ -290,32 +263,17 @@ def format_solution(
     >>> print(fc.format_solution(s, "verbose", position=617).splitlines()[0])
     Move a card from stack 4 to freecell 0
     """
-    from .solutions import Solution, solution_from
-    from .solutions.write import ALIASES, played_moves, write_solution
+    from .solutions import Solution
+    from .solutions.write import solution_text
     from .solvers.engine import Result
 
     if checks.text(format, "format") is None or format not in SOLUTION_WRITE_FORMATS:
         raise InvalidArgument(f"unknown solution format {quote(format)} (choose from {', '.join(SOLUTION_WRITE_FORMATS)})")
-    fmt = ALIASES.get(format, format)
     if isinstance(solution, Result):
-        sol = _result_solution(solution, position, variant)
-        moves = solution.moves
-    elif isinstance(solution, Solution):
-        sol = solution.validate().read_all()  # a streamed one: every move is written
-        moves = None
-        if position is not None or variant is not None or sol.deal is None and sol.position is None:
-            start = _start_of(sol, position, None)
-            name = check_variant(variant if variant is not None else sol.variant, start).name
-            if fmt in ("file", "json"):
-                sol = solution_from(start, sol.notation(), name)
-                sol.empty_column = solution.empty_column
-    else:
+        _solved(solution)
+    elif not isinstance(solution, Solution):
         raise ArgumentTypeError(f"format_solution needs a Solution or a Result, not {type(solution).__name__}")
-
-    if moves is None and fmt not in ("file", "json"):
-        start = _start_of(sol, position, None)
-        moves = played_moves(sol, start, check_variant(variant if variant is not None else sol.variant, start))
-    return write_solution(sol, fmt, moves)
+    return solution_text(solution, format, position, variant)
 
 
 # -- verify ---------------------------------------------------------------------
@@ -345,12 +303,13 @@ def verify(
     """
     from .position import MAX_CELLS
     from .solutions import Solution
-    from .solutions.write import as_file
+    from .solutions.start import check_start_given, start_and_rules, start_of
+    from .solutions.write import as_file, result_solution
     from .solvers.engine import Result
     from .verify import READ_AS_SN, cells_asked, sn_reading_may_help
     from .verify import verify as replay
 
-    _start_given(position)
+    check_start_given(position)
     cells = checks.optional_whole(cells, "cells", 0, MAX_CELLS)
     if empty_column is not None:
         checks.choice(empty_column, "empty_column", ("one", "max"))
@@ -358,10 +317,10 @@ def verify(
     if variant is not None and not isinstance(variant, str):
         check_variant(variant)  # its type, now: which variant applies is known once the file is read
     if isinstance(solution, Result):
-        solution = as_file(_result_solution(solution, None, None))  # as its file reads back
+        _solved(solution)
+        solution = as_file(result_solution(solution, None, None))  # as its file reads back
     sol = read_solution(solution, format, stream=True)  # type: ignore[arg-type]
-    start = _start_of(sol, position, cells)
-    rules = check_variant(variant if variant is not None else sol.variant, start)
+    start, rules = start_and_rules(sol, position, variant, cells)
     grow = sol.cells_open and cells is None and (position is None or isinstance(position, int))
     verdict = replay(sol, start, rules, empty_column, all_errors, grow)
     asked = cells_asked(sol, cells)
@@ -376,7 +335,7 @@ def verify(
         # says the count): read that way, with every printed state still checked,
         # does the file solve the deal?
         again = read_solution(solution, format, stream=True)
-        second = replay(again, _start_of(again, position, cells), rules, "max", all_errors, grow)
+        second = replay(again, start_of(again, position, cells), rules, "max", all_errors, grow)
         if second.ok:
             second.notes += asked + [READ_AS_SN]
             return second

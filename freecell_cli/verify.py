@@ -21,10 +21,12 @@ from typing import Any
 
 from .autoplay import automatic_moves
 from .cards import Card
-from .errors import FreecellError, InvalidMove, InvalidSolution, quote
+from .errors import FreecellError, InvalidMove, InvalidSolution
 from .moves import EmptyColumnMode, apply, resolve
 from .position import Position, cell_letter
 from .solutions import Solution
+from .solutions.start import start_position as start_position  # their path verify.X stays
+from .solutions.start import with_cells as with_cells
 from .text import escape, plural
 from .variants import Variant
 
@@ -85,74 +87,6 @@ class Verdict:
             "error": self.error.to_dict() if self.error else None,
             "problems": [p.to_dict() for p in self.problems],
         }
-
-
-def start_position(
-    solution: Solution,
-    deal: int | None = None,
-    position: Position | None = None,
-    cells: int | None = None,
-) -> Position:
-    """The position a solution starts from: an explicit position wins over the
-    file's header; an explicit deal must agree with the deal or position the header
-    names. Raises :class:`InvalidSolution` when there is none, or a disagreement.
-
-    ``cells`` (else the file's count) sets the number of free cells, whichever way
-    the start is given: a position's empty slots are added or taken away.
-
-    >>> from freecell_cli.solutions import parse_solution
-    >>> len(start_position(parse_solution("5a"), deal=617, cells=2).cells)
-    2
-    """
-    from .deals import deal as make_deal
-    from .solutions import disagreement
-
-    n_cells = cells if cells is not None else solution.cells
-    if position is not None:
-        return with_cells(position, cells)
-    if deal is not None:
-        if solution.deal is not None and solution.deal != deal:
-            raise InvalidSolution(f"deal {deal} was given, but the solution is for deal {solution.deal}")
-        why = None if solution.position is None else disagreement(solution.position, deal)
-        if why:
-            raise InvalidSolution(f"deal {deal} was given, but the solution starts elsewhere ({why})")
-        if solution.position is None:
-            return make_deal(deal, cells=4 if n_cells is None else n_cells)
-    if solution.position is not None:  # the file's start (a position of its deal, if it names one)
-        start = with_cells(solution.position, n_cells)
-        if start.deal is None:  # the deal it belongs to, which agrees (checked above, or when read)
-            start.deal = deal if deal is not None else solution.deal
-        return start
-    if solution.deal is not None:
-        return make_deal(solution.deal, cells=4 if n_cells is None else n_cells)
-    raise InvalidSolution("the solution names no deal: give --deal N or --position FILE")
-
-
-def with_cells(position: Position, cells: int | None) -> Position:
-    """A copy of ``position`` with ``cells`` free-cell slots (None: as it is).
-    Empty slots are added or dropped; a card is never dropped.
-
-    >>> from freecell_cli import deal
-    >>> len(with_cells(deal(1), 0).cells), len(with_cells(deal(1), 6).cells)
-    (0, 6)
-    """
-    from .position import MAX_CELLS
-
-    p = position.copy()
-    if cells is None or cells == len(p.cells):
-        return p
-    if isinstance(cells, bool) or not isinstance(cells, int) or not 0 <= cells <= MAX_CELLS:
-        raise InvalidSolution(f"free cells must be 0..{MAX_CELLS}, got {quote(cells)}")
-    occupied = [c for c in p.cells if c is not None]
-    if len(occupied) > cells:
-        raise InvalidSolution(
-            f"the start position has {len(occupied)} cards in free cells, more than {cells} free cells"
-        )
-    if cells > len(p.cells):
-        p.cells = p.cells + [None] * (cells - len(p.cells))
-    else:
-        p.cells = occupied + [None] * (cells - len(occupied))
-    return p
 
 
 def _state_difference(ours: Position, theirs: Position) -> str | None:

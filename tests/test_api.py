@@ -210,6 +210,54 @@ def test_a_result_verified_names_the_lines_of_its_file():
     assert direct.error is not None and direct.error.line >= 6
 
 
+def test_a_solution_written_with_a_start_or_variant_given_says_them():
+    # file and json do not replay: given a start or a variant, the header names both
+    s = fc.read_solution("5a 82 a2")
+    assert fc.format_solution(s, position=617, variant="windows") == (
+        "# freecell-cli solution\n# deal: 617\n# variant: windows\n# cells: 4\n# moves: 3\n5a 82 a2\n")
+    s = fc.read_solution("# freecell-cli solution\n# deal: 617\n5a 82 a2\n")
+    assert fc.format_solution(s, "json", variant="atomic") == (
+        '{"format":"freecell-cli-solution","deal":617,"position":null,"variant":"atomic","cells":4,'
+        '"moves":["5a","82","a2"]}\n')
+    # a FreeCell Pro file keeps its way of moving into empty columns
+    s = fc.read_solution("#617 Attempt: 1 NumFcs=4 (FCPro)\n5a 82 a2\n")
+    assert fc.format_solution(s, variant="windows") == (
+        "# freecell-cli solution\n# deal: 617\n# variant: windows\n# cells: 4\n# empty-column: max\n"
+        "# moves: 3\n5a 82 a2\n")
+
+
+def test_a_result_written_under_another_variant_or_start():
+    r = fc.solve(fc.deal(617), engine="builtin")
+    assert fc.format_solution(r, variant="windows").splitlines()[:4] == [
+        "# freecell-cli solution", "# deal: 617", "# variant: windows", "# cells: 4"]
+    assert fc.format_solution(r, "snx", position=617) == fc.format_solution(r, "snx")
+
+
+@pytest.mark.parametrize("write", [
+    lambda r: fc.format_solution(r), lambda r: fc.format_solution(r, "snx"), lambda r: fc.verify(617, r)])
+def test_a_result_without_a_solution_or_a_start_is_refused(write):
+    from freecell_cli.errors import InvalidArgument
+    from freecell_cli.solvers.result import Result
+
+    with pytest.raises(InvalidArgument, match="^only a solved result has a solution, not one that 'gave-up'$"):
+        write(Result(verdict="gave-up", engine="builtin"))
+    solved = fc.solve(fc.deal(617), engine="builtin")
+    unplaced = Result(verdict="solved", engine="builtin", moves=solved.moves)  # made by hand: no start
+    with pytest.raises(InvalidArgument, match=r"^give the position the result starts from \(position=\.\.\.\)$"):
+        write(unplaced)
+    assert fc.format_solution(unplaced, position=617) == fc.format_solution(solved)
+
+
+def test_old_paths_of_the_start_of_a_solution():
+    # start_position and with_cells moved from verify.py, disagreement from model.py
+    from freecell_cli.solutions import disagreement, start
+    from freecell_cli.solutions.model import disagreement as model_disagreement
+    from freecell_cli.verify import start_position, with_cells
+
+    assert start_position is start.start_position and with_cells is start.with_cells
+    assert disagreement is model_disagreement is start.disagreement
+
+
 def test_spider():
     start = fc.spider.deal(2, suits=1)
     r = fc.spider_solve(start, time_limit=60)

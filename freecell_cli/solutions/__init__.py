@@ -20,8 +20,8 @@ Formats (auto-detected by :func:`detect_solution_format`):
 * ``json`` — ``{"deal": 617, "variant": "site", "cells": 4, "moves": ["5a", ...]}``.
 
 The rooms: :mod:`.model` (:class:`Solution`), :mod:`.detect` (which format),
-:mod:`.read` (whole texts and streamed files), :mod:`.write` (every format
-``freecell solve`` writes).
+:mod:`.read` (whole texts and streamed files), :mod:`.start` (where a solution
+starts, below the model), :mod:`.write` (every format ``freecell solve`` writes).
 
 >>> s = parse_solution("# freecell-cli solution\\n# deal: 617\\n5a 82\\n")
 >>> s.format, s.deal, s.tokens
@@ -39,11 +39,11 @@ from .model import Solution as Solution
 from .model import Step as Step
 from .model import check_cells as check_cells
 from .model import check_start as check_start
-from .model import disagreement as disagreement
 from .model import solution_from as solution_from
 from .read import fcs_notation as fcs_notation
 from .read import open_solution as open_solution
 from .read import parse_solution as parse_solution
+from .start import disagreement as disagreement
 from .write import format_solution as format_solution
 from .write import solution_to_dict as solution_to_dict
 

@@ -11,6 +11,7 @@ from .. import checks
 from ..errors import ArgumentTypeError, FreecellError, InvalidArgument, InvalidSolution, quote
 from ..moves import Move
 from ..position import Position
+from .start import disagreement as disagreement  # its path solutions.model.X stays
 
 SOLUTION_FORMATS = ("standard", "fc-solve", "fcpro", "freecell-cli", "json")
 MAGIC = "# freecell-cli solution"
@@ -153,19 +154,6 @@ def check_cells(sol: Solution, where: str) -> None:
     if sol.position is not None and sol.cells is not None and len(sol.position.cells) != sol.cells:
         raise InvalidSolution(f"{where}: cells {sol.cells} and the position disagree "
                               f"(the position has {len(sol.position.cells)} free cells)")
-
-
-def disagreement(position: Position, n: int) -> str | None:
-    """Why ``position`` cannot be the start of deal ``n`` (None when it can: it is
-    labelled with that deal, or unlabelled with that deal's opening layout)."""
-    from ..deals import deal
-
-    if position.deal is not None:
-        return None if position.deal == n else f"the position is from deal {position.deal}"
-    if position.same_table(deal(n, cells=len(position.cells))):
-        return None
-    return f"the position is not deal {n}'s opening layout"
-
 
 
 def solution_from(start: Position, tokens: list[str], variant: str) -> Solution:

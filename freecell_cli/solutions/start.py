@@ -1,0 +1,134 @@
+"""Where a solution starts: the position or deal given beside it, else the one
+its header names, with the free cells asked for, and the rules it is played
+under. It stands below :mod:`.model` and reads a solution's header through a
+Protocol, so that the writers (:mod:`.write`) and :mod:`freecell_cli.verify`
+both find it going down."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..bounds import MAX_CELLS
+from ..errors import ArgumentTypeError, InvalidSolution, quote
+from ..position import Position
+from ..variants import Variant, check_variant
+
+
+class Header(Protocol):
+    """What a start is read from: a :class:`~freecell_cli.solutions.Solution`'s
+    header (this module stands below :mod:`.model`)."""
+
+    @property
+    def deal(self) -> int | None: ...
+    @property
+    def position(self) -> Position | None: ...
+    @property
+    def cells(self) -> int | None: ...
+
+
+class _Ruled(Header, Protocol):
+    @property
+    def variant(self) -> str | None: ...
+
+
+def start_of(solution: Header, position: Position | int | None, cells: int | None) -> Position:
+    """The start of ``solution`` given ``position`` as the library's functions take
+    it: a Position, a deal number, or None (the one the solution names)."""
+    check_start_given(position)
+    if isinstance(position, int):
+        return start_position(solution, deal=position, cells=cells)
+    return start_position(solution, position=position, cells=cells)
+
+
+def start_and_rules(solution: _Ruled, position: Position | int | None, variant: Variant | str | None,
+                    cells: int | None) -> tuple[Position, Variant]:
+    """The start of ``solution`` (:func:`start_of`) and the rules it is played
+    under: ``variant``, else the solution's, else the start's (else site)."""
+    start = start_of(solution, position, cells)
+    return start, check_variant(variant if variant is not None else solution.variant, start)
+
+
+def check_start_given(position: object) -> None:
+    """Refuse a start that is not a Position, a deal number or None (before the
+    solution is read: swapped arguments are named for what they are)."""
+    if isinstance(position, bool) or not isinstance(position, (int, Position, type(None))):
+        raise ArgumentTypeError(f"position must be a Position, a deal number or None, not {quote(position)}")
+    if isinstance(position, Position):
+        position.validate()
+
+
+def start_position(
+    solution: Header,
+    deal: int | None = None,
+    position: Position | None = None,
+    cells: int | None = None,
+) -> Position:
+    """The position a solution starts from: an explicit position wins over the
+    file's header; an explicit deal must agree with the deal or position the header
+    names. Raises :class:`InvalidSolution` when there is none, or a disagreement.
+
+    ``cells`` (else the file's count) sets the number of free cells, whichever way
+    the start is given: a position's empty slots are added or taken away.
+
+    >>> from freecell_cli.solutions import parse_solution
+    >>> len(start_position(parse_solution("5a"), deal=617, cells=2).cells)
+    2
+    """
+    from ..deals import deal as make_deal
+
+    n_cells = cells if cells is not None else solution.cells
+    if position is not None:
+        return with_cells(position, cells)
+    if deal is not None:
+        if solution.deal is not None and solution.deal != deal:
+            raise InvalidSolution(f"deal {deal} was given, but the solution is for deal {solution.deal}")
+        why = None if solution.position is None else disagreement(solution.position, deal)
+        if why:
+            raise InvalidSolution(f"deal {deal} was given, but the solution starts elsewhere ({why})")
+        if solution.position is None:
+            return make_deal(deal, cells=4 if n_cells is None else n_cells)
+    if solution.position is not None:  # the file's start (a position of its deal, if it names one)
+        start = with_cells(solution.position, n_cells)
+        if start.deal is None:  # the deal it belongs to, which agrees (checked above, or when read)
+            start.deal = deal if deal is not None else solution.deal
+        return start
+    if solution.deal is not None:
+        return make_deal(solution.deal, cells=4 if n_cells is None else n_cells)
+    raise InvalidSolution("the solution names no deal: give --deal N or --position FILE")
+
+
+def with_cells(position: Position, cells: int | None) -> Position:
+    """A copy of ``position`` with ``cells`` free-cell slots (None: as it is).
+    Empty slots are added or dropped; a card is never dropped.
+
+    >>> from freecell_cli import deal
+    >>> len(with_cells(deal(1), 0).cells), len(with_cells(deal(1), 6).cells)
+    (0, 6)
+    """
+    p = position.copy()
+    if cells is None or cells == len(p.cells):
+        return p
+    if isinstance(cells, bool) or not isinstance(cells, int) or not 0 <= cells <= MAX_CELLS:
+        raise InvalidSolution(f"free cells must be 0..{MAX_CELLS}, got {quote(cells)}")
+    occupied = [c for c in p.cells if c is not None]
+    if len(occupied) > cells:
+        raise InvalidSolution(
+            f"the start position has {len(occupied)} cards in free cells, more than {cells} free cells"
+        )
+    if cells > len(p.cells):
+        p.cells = p.cells + [None] * (cells - len(p.cells))
+    else:
+        p.cells = occupied + [None] * (cells - len(occupied))
+    return p
+
+
+def disagreement(position: Position, n: int) -> str | None:
+    """Why ``position`` cannot be the start of deal ``n`` (None when it can: it is
+    labelled with that deal, or unlabelled with that deal's opening layout)."""
+    from ..deals import deal
+
+    if position.deal is not None:
+        return None if position.deal == n else f"the position is from deal {position.deal}"
+    if position.same_table(deal(n, cells=len(position.cells))):
+        return None
+    return f"the position is not deal {n}'s opening layout"
