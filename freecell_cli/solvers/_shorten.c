@@ -252,6 +252,7 @@ typedef struct {
     Move *out;        /* 2n: the new line */
     size_t nout;
     const char *error;
+    size_t error_at; /* the move of the line it names, counted from 1 (0: none) */
 } Round;
 
 static inline void relax(Round *r, int32_t i, int32_t j, int32_t d, int k, Move m1, Move m2) {
@@ -274,6 +275,7 @@ static int run_round(Round *r, int has_deadline, double deadline) {
         const char *why = unplayable(&r->states[i], ncols, r->ncells_total, r->path[i]);
         if (why) {
             r->error = why;
+            r->error_at = i + 1;
             return -1;
         }
         r->states[i + 1] = r->states[i];
@@ -430,16 +432,19 @@ static int parse_path(PyObject *path, Round *r, Move **out) {
 
 static PyObject *shortcut_round(PyObject *mod, PyObject *args, PyObject *kw) {
     static char *names[] = {"cols", "cells", "found", "ncells", "caps", "closed", "path", "pairs", "budget", NULL};
-    PyObject *cols, *cells, *found, *caps, *path, *budget = Py_None;
-    int ncells_total, closed, pairs;
+    PyObject *cols, *cells, *found, *ncells_obj, *caps, *path, *budget = Py_None;
+    int ncells_total, closed, pairs, overflow = 0;
     int capt[(MAXCELLS + 1) * (MAXCOLS + 1)];
     State st;
     Round r;
     memset(&r, 0, sizeof r);
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOiOpOp|O", names, &cols, &cells, &found, &ncells_total, &caps,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOpOp|O", names, &cols, &cells, &found, &ncells_obj, &caps,
                                      &closed, &path, &pairs, &budget))
         return NULL;
     if (parse_state(cols, cells, found, &st, &r.ncols) < 0) return NULL;
+    long nc = PyLong_Check(ncells_obj) ? PyLong_AsLongAndOverflow(ncells_obj, &overflow) : -1;
+    if (nc == -1 && PyErr_Occurred()) return NULL;
+    ncells_total = overflow || nc < 0 || nc > MAXCELLS ? -1 : (int)nc;
     if (ncells_total < st.ncell || ncells_total > MAXCELLS) return bad("ncells: 0 to 15, at least the cards in cells"), NULL;
     if (parse_caps(caps, ncells_total, r.ncols, capt) < 0) return NULL;
     double left = 0;
@@ -475,8 +480,15 @@ static PyObject *shortcut_round(PyObject *mod, PyObject *args, PyObject *kw) {
     status = run_round(&r, has_deadline, sh_now() + left);
     Py_END_ALLOW_THREADS;
     if (status < 0) {
-        if (!strcmp(r.error, "out of memory")) PyErr_NoMemory();
-        else PyErr_SetString(PyExc_ValueError, r.error);
+        if (!strcmp(r.error, "out of memory")) {
+            PyErr_NoMemory();
+        } else if (r.error_at) {
+            Move m = moves[r.error_at - 1];
+            PyErr_Format(PyExc_ValueError, "path: move %zu of %zu, (%d, %d, %d, %d): %s", r.error_at, n, KIND(m),
+                         MA(m), MB(m), MN(m), r.error);
+        } else {
+            PyErr_SetString(PyExc_ValueError, r.error);
+        }
         goto done;
     }
     result = PyList_New((Py_ssize_t)r.nout);
