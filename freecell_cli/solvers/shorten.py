@@ -11,6 +11,10 @@ small bounded search for shortcuts. Only moves that are not to the foundation ar
 counted: every card goes home exactly once whatever the line, so the total count
 falls by as much.
 
+Where the compiled core is in use (:mod:`.core`), each round runs in C
+(``_shorten.c``): the same line, move for move (tests/test_shorten_core.py); this
+module is its specification.
+
 >>> from freecell_cli import deal, find_variant
 >>> from freecell_cli.solvers.engine import solve
 >>> single = solve(deal(1), find_variant("atomic"), "builtin").moves  # one card at a time
