@@ -11,8 +11,8 @@ setup(
     ext_modules=[
         Extension(
             "freecell_cli.solvers._core",
-            ["freecell_cli/solvers/_core.c", "freecell_cli/solvers/_beam.c"],
-            depends=["freecell_cli/solvers/_state.h", "freecell_cli/solvers/_beam.h"],
+            ["freecell_cli/solvers/_core.c", "freecell_cli/solvers/_beam.c", "freecell_cli/solvers/_shorten.c"],
+            depends=["freecell_cli/solvers/_state.h", "freecell_cli/solvers/_beam.h", "freecell_cli/solvers/_shorten.h"],
             optional=True,
             extra_compile_args=["-O3", "-std=c99"],
         )

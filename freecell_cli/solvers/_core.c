@@ -26,6 +26,7 @@
  */
 #include "_state.h"
 #include "_beam.h"
+#include "_shorten.h"
 
 /* -- moves: the order of prove._moves, exactly ------------------------------ */
 typedef struct {
@@ -519,7 +520,7 @@ PyMODINIT_FUNC PyInit__core(void) {
         Py_DECREF(m);
         return NULL;
     }
-    if (beam_register(m) < 0) {
+    if (beam_register(m) < 0 || shorten_register(m) < 0) {
         Py_DECREF(m);
         return NULL;
     }

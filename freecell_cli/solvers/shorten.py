@@ -11,6 +11,10 @@ small bounded search for shortcuts. Only moves that are not to the foundation ar
 counted: every card goes home exactly once whatever the line, so the total count
 falls by as much.
 
+Where the compiled core is in use (:mod:`.core`), each round runs in C
+(``_shorten.c``): the same line, move for move (tests/test_shorten_core.py); this
+module is its specification.
+
 >>> from freecell_cli import deal, find_variant
 >>> from freecell_cli.solvers.engine import solve
 >>> single = solve(deal(1), find_variant("atomic"), "builtin").moves  # one card at a time
@@ -35,6 +39,7 @@ from .state import play as _play
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
+    from types import ModuleType
 
     from .state import Cols, Found, SMove, State
 
@@ -91,6 +96,9 @@ def shorten_path(position: Position, variant: Variant, path: list[SMove], depth:
     >>> shorten_path(deal(1), find_variant("site"), [(COL_TO_CELL, 0, 0, 1), (CELL_TO_COL, top, 0, 1)])  # 1a a1
     []
     """
+    from .core import compiled
+
+    core = compiled()
     cost = sum(map(_cost, path))
     if depth < 2:
         # A one-move shortcut lands on a position of the line, so the new line's
@@ -101,12 +109,32 @@ def shorten_path(position: Position, variant: Variant, path: list[SMove], depth:
     for _ in range(rounds):
         if deadline is not None and time.perf_counter() > deadline:
             break
-        new = _shortcut_round(position, variant, path, depth, deadline)
+        if core is not None:
+            new = _shortcut_round_compiled(core, position, variant, path, depth, deadline)
+        else:
+            new = _shortcut_round(position, variant, path, depth, deadline)
         new_cost = sum(map(_cost, new))
         if new_cost >= cost:
             break
         path, cost = new, new_cost
     return path
+
+
+def _shortcut_round_compiled(core: ModuleType, position: Position, variant: Variant, path: list[SMove],
+                             depth: int, deadline: float | None) -> list[SMove]:
+    """:func:`_shortcut_round` in the compiled core (``_shorten.c``): the same
+    line, but positions are told apart by their exact key, not a sum of hashes.
+    A move of ``path`` that cannot be played is a :class:`FreecellError`."""
+    cols, cells, found = start_state(position, variant)
+    ncells = len(position.cells)
+    caps = capacities(ncells, len(cols), variant.capacity)
+    budget = None if deadline is None else deadline - time.perf_counter()
+    try:
+        new: list[SMove] = core.shortcut_round(cols, cells, found, ncells, caps, variant.automatic is None, path,
+                                               depth >= 2, budget)
+    except ValueError as e:
+        raise FreecellError(f"the line cannot be shortened: {e}") from None
+    return new
 
 
 def _hsum(cols: Iterable[bytes]) -> int:
