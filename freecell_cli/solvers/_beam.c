@@ -31,22 +31,6 @@
 #include "_beam.h"
 #include <limits.h>
 
-#ifdef _WIN32
-#include <windows.h>
-static double now_s(void) {
-    LARGE_INTEGER f, c;
-    QueryPerformanceFrequency(&f);
-    QueryPerformanceCounter(&c);
-    return (double)c.QuadPart / (double)f.QuadPart;
-}
-#else
-#include <time.h>
-static double now_s(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-#endif
 
 static uint8_t BELOW[NCARDS][2]; /* the two cards that may lie on a card (ascending), NONE */
 
@@ -684,14 +668,14 @@ static int beam_loop(BeamSearch *b, const RunArgs *ra, PyThreadState **ts) {
                 b->stopped = 1;
                 return R_NONE;
             }
-            if (ra->has_time && !((i + 1) & 15) && now_s() - ra->t0 > ra->time_left) {
+            if (ra->has_time && !((i + 1) & 15) && mono_now() - ra->t0 > ra->time_left) {
                 b->states += (long long)b->offered.count;
                 b->stopped = 2;
                 return R_NONE;
             }
         }
         b->states += (long long)b->offered.count;
-        if (ra->has_time && now_s() - ra->t0 > ra->time_left) {
+        if (ra->has_time && mono_now() - ra->t0 > ra->time_left) {
             b->stopped = 2;
             return R_NONE;
         }
@@ -703,7 +687,7 @@ static int beam_loop(BeamSearch *b, const RunArgs *ra, PyThreadState **ts) {
         PyEval_RestoreThread(*ts);
         int failed = PyErr_CheckSignals() < 0;
         if (!failed && ra->progress) {
-            PyObject *res = PyObject_CallFunction(ra->progress, "Ld", b->states, ra->elapsed0 + now_s() - ra->t0);
+            PyObject *res = PyObject_CallFunction(ra->progress, "Ld", b->states, ra->elapsed0 + mono_now() - ra->t0);
             failed = res == NULL;
             Py_XDECREF(res);
         }
@@ -878,7 +862,7 @@ static PyObject *BS_run(BeamSearch *b, PyObject *args, PyObject *kw) {
     b->ran = b->busy = 1;
     Py_INCREF(b);
     Py_XINCREF(ra.progress);
-    ra.t0 = now_s();
+    ra.t0 = mono_now();
     PyThreadState *ts = PyEval_SaveThread();
     int r = beam_loop(b, &ra, &ts);
     PyEval_RestoreThread(ts);

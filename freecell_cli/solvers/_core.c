@@ -51,63 +51,8 @@ static int ms_reserve(MoveStack *ms, size_t more) {
 
 /* Appends the moves of ``st`` to ``ms``; returns how many, or -1 (memory). */
 static int gen_moves(const State *st, int ncols, int ncells_total, const int *caps, MoveStack *ms) {
-    /* at most: 9 home from columns, 15 home from cells, 15 x 3 cell moves,
-       9 x (2 x 13 + 52) column moves, 9 to a cell */
-    if (ms_reserve(ms, 9 + 15 + 45 + 9 * 80 + 9) < 0) return -1;
-    Move *out = ms->m + ms->n;
-    int n = 0, first_empty = -1, n_empty = 0;
-    int8_t top_at[NCARDS + 1];
-    memset(top_at, -1, sizeof top_at);
-    for (int i = 0; i < ncols; i++) {
-        int len = st->len[i];
-        if (len) {
-            int c = TOP(st, i);
-            top_at[c] = (int8_t)i;
-            if (st->found[SUIT(c)] == RANKI(c)) out[n++] = MOVE(HOME_COL, i, 0, 1);
-        } else {
-            n_empty++;
-            if (first_empty < 0) first_empty = i;
-        }
-    }
-    for (int x = 0; x < st->ncell; x++) {
-        int c = st->cell[x];
-        if (st->found[SUIT(c)] == RANKI(c)) out[n++] = MOVE(HOME_CELL, c, 0, 1);
-    }
-    for (int x = 0; x < st->ncell; x++) {
-        int c = st->cell[x];
-        for (int o = 0; o < 2; o++) {
-            int j = top_at[ONTO[c][o]];
-            if (j >= 0) out[n++] = MOVE(CELL_TO_COL, c, j, 1);
-        }
-        if (first_empty >= 0) out[n++] = MOVE(CELL_TO_COL, c, first_empty, 1);
-    }
-    int free_ = ncells_total - st->ncell;
-    const int *row = caps + free_ * (ncols + 1);
-    int cap_full = row[n_empty];
-    int cap_empty = n_empty ? row[n_empty - 1] : 0;
-    for (int i = 0; i < ncols; i++) {
-        int len = st->len[i];
-        if (!len) continue;
-        const uint8_t *col = COL(st, i);
-        int run = st->run[i];
-        for (int k = 1; k <= run; k++) {
-            if (k > cap_full && k > 1) break;
-            int c = col[len - k];
-            for (int o = 0; o < 2; o++) {
-                int j = top_at[ONTO[c][o]];
-                if (j >= 0) out[n++] = MOVE(COL_TO_COL, i, j, k);
-            }
-        }
-        if (first_empty >= 0) {
-            int top = run;
-            if (top > cap_empty) top = cap_empty;
-            if (top >= len) top = len - 1; /* a whole column gains nothing */
-            for (int k = top; k > 0; k--) out[n++] = MOVE(COL_TO_COL, i, first_empty, k);
-        }
-    }
-    if (free_)
-        for (int i = 0; i < ncols; i++)
-            if (st->len[i]) out[n++] = MOVE(COL_TO_CELL, i, 0, 1);
+    if (ms_reserve(ms, STATE_MAX_MOVES) < 0) return -1;
+    int n = state_moves(st, ncols, ncells_total, caps, ms->m + ms->n);
     ms->n += n;
     return n;
 }
@@ -168,23 +113,6 @@ typedef struct {
     int busy;   /* run() is under way in another thread (it lets go of the GIL) */
 } DepthFirst;
 
-/* A move between columns and free cells, in a position with no safe move
- * waiting, that uncovers no card the safe rule sends home, changes what one card
- * lies on: ``card`` comes to lie on ``to`` (a key's code). 0 for any other move. */
-static inline int simple_change(const State *st, Move m, int closed, int *card, int *to) {
-    int kind = KIND(m), a = MA(m), b = MB(m);
-    if (!closed || kind < CELL_TO_COL) return 0;
-    if (kind == CELL_TO_COL) {
-        *card = a;
-    } else {
-        int len = st->len[a], k = kind == COL_TO_COL ? MN(m) : 1;
-        *card = COL(st, a)[len - k];
-        if (len > k && is_safe(COL(st, a)[len - k - 1], st->found)) return 0;
-    }
-    if (kind == COL_TO_CELL) *to = ON_CELL;
-    else *to = st->len[b] ? 3 + TOP(st, b) : ON_TABLE;
-    return 1;
-}
 
 static inline const uint8_t *key_at(const Seen *s, uint32_t i) { return s->keys + (size_t)i * KEYLEN; }
 

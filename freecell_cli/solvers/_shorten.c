@@ -30,25 +30,9 @@
 #endif
 #include "_shorten.h"
 
-#ifdef _WIN32
-#include <windows.h>
-static double sh_now(void) {
-    LARGE_INTEGER f, c;
-    QueryPerformanceFrequency(&f);
-    QueryPerformanceCounter(&c);
-    return (double)c.QuadPart / (double)f.QuadPart;
-}
-#else
-#include <time.h>
-static double sh_now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-#endif
 
 #define MAX_PATH 1000000 /* moves in a line: 100 bytes a position are kept */
-#define MAX_MOVES 800    /* of one position: 9 + 15 + 45 + 9 x 80 + 9 at most */
+#define MAX_MOVES STATE_MAX_MOVES /* of one position */
 
 static inline int cost(Move m) { return KIND(m) > HOME_CELL; }
 
@@ -56,57 +40,7 @@ static inline int cost(Move m) { return KIND(m) > HOME_CELL; }
  * destination column (an empty one last), more cards first. No two moves share
  * that key, so any sort gives Python's order. Returns how many. */
 static int successors(const State *st, int ncols, int ncells_total, const int *caps, Move *out) {
-    int n = 0, first_empty = -1, n_empty = 0;
-    int8_t top_at[NCARDS + 1];
-    memset(top_at, -1, sizeof top_at);
-    for (int i = 0; i < ncols; i++) {
-        if (st->len[i]) {
-            int c = TOP(st, i);
-            top_at[c] = (int8_t)i;
-            if (st->found[SUIT(c)] == RANKI(c)) out[n++] = MOVE(HOME_COL, i, 0, 1);
-        } else {
-            n_empty++;
-            if (first_empty < 0) first_empty = i;
-        }
-    }
-    for (int x = 0; x < st->ncell; x++) {
-        int c = st->cell[x];
-        if (st->found[SUIT(c)] == RANKI(c)) out[n++] = MOVE(HOME_CELL, c, 0, 1);
-    }
-    for (int x = 0; x < st->ncell; x++) {
-        int c = st->cell[x];
-        for (int o = 0; o < 2; o++) {
-            int j = top_at[ONTO[c][o]];
-            if (j >= 0) out[n++] = MOVE(CELL_TO_COL, c, j, 1);
-        }
-        if (first_empty >= 0) out[n++] = MOVE(CELL_TO_COL, c, first_empty, 1);
-    }
-    int free_ = ncells_total - st->ncell;
-    const int *row = caps + free_ * (ncols + 1);
-    int cap_full = row[n_empty], cap_empty = n_empty ? row[n_empty - 1] : 0;
-    for (int i = 0; i < ncols; i++) {
-        int len = st->len[i];
-        if (!len) continue;
-        const uint8_t *col = COL(st, i);
-        int run = st->run[i];
-        for (int k = 1; k <= run; k++) {
-            if (k > cap_full && k > 1) break;
-            int c = col[len - k];
-            for (int o = 0; o < 2; o++) {
-                int j = top_at[ONTO[c][o]];
-                if (j >= 0) out[n++] = MOVE(COL_TO_COL, i, j, k);
-            }
-        }
-        if (first_empty >= 0) {
-            int top = run;
-            if (top > cap_empty) top = cap_empty;
-            if (top >= len) top = len - 1; /* a whole column gains nothing */
-            for (int k = top; k > 0; k--) out[n++] = MOVE(COL_TO_COL, i, first_empty, k);
-        }
-    }
-    if (free_)
-        for (int i = 0; i < ncols; i++)
-            if (st->len[i]) out[n++] = MOVE(COL_TO_CELL, i, 0, 1);
+    int n = state_moves(st, ncols, ncells_total, caps, out);
     /* the sort key of in_search_order, packed; insertion sort (few moves) */
     uint64_t keys[MAX_MOVES];
     for (int x = 0; x < n; x++) {
@@ -125,23 +59,6 @@ static int successors(const State *st, int ncols, int ncells_total, const int *c
     return n;
 }
 
-/* A move between columns and free cells that uncovers no card the safe rule
- * sends home, played with ``closed``, changes what one card lies on: ``card``
- * comes to lie on ``to`` (a key's code). 0 for any other move. */
-static inline int simple_change(const State *st, Move m, int closed, int *card, int *to) {
-    int kind = KIND(m), a = MA(m), b = MB(m);
-    if (!closed || kind < CELL_TO_COL) return 0;
-    if (kind == CELL_TO_COL) {
-        *card = a;
-    } else {
-        int len = st->len[a], k = kind == COL_TO_COL ? MN(m) : 1;
-        *card = COL(st, a)[len - k];
-        if (len > k && is_safe(COL(st, a)[len - k - 1], st->found)) return 0;
-    }
-    if (kind == COL_TO_CELL) *to = ON_CELL;
-    else *to = st->len[b] ? 3 + TOP(st, b) : ON_TABLE;
-    return 1;
-}
 
 static inline int in_cells(const State *st, int c) {
     for (int i = 0; i < st->ncell; i++)
@@ -303,7 +220,7 @@ static int run_round(Round *r, int has_deadline, double deadline) {
         Move m0 = r->path[i];
         int c0 = cost(m0);
         if (d + c0 < r->dist[i + 1]) relax(r, i, i + 1, d + c0, -1, m0, 0);
-        if (late || (has_deadline && sh_now() > deadline)) {
+        if (late || (has_deadline && mono_now() > deadline)) {
             late = 1;
             continue;
         }
@@ -477,7 +394,7 @@ static PyObject *shortcut_round(PyObject *mod, PyObject *args, PyObject *kw) {
     r.states[0] = st;
     int status;
     Py_BEGIN_ALLOW_THREADS;
-    status = run_round(&r, has_deadline, sh_now() + left);
+    status = run_round(&r, has_deadline, mono_now() + left);
     Py_END_ALLOW_THREADS;
     if (status < 0) {
         if (!strcmp(r.error, "out of memory")) {
