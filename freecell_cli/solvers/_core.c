@@ -95,7 +95,6 @@ static void decode(const uint8_t *key, int ncols, State *st) {
         st->run[i] = (uint8_t)run_length(st->cards + at, n);
         at += n;
     }
-    for (int j = 0; j < ncols - nb; j++) st->off[j] = 0;
 }
 
 typedef struct {

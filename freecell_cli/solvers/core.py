@@ -21,22 +21,25 @@ CHOICES = ("compiled", "python")
 _STATE: dict[str, ModuleType | None] = {}
 
 
+def _import() -> tuple[ModuleType | None, str]:
+    """The compiled module, or None and why it could not be imported."""
+    try:
+        from . import _core  # type: ignore[attr-defined]
+    except ImportError as e:
+        return None, str(e)
+    return _core, ""
+
+
 def _load() -> ModuleType | None:
     if "core" in _STATE:
         return _STATE["core"]
     wanted = os.environ.get("FREECELL_CORE", "").strip().lower()
     if wanted and wanted not in CHOICES:
         raise SolverError(f"FREECELL_CORE must be one of {', '.join(CHOICES)}, not {wanted[:40]!r}")
-    module: ModuleType | None = None
-    if wanted != "python":
-        try:
-            from . import _core  # type: ignore[attr-defined]
-
-            module = _core
-        except ImportError as e:
-            if wanted == "compiled":
-                raise SolverError(f"FREECELL_CORE=compiled, but the compiled core is not built ({e}): "
-                                  "reinstall with a C compiler and the Python headers") from None
+    module, why = _import() if wanted != "python" else (None, "")
+    if module is None and wanted == "compiled":
+        raise SolverError(f"FREECELL_CORE=compiled, but the compiled core is not built ({why}): "
+                          "reinstall with a C compiler and the Python headers")
     _STATE["core"] = module
     return module
 
@@ -44,11 +47,7 @@ def _load() -> ModuleType | None:
 def built() -> ModuleType | None:
     """The compiled core's module when it was built, whatever ``FREECELL_CORE``
     says (the tests compare the two cores in one process), else None."""
-    try:
-        from . import _core  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    return _core  # type: ignore[no-any-return]
+    return _import()[0]
 
 
 def compiled() -> ModuleType | None:

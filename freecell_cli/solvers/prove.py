@@ -258,9 +258,6 @@ def _turns(running: list[SearchRun], turns: list[int], counts: list[int], start:
            limits: Limits) -> tuple[Outcome, list[SMove], str]:
     """One round: each search its turn. Returns (verdict, path, reason why it
     stopped: a limit) with GAVE_UP and no reason when nothing is settled yet."""
-    verdict: Outcome = GAVE_UP
-    path: list[SMove] = []
-    reason = ""
     time_limit, state_limit, progress = limits.time, limits.states, limits.progress
     for i, gen in enumerate(running):
         for _ in range(turns[i]):
@@ -268,15 +265,15 @@ def _turns(running: list[SearchRun], turns: list[int], counts: list[int], start:
                 counts[i] = next(gen)
             except StopIteration as done:
                 verdict, path, counts[i] = done.value
-                return verdict, path, reason
+                return verdict, path, ""
             total, elapsed = sum(counts), time.perf_counter() - start
             if time_limit is not None and elapsed > time_limit:
-                return verdict, path, f"time limit of {time_limit:g} s reached after {total:,} states"
+                return GAVE_UP, [], f"time limit of {time_limit:g} s reached after {total:,} states"
             if state_limit is not None and total >= state_limit:
-                return verdict, path, f"state limit of {state_limit:,} reached"
+                return GAVE_UP, [], f"state limit of {state_limit:,} reached"
             if progress is not None:
                 progress(total, elapsed)
-    return verdict, path, reason
+    return GAVE_UP, [], ""
 
 
 def prove(position: Position, variant: Variant, limits: Limits = Limits(), race: bool = False) -> Result:
@@ -307,7 +304,8 @@ def prove(position: Position, variant: Variant, limits: Limits = Limits(), race:
 
 class ProveEngine:
     """:func:`prove` as an engine, for :func:`freecell_cli.solvers.engine.solve`
-    (which shortens and verifies what it finds). Always exhaustive.
+    (which verifies what it finds, and shortens it unless the race did). Always
+    exhaustive.
 
     >>> from freecell_cli import deal, find_variant
     >>> from freecell_cli.solvers.engine import solve
@@ -316,10 +314,12 @@ class ProveEngine:
     """
 
     name = "prove"
-    shortens = False
 
     def __init__(self, race: bool = True) -> None:
         self.race = race
+        # A race's line has been through the post-pass (see _drive); a second
+        # round of single moves would search the same positions and find nothing.
+        self.shortens = race
 
     def solve(self, position: Position, variant: Variant, limits: Limits, exhaustive: bool = True) -> Result:
         return prove(position, variant, limits, race=self.race)
