@@ -284,7 +284,6 @@ static inline void next_cards(const uint8_t *found, int *nextc) {
 /* Beam.node: the score, shares and key of a node, from scratch. */
 static void score_node(const BeamSearch *b, BNode *nd) {
     int nextc[4], uns = 0;
-    uint8_t below[NCARDS];
     const State *st = &nd->s;
     next_cards(st->found, nextc);
     int64_t sum = 0;
@@ -297,8 +296,7 @@ static void score_node(const BeamSearch *b, BNode *nd) {
     }
     nd->score = b->w_home * (52 - st->found[0] - st->found[1] - st->found[2] - st->found[3]) + b->w_cells * st->ncell + sum;
     nd->unsorted = uns;
-    make_below(st, b->ncols, below);
-    pack(below, nd->key);
+    state_key(st, b->ncols, nd->key);
     nd->key[KEYLEN] = 0;
 }
 
@@ -350,15 +348,6 @@ static int solution(BeamSearch *b, uint32_t node) {
     return 1;
 }
 
-/* What a move between columns and free cells changes in the key: ``card`` (the
- * lowest card moved) comes to lie on ``to``. */
-static inline void move_code(const State *st, Move m, int *card, int *to) {
-    int kind = KIND(m), a = MA(m), b = MB(m);
-    if (kind == CELL_TO_COL) *card = a;
-    else *card = COL(st, a)[st->len[a] - (kind == COL_TO_COL ? MN(m) : 1)];
-    if (kind == COL_TO_CELL) *to = ON_CELL;
-    else *to = st->len[b] ? 3 + TOP(st, b) : ON_TABLE;
-}
 
 /* -- Beam.expand ------------------------------------------------------------------ */
 typedef struct {

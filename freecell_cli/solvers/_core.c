@@ -170,7 +170,7 @@ static int df_push(DepthFirst *self, const State *st, uint32_t ki, Move in, Move
  * nothing home changes what one card lies on, so the key and hash of the child
  * follow from its parent's, and a child seen already is never built. */
 static int df_run(DepthFirst *self, long long slice) {
-    uint8_t below[NCARDS], key[KEYLEN + 1];
+    uint8_t key[KEYLEN + 1];
     int ncols = self->ncols;
     while (self->depth) {
         Frame *fr = &self->stack[self->depth - 1];
@@ -224,8 +224,7 @@ static int df_run(DepthFirst *self, long long slice) {
                 self->owner[nr] = 0;
                 play_move(ns, ncols, m, 0); /* every safe card home after it */
                 resort = 1;
-                make_below(ns, ncols, below);
-                pack(below, key);
+                state_key(ns, ncols, key);
                 added = seen_add(&self->seen, key, seen_hash(key));
                 if (added < 0) return self->status = 3;
                 if (!added) continue;
@@ -289,9 +288,8 @@ static int DF_init(DepthFirst *self, PyObject *args, PyObject *kw) {
         PyErr_NoMemory();
         return -1;
     }
-    uint8_t below[NCARDS], key[KEYLEN];
-    make_below(&st, self->ncols, below);
-    pack(below, key);
+    uint8_t key[KEYLEN];
+    state_key(&st, self->ncols, key);
     if (seen_add(&self->seen, key, seen_hash(key)) < 0 || df_push(self, &st, 0, NO_MOVE, NO_MOVE) < 0) {
         PyErr_NoMemory();
         return -1;
@@ -419,11 +417,10 @@ static PyObject *core_key(PyObject *mod, PyObject *args) {
     PyObject *cols, *cells, *found;
     int ncols;
     State st;
-    uint8_t key[KEYLEN], below[NCARDS];
+    uint8_t key[KEYLEN];
     if (!PyArg_ParseTuple(args, "OOO", &cols, &cells, &found)) return NULL;
     if (parse_state(cols, cells, found, &st, &ncols) < 0) return NULL;
-    make_below(&st, ncols, below);
-    pack(below, key);
+    state_key(&st, ncols, key);
     return PyBytes_FromStringAndSize((const char *)key, KEYLEN);
 }
 

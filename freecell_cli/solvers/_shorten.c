@@ -126,11 +126,6 @@ static inline int32_t index_get(const LineIndex *ix, const uint8_t *key) {
     return -1;
 }
 
-static inline void key_of(const State *st, int ncols, uint8_t *key) {
-    uint8_t below[NCARDS];
-    make_below(st, ncols, below);
-    pack(below, key);
-}
 
 static Move remap(Move m, const int *perm) {
     int kind = KIND(m), a = MA(m), b = MB(m), n = MN(m);
@@ -198,7 +193,7 @@ static int run_round(Round *r, int has_deadline, double deadline) {
         r->states[i + 1] = r->states[i];
         play_move(&r->states[i + 1], ncols, r->path[i], r->closed0 || i > 0);
     }
-    for (size_t i = 0; i <= n; i++) key_of(&r->states[i], ncols, r->keys + i * KEYLEN);
+    for (size_t i = 0; i <= n; i++) state_key(&r->states[i], ncols, r->keys + i * KEYLEN);
     LineIndex ix = {r->keys, NULL, 0};
     size_t size = 64;
     while (size < 2 * (n + 1)) size *= 2;
@@ -241,7 +236,7 @@ static int run_round(Round *r, int has_deadline, double deadline) {
             } else {
                 child = *st;
                 play_move(&child, ncols, m, closed);
-                key_of(&child, ncols, key1);
+                state_key(&child, ncols, key1);
             }
             j = index_get(&ix, key1);
             if (j > i + 1 || (j == i + 1 && c < c0)) relax(r, i, j, d + c, 1, m, 0);
@@ -259,7 +254,7 @@ static int run_round(Round *r, int has_deadline, double deadline) {
                 } else {
                     State grand = child;
                     play_move(&grand, ncols, m2, 1);
-                    key_of(&grand, ncols, key2);
+                    state_key(&grand, ncols, key2);
                 }
                 j = index_get(&ix, key2);
                 if (j > i + 1) relax(r, i, j, d + c + cost(m2), 2, m, m2);

@@ -228,6 +228,13 @@ static void unpack(const uint8_t *key, uint8_t *below) {
     }
 }
 
+/* The packed key of a position. */
+static inline void state_key(const State *st, int ncols, uint8_t *key) {
+    uint8_t below[NCARDS];
+    make_below(st, ncols, below);
+    pack(below, key);
+}
+
 /* What card ``c`` lies on, set in a packed key (6 bits at bit 6c, the first
  * bit the highest of byte 0): the one place a simple move changes. */
 static inline void set_code(uint8_t *key, int c, int v) {
@@ -621,21 +628,27 @@ static int state_moves(const State *st, int ncols, int ncells_total, const int *
 }
 
 
+/* What a move between columns and free cells changes in the key: ``card`` (the
+ * lowest card moved) comes to lie on ``to``. */
+static inline void move_code(const State *st, Move m, int *card, int *to) {
+    int kind = KIND(m), a = MA(m), b = MB(m);
+    if (kind == CELL_TO_COL) *card = a;
+    else *card = COL(st, a)[st->len[a] - (kind == COL_TO_COL ? MN(m) : 1)];
+    if (kind == COL_TO_CELL) *to = ON_CELL;
+    else *to = st->len[b] ? 3 + TOP(st, b) : ON_TABLE;
+}
+
 /* A move between columns and free cells, in a position with no safe move
  * waiting, that uncovers no card the safe rule sends home, changes what one card
  * lies on: ``card`` comes to lie on ``to`` (a key's code). 0 for any other move. */
 static inline int simple_change(const State *st, Move m, int closed, int *card, int *to) {
-    int kind = KIND(m), a = MA(m), b = MB(m);
+    int kind = KIND(m), a = MA(m);
     if (!closed || kind < CELL_TO_COL) return 0;
-    if (kind == CELL_TO_COL) {
-        *card = a;
-    } else {
+    if (kind != CELL_TO_COL) {
         int len = st->len[a], k = kind == COL_TO_COL ? MN(m) : 1;
-        *card = COL(st, a)[len - k];
         if (len > k && is_safe(COL(st, a)[len - k - 1], st->found)) return 0;
     }
-    if (kind == COL_TO_CELL) *to = ON_CELL;
-    else *to = st->len[b] ? 3 + TOP(st, b) : ON_TABLE;
+    move_code(st, m, card, to);
     return 1;
 }
 
