@@ -5,6 +5,11 @@ against Freecell Solver (issue 21). One process, CPU time of this process per de
     python benchmarks/bench_beam_core.py widths [N] W...   compiled, BeamEngine(width=W), deals 1..N
     python benchmarks/bench_beam_core.py fcsolve [N]       fc-solve -l ve in-process (the bindings), deals 1..N
 
+N may be ``set``: the solve benchmark's deals (1..200 and its 100 random ones of
+1..1,000,000, as bench_solve.py with BENCH_DEALS=200 BENCH_SAMPLE=100), each
+solved by ``get_engine("beam", width=W)`` (the engine with its fallbacks): the
+README's table of widths.
+
 Each line of output is one JSON record. ``beam_cpu`` is the time in Beam.run (the
 search itself); ``cpu`` the whole solve() (the search, the Python post-pass that
 shortens the line, the verification).
@@ -16,6 +21,7 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Iterable
 
 
 def _summary(label: dict, rows: list[dict]) -> dict:
@@ -28,10 +34,10 @@ def _summary(label: dict, rows: list[dict]) -> dict:
             "total beam cpu s": round(sum(r.get("beam_cpu", 0) for r in rows), 2)}
 
 
-def _solve_rows(variant_name: str, deals: range, width: int | None) -> list[dict]:
+def _solve_rows(variant_name: str, deals: Iterable[int], width: int | None, composed: bool = False) -> list[dict]:
     from freecell_cli import deal, find_variant
     from freecell_cli.solvers.beam import Beam, BeamEngine
-    from freecell_cli.solvers.engine import Limits, solve
+    from freecell_cli.solvers.engine import Limits, get_engine, solve
 
     variant = find_variant(variant_name)
     spent = [0.0]
@@ -50,7 +56,8 @@ def _solve_rows(variant_name: str, deals: range, width: int | None) -> list[dict
         for n in deals:
             spent[0] = 0.0
             t = time.process_time()
-            r = solve(deal(n), variant, BeamEngine(width=width), Limits(time=120))
+            engine = get_engine("beam", width=width) if composed else BeamEngine(width=width)
+            r = solve(deal(n), variant, engine, Limits(time=120))
             rows.append({"deal": n, "verdict": r.verdict, "nf": r.nonfoundation_moves, "states": r.states,
                          "notation": " ".join(r.notation), "cpu": time.process_time() - t, "beam_cpu": spent[0]})
     finally:
@@ -80,17 +87,27 @@ def cores(n: int) -> None:
               flush=True)
 
 
-def widths(n: int, ws: list[int]) -> None:
+def _deals(which: str) -> tuple[list[int], bool]:
+    """Deals 1..N, or the solve benchmark's set (then the composed engine)."""
+    if which != "set":
+        return list(range(1, int(which) + 1)), False
+    import random
+
+    return list(range(1, 201)) + random.Random(2026).sample(range(1, 1_000_001), 100), True
+
+
+def widths(which: str, ws: list[int]) -> None:
     from freecell_cli.solvers import core
 
     core._STATE["core"] = core.built()
+    deals, composed = _deals(which)
     for w in ws:
         for variant in ("site", "standard"):
-            rows = _solve_rows(variant, range(1, n + 1), w)
+            rows = _solve_rows(variant, deals, w, composed)
             print(json.dumps(_summary({"variant": variant, "core": "compiled", "width": w}, rows)), flush=True)
 
 
-def fcsolve(n: int) -> None:
+def fcsolve(which: str) -> None:
     from freecell_cli import deal
     from freecell_cli.solvers import fcsolve as fcs
     from freecell_cli.solvers.engine import Limits
@@ -100,7 +117,7 @@ def fcsolve(n: int) -> None:
         print(json.dumps({"fc-solve": "the bindings are not installed"}))
         return
     rows = []
-    for k in range(1, n + 1):
+    for k in _deals(which)[0]:
         t = time.process_time()
         ret, moves, _ = fcs._LibraryRun(cls, deal(k), "ve").run(Limits())
         rows.append({"verdict": "solved" if ret == 0 else "gave-up", "cpu": time.process_time() - t,
@@ -110,9 +127,9 @@ def fcsolve(n: int) -> None:
 
 if __name__ == "__main__":
     what = sys.argv[1] if len(sys.argv) > 1 else "cores"
-    count = int(sys.argv[2]) if len(sys.argv) > 2 else 100
+    count = sys.argv[2] if len(sys.argv) > 2 else "100"
     if what == "cores":
-        cores(count)
+        cores(int(count))
     elif what == "widths":
         widths(count, [int(w) for w in sys.argv[3:]] or [64, 128, 256, 512, 1024])
     else:
