@@ -316,17 +316,19 @@ static void big_free(void *p, size_t size) {
 }
 
 /* -- the set of positions seen: exact keys in one array, a table of indices --
- * A slot is 4 bytes: the key's index + 1 (29 bits; 0 empty) and 3 bits of its
- * hash, so 7 in 8 probes past a different key never read that key. */
+ * A slot is 4 bytes: the key's index + 1 (0 empty) and, in the bits the index
+ * does not need yet, bits of its hash: a probe past a different key then seldom
+ * reads that key (a cache miss). The index takes as many bits as the table's
+ * size needs (at most 29), so a small table holds many bits of hash and the
+ * largest still 3 (7 in 8 such probes spared). */
 #ifndef LOAD
 #define LOAD 85 /* percent */
 #endif
 #ifndef GROW
 #define GROW 3 /* halves */
 #endif
-#define IDX_BITS 29 /* 536,870,910 positions (some 26 GB); the other 3 bits hold hash */
-#define IDX_MASK ((1u << IDX_BITS) - 1)
-#define MAX_STORED (IDX_MASK - 1)
+#define IDX_BITS 29 /* at most: 536,870,910 positions (some 26 GB) */
+#define MAX_STORED ((1u << IDX_BITS) - 2)
 #ifndef RECENT_BITS
 #define RECENT_BITS 12
 #endif
@@ -335,6 +337,8 @@ typedef struct {
     size_t count, cap_keys;
     uint32_t *slot;
     size_t size; /* slots */
+    int idx_bits; /* of a slot's 32: the index's */
+    uint32_t idx_mask;
     /* A small cache of keys met lately (all of them in the set): most positions
      * met again were met a moment ago, and this answers them from a cache line
      * near at hand instead of the far table and key array. */
@@ -351,11 +355,17 @@ static inline uint32_t seen_hash(const uint8_t *key) {
 static inline size_t slot_of(uint32_t h, size_t size) {
     return (size_t)(((uint64_t)h * (uint64_t)size) >> 32);
 }
-#define TAG(h) (((uint32_t)(h) & 7u) << IDX_BITS)
+/* The tag: the hash's low bits (the slot comes from its high ones), above the index. */
+#define TAG(s, h) ((uint32_t)(h) << (s)->idx_bits)
 
 static int seen_resize(Seen *s, size_t size) {
     uint32_t *slot = big_alloc(size * sizeof *slot);
     if (!slot) return -1;
+    /* The table grows before the keys reach its size: an index below it fits. */
+    int bits = 1;
+    while (bits < IDX_BITS && ((size_t)1 << bits) <= size) bits++;
+    s->idx_bits = bits;
+    s->idx_mask = (uint32_t)(((uint64_t)1 << bits) - 1);
     uint32_t hs[16];
     /* The keys in order, read once in sequence; their slots are fetched 16 at a
      * time ahead of the writes, which would each wait on memory otherwise. */
@@ -368,7 +378,7 @@ static int seen_resize(Seen *s, size_t size) {
         for (size_t j = 0; j < nb; j++) {
             size_t p = slot_of(hs[j], size);
             while (slot[p]) p = p + 1 == size ? 0 : p + 1;
-            slot[p] = TAG(hs[j]) | (uint32_t)(i + j + 1);
+            slot[p] = TAG(s, hs[j]) | (uint32_t)(i + j + 1);
         }
     }
     big_free(s->slot, s->size * sizeof *slot);
@@ -405,14 +415,14 @@ static inline int same_key(const uint8_t *a, const uint8_t *b) {
 /* Whether ``key`` (hash ``h``) is in the set; when not, *slot_at is the empty
  * slot where it would go. */
 static inline int seen_has(Seen *s, const uint8_t *key, uint32_t h, size_t *slot_at) {
-    uint32_t t = TAG(h);
+    uint32_t t = TAG(s, h), mask = s->idx_mask;
     uint8_t *near = s->recent[RECENT_OF(h)];
     if (near[KEYLEN] && same_key(near, key)) return 1;
     size_t p = slot_of(h, s->size);
     for (;;) {
         uint32_t v = s->slot[p];
         if (!v) break;
-        if ((v & ~IDX_MASK) == t && same_key(s->keys + (size_t)((v & IDX_MASK) - 1) * KEYLEN, key)) {
+        if ((v & ~mask) == t && same_key(s->keys + (size_t)((v & mask) - 1) * KEYLEN, key)) {
             memcpy(near, key, KEYLEN);
             near[KEYLEN] = 1;
             return 1;
@@ -424,7 +434,6 @@ static inline int seen_has(Seen *s, const uint8_t *key, uint32_t h, size_t *slot
 }
 
 static int seen_add(Seen *s, const uint8_t *key, uint32_t h) {
-    uint32_t t = TAG(h);
     size_t p;
     if (seen_has(s, key, h, &p)) return 0;
     uint8_t *near = s->recent[RECENT_OF(h)];
@@ -434,7 +443,7 @@ static int seen_add(Seen *s, const uint8_t *key, uint32_t h) {
     if (s->count == s->cap_keys && seen_reserve(s, s->cap_keys + s->cap_keys / 2 + 4096) < 0) return -1;
     memcpy(s->keys + s->count * KEYLEN, key, KEYLEN);
     s->count++;
-    s->slot[p] = t | (uint32_t)s->count;
+    s->slot[p] = TAG(s, h) | (uint32_t)s->count;
     if (s->count * 100 > s->size * LOAD) {
         if (seen_resize(s, s->size * GROW / 2) < 0) return -1;
     }
