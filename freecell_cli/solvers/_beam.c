@@ -20,15 +20,9 @@
  * of links in another. Of the reserve only the entries that later refills can
  * still reach are kept.
  */
-#if defined(__GNUC__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-function" /* the complete search's parts of it */
-#endif
 #include "_state.h"
-#if defined(__GNUC__)
-#pragma GCC diagnostic pop
-#endif
 #include "_beam.h"
+#include "_beam_search.h"
 #include <limits.h>
 
 
@@ -42,211 +36,6 @@ static void init_below(void) {
             if (FITS[c][d] && k < 2) BELOW[d][k++] = (uint8_t)c;
     }
 }
-
-static int grow(void **p, size_t *cap, size_t need, size_t elem) {
-    if (need <= *cap) return 0;
-    size_t c = *cap ? *cap : 64;
-    while (c < need) c *= 2;
-    void *q = realloc(*p, c * elem);
-    if (!q) return -1;
-    *p = q;
-    *cap = c;
-    return 0;
-}
-
-/* -- a set of exact keys (kept: the whole search; offered: one layer) ---------
- * A slot holds the key's index + 1 (0: empty) and, above it, the high half of
- * its hash: a probe that meets another key almost never reads that key (a
- * cache miss the lookups of offer() spent most of their time on). */
-typedef struct {
-    uint8_t *keys; /* count * KEYLEN */
-    size_t count, cap;
-    uint64_t *slot;
-    size_t mask;
-} KeySet;
-
-#define KS_TAG(h) ((h) & 0xffffffff00000000ull)
-
-static int ks_init(KeySet *s, size_t size) {
-    s->slot = calloc(size, sizeof *s->slot);
-    if (!s->slot) return -1;
-    s->mask = size - 1;
-    return 0;
-}
-
-static void ks_free(KeySet *s) {
-    free(s->keys);
-    free(s->slot);
-    memset(s, 0, sizeof *s);
-}
-
-static void ks_clear(KeySet *s) {
-    memset(s->slot, 0, (s->mask + 1) * sizeof *s->slot);
-    s->count = 0;
-}
-
-static inline void ks_prefetch(const KeySet *s, uint64_t h) {
-#if defined(__GNUC__)
-    __builtin_prefetch(&s->slot[(size_t)h & s->mask]);
-#else
-    (void)s, (void)h;
-#endif
-}
-
-static inline int ks_has(const KeySet *s, const uint8_t *key, uint64_t h) {
-    size_t p = (size_t)h & s->mask;
-    uint64_t tag = KS_TAG(h);
-    for (;;) {
-        uint64_t v = s->slot[p];
-        if (!v) return 0;
-        if ((v & ~0xffffffffull) == tag && same_key(s->keys + (size_t)((uint32_t)v - 1) * KEYLEN, key)) return 1;
-        p = (p + 1) & s->mask;
-    }
-}
-
-/* Adds a key known not to be there: 0, or -1 (memory). */
-static int ks_add(KeySet *s, const uint8_t *key, uint64_t h) {
-    if (s->count >= 0xfffffffeu) return -1;
-    if ((s->count + 1) * 2 > s->mask + 1) {
-        size_t size = (s->mask + 1) * 2;
-        uint64_t *slot = calloc(size, sizeof *slot);
-        if (!slot) return -1;
-        for (size_t i = 0; i < s->count; i++) {
-            uint64_t hi = hash_key(s->keys + i * KEYLEN);
-            size_t p = (size_t)hi & (size - 1);
-            while (slot[p]) p = (p + 1) & (size - 1);
-            slot[p] = KS_TAG(hi) | (uint64_t)(i + 1);
-        }
-        free(s->slot);
-        s->slot = slot;
-        s->mask = size - 1;
-    }
-    if (grow((void **)&s->keys, &s->cap, s->count + 1, KEYLEN) < 0) return -1;
-    memcpy(s->keys + s->count * KEYLEN, key, KEYLEN);
-    size_t p = (size_t)h & s->mask;
-    while (s->slot[p]) p = (p + 1) & s->mask;
-    s->slot[p] = KS_TAG(h) | (uint64_t)++s->count;
-    return 0;
-}
-
-/* -- nodes, links, candidates --------------------------------------------------- */
-typedef struct {
-    State s;                  /* columns in place, as Python's tuple */
-    uint8_t key[KEYLEN + 1];  /* the exact key (and a spare byte) */
-    int32_t unsorted;         /* cards below the columns' movable runs */
-    int32_t back;             /* the last link of the moves here, -1: none */
-    int64_t score;
-    int64_t contrib[MAXCOLS]; /* each column's share of the score */
-} BNode;
-
-typedef struct {
-    int32_t prev;
-    Move m;
-} Link;
-
-enum { PLAYED, EXACT, LATER }; /* as Python's (score, tie, node, parent) and its unplayed tuples (flag False, True) */
-#define NO_NODE 0xffffffffu    /* the parent of the start */
-
-typedef struct {
-    int64_t score, tie;
-    uint32_t parent; /* node index, NO_NODE */
-    uint32_t x;      /* PLAYED: the node; else the move */
-    int32_t kind;
-} Cand;
-
-typedef struct {
-    Cand *v;
-    size_t n, cap;
-} Cands;
-
-static int cands_push(Cands *c, const Cand *x) {
-    if (grow((void **)&c->v, &c->cap, c->n + 1, sizeof *c->v) < 0) return -1;
-    c->v[c->n++] = *x;
-    return 0;
-}
-
-static inline int cand_less(const Cand *a, const Cand *b) {
-    return a->score < b->score || (a->score == b->score && a->tie < b->tie);
-}
-
-/* heapq's heap: (score, tie) are all different, so it pops in the same order. */
-static int heap_push(Cands *h, const Cand *x) {
-    if (cands_push(h, x) < 0) return -1;
-    size_t i = h->n - 1;
-    Cand c = h->v[i];
-    while (i > 0) {
-        size_t p = (i - 1) / 2;
-        if (!cand_less(&c, &h->v[p])) break;
-        h->v[i] = h->v[p];
-        i = p;
-    }
-    h->v[i] = c;
-    return 0;
-}
-
-static void sift_down(Cands *h, size_t i) {
-    Cand c = h->v[i];
-    size_t n = h->n;
-    for (;;) {
-        size_t l = 2 * i + 1;
-        if (l >= n) break;
-        if (l + 1 < n && cand_less(&h->v[l + 1], &h->v[l])) l++;
-        if (!cand_less(&h->v[l], &c)) break;
-        h->v[i] = h->v[l];
-        i = l;
-    }
-    h->v[i] = c;
-}
-
-/* A layer's candidates as a heap: they are taken in sorted order, as Python's
- * sorted list, but only the few a selection takes pay for their order (what is
- * left goes to the reserve, ordered again if it is ever taken up). */
-static void heapify(Cands *h) {
-    for (size_t i = h->n / 2; i-- > 0;) sift_down(h, i);
-}
-
-static Cand heap_pop(Cands *h) {
-    Cand top = h->v[0], last = h->v[--h->n];
-    size_t i = 0, n = h->n;
-    for (;;) {
-        size_t l = 2 * i + 1;
-        if (l >= n) break;
-        if (l + 1 < n && cand_less(&h->v[l + 1], &h->v[l])) l++;
-        if (!cand_less(&h->v[l], &last)) break;
-        h->v[i] = h->v[l];
-        i = l;
-    }
-    if (n) h->v[i] = last;
-    return top;
-}
-
-/* -- the search object ---------------------------------------------------------- */
-typedef struct {
-    PyObject_HEAD
-    int ncols, ncells_total, closed0, all_home, set_up, busy, ran;
-    int caps[(MAXCELLS + 1) * (MAXCOLS + 1)];
-    int64_t w_home, w_uns, w_cells, w_dis, w_dep, w_empty;
-    long long width, max_depth, per_parent;
-    State start;
-    long long states, refills;
-    int stopped; /* 0, 1 the state limit, 2 the time limit */
-    int64_t tie;
-    BNode *nodes;
-    size_t nn, ncap;
-    Link *links;
-    size_t nl, lcap;
-    KeySet kept, offered;
-    Cands cands, pool, extra, skipped;
-    Cands *reserve;
-    size_t nres, rescap;
-    uint32_t *layer;
-    size_t nlayer, laycap;
-    uint32_t *pp_count, *pp_gen, root_count, root_gen, gen;
-    size_t ppcap;
-    int solved;
-    State sol;
-    int32_t sol_back;
-} BeamSearch;
 
 static long new_node(BeamSearch *b) {
     if (b->nn >= NO_NODE - 1) return -1;
@@ -664,16 +453,7 @@ static int select_layer(BeamSearch *b, long long max_refills) {
 }
 
 /* -- Beam.run ---------------------------------------------------------------------- */
-enum { R_NONE, R_SOLVED, R_MEMORY, R_PROGRESS, R_ERROR };
-
-typedef struct {
-    int has_time, has_states;
-    double time_left, t0, elapsed0;
-    long long max_states, max_refills;
-    PyObject *progress;
-} RunArgs;
-
-static int beam_loop(BeamSearch *b, const RunArgs *ra, PyThreadState **ts) {
+int beam_loop(BeamSearch *b, const RunArgs *ra, PyThreadState **ts) {
     /* the start */
     long k = new_node(b);
     if (k < 0) return R_MEMORY;
@@ -751,43 +531,7 @@ static int beam_loop(BeamSearch *b, const RunArgs *ra, PyThreadState **ts) {
     return R_NONE;
 }
 
-/* Beam._finish: the moves back to the start, then every card home. NULL with
- * an exception set on failure (needs the GIL). */
-static PyObject *finish_path(BeamSearch *b) {
-    size_t n = 0;
-    for (int32_t l = b->sol_back; l >= 0; l = b->links[l].prev) n++;
-    Move *path = malloc((n + NCARDS + 1) * sizeof *path);
-    if (!path) return PyErr_NoMemory();
-    size_t i = n, limit = n + NCARDS;
-    for (int32_t l = b->sol_back; l >= 0; l = b->links[l].prev) path[--i] = b->links[l].m;
-    State st = b->sol;
-    int closed = b->closed0 || n > 0;
-    while (!is_won(&st)) {
-        Move m = first_home(&st, b->ncols);
-        if (m == NO_MOVE || n >= limit) { /* cannot happen: every column is one run */
-            free(path);
-            PyErr_SetString(PyExc_RuntimeError, "a finished beam left a card that cannot go home");
-            return NULL;
-        }
-        play_move(&st, b->ncols, m, closed);
-        closed = 1;
-        path[n++] = m;
-    }
-    PyObject *out = PyList_New((Py_ssize_t)n);
-    for (size_t j = 0; out && j < n; j++) {
-        Move m = path[j];
-        PyObject *t = Py_BuildValue("(iiii)", KIND(m), MA(m), MB(m), MN(m));
-        if (!t) {
-            Py_CLEAR(out);
-            break;
-        }
-        PyList_SET_ITEM(out, (Py_ssize_t)j, t);
-    }
-    free(path);
-    return out;
-}
-
-static void beam_release(BeamSearch *b) {
+void beam_release(BeamSearch *b) {
     free(b->nodes);
     free(b->links);
     ks_free(&b->kept);
@@ -811,158 +555,38 @@ static void beam_release(BeamSearch *b) {
     b->cands.n = b->cands.cap = b->pool.n = b->pool.cap = b->extra.n = b->extra.cap = b->skipped.n = b->skipped.cap = 0;
 }
 
-static void BS_dealloc(BeamSearch *b) {
-    beam_release(b);
-    Py_TYPE(b)->tp_free((PyObject *)b);
-}
-
-#define MAX_WEIGHT 1000000 /* each weight; the score then stays far from overflow */
-
-static int BS_init(BeamSearch *b, PyObject *args, PyObject *kw) {
-    static char *names[] = {"cols", "cells", "found", "ncells", "caps", "closed", "width", "weights",
-                            "max_depth", "all_home", "per_parent", NULL};
-    PyObject *cols, *cells, *found, *caps, *weights;
-    int ncells_total, closed, all_home;
-    long long width, max_depth, per_parent;
-    State st;
-    if (b->set_up) return bad("a BeamSearch is set up once");
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOiOpLOLpL", names, &cols, &cells, &found, &ncells_total, &caps,
-                                     &closed, &width, &weights, &max_depth, &all_home, &per_parent))
-        return -1;
-    if (parse_state(cols, cells, found, &st, &b->ncols) < 0) return -1;
-    if (ncells_total < st.ncell || ncells_total > MAXCELLS) return bad("ncells: 0 to 15, at least the cards in cells");
-    if (parse_caps(caps, ncells_total, b->ncols, b->caps) < 0) return -1;
-    if (!PyTuple_Check(weights) || PyTuple_GET_SIZE(weights) != 6)
-        return bad("weights: a tuple of 6 whole numbers (home, unsorted, cells, disorder, depth, empty)");
-    int64_t w[6];
-    for (int i = 0; i < 6; i++) {
-        PyObject *v = PyTuple_GET_ITEM(weights, i);
-        if (!PyLong_Check(v)) return bad("weights: whole numbers");
-        int overflow = 0;
-        long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
-        if (x == -1 && PyErr_Occurred()) return -1;
-        if (overflow || x < -MAX_WEIGHT || x > MAX_WEIGHT) return bad("weights: each within -1000000..1000000");
-        w[i] = x;
+/* Beam._finish: the moves back to the start, then every card home, into a new
+ * array (*out, *n moves). 0; -1 no memory; -2 a card could not go home (cannot
+ * happen: a finished beam's columns are each one run). */
+int beam_path(BeamSearch *b, Move **out, size_t *count) {
+    size_t n = 0;
+    for (int32_t l = b->sol_back; l >= 0; l = b->links[l].prev) n++;
+    Move *path = malloc((n + NCARDS + 1) * sizeof *path);
+    if (!path) return -1;
+    size_t i = n, limit = n + NCARDS;
+    for (int32_t l = b->sol_back; l >= 0; l = b->links[l].prev) path[--i] = b->links[l].m;
+    State st = b->sol;
+    int closed = b->closed0 || n > 0;
+    while (!is_won(&st)) {
+        Move m = first_home(&st, b->ncols);
+        if (m == NO_MOVE || n >= limit) {
+            free(path);
+            return -2;
+        }
+        play_move(&st, b->ncols, m, closed);
+        closed = 1;
+        path[n++] = m;
     }
-    if (width > 0x7fffffffLL) return bad("width: at most 2147483647");
-    b->w_home = w[0], b->w_uns = w[1], b->w_cells = w[2], b->w_dis = w[3], b->w_dep = w[4], b->w_empty = w[5];
-    b->ncells_total = ncells_total;
-    b->closed0 = closed;
-    b->all_home = all_home;
-    b->width = width; /* as Python: no more than width, none when it is 0 or less */
-    b->max_depth = max_depth;
-    b->per_parent = per_parent;
-    b->start = st;
-    b->tie = (int64_t)1 << 40;
-    if (ks_init(&b->kept, 1024) < 0 || ks_init(&b->offered, 1024) < 0) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    b->set_up = 1;
+    *out = path;
+    *count = n;
     return 0;
 }
 
-static PyObject *BS_run(BeamSearch *b, PyObject *args, PyObject *kw) {
-    static char *names[] = {"time_left", "max_states", "progress", "elapsed", "max_refills", NULL};
-    PyObject *time_left = Py_None, *max_states = Py_None, *progress = Py_None;
-    double elapsed = 0.0;
-    long long max_refills = 8;
-    RunArgs ra;
-    memset(&ra, 0, sizeof ra);
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|OOOdL", names, &time_left, &max_states, &progress, &elapsed,
-                                     &max_refills))
-        return NULL;
-    if (!b->set_up) return bad("the search was not set up"), NULL;
-    if (b->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "this search is running in another thread");
-        return NULL;
-    }
-    if (b->ran) return bad("a BeamSearch runs once"), NULL;
-    if (time_left != Py_None) {
-        ra.time_left = PyFloat_AsDouble(time_left);
-        if (ra.time_left == -1.0 && PyErr_Occurred()) return NULL;
-        if (ra.time_left != ra.time_left) return bad("time_left: a number of seconds, not NaN"), NULL;
-        ra.has_time = 1;
-    }
-    if (max_states != Py_None) {
-        if (!PyLong_Check(max_states)) return bad("max_states: a whole number or None"), NULL;
-        int overflow = 0;
-        ra.max_states = PyLong_AsLongLongAndOverflow(max_states, &overflow);
-        if (ra.max_states == -1 && PyErr_Occurred()) return NULL;
-        if (overflow > 0) ra.max_states = LLONG_MAX / 2; /* never reached */
-        else if (overflow < 0) ra.max_states = LLONG_MIN / 2;
-        ra.has_states = 1;
-    }
-    if (progress != Py_None) {
-        if (!PyCallable_Check(progress)) return bad("progress: a callable or None"), NULL;
-        ra.progress = progress;
-    }
-    ra.elapsed0 = elapsed;
-    ra.max_refills = max_refills;
-    b->ran = b->busy = 1;
-    Py_INCREF(b);
-    Py_XINCREF(ra.progress);
-    ra.t0 = mono_now();
-    PyThreadState *ts = PyEval_SaveThread();
-    int r = beam_loop(b, &ra, &ts);
-    PyEval_RestoreThread(ts);
-    Py_XDECREF(ra.progress);
-    b->busy = 0;
-    PyObject *out;
-    if (r == R_SOLVED) out = finish_path(b);
-    else if (r == R_MEMORY) out = PyErr_NoMemory();
-    else if (r == R_PROGRESS) out = NULL;
-    else {
-        Py_INCREF(Py_None);
-        out = Py_None;
-    }
-    /* The path is out: the search's memory goes back now, not when the object does. */
-    beam_release(b);
-    Py_DECREF(b);
-    return out;
+int beam_start(BeamSearch *b) {
+    return ks_init(&b->kept, 1024) < 0 || ks_init(&b->offered, 1024) < 0 ? -1 : 0;
 }
 
-static PyObject *BS_get_states(BeamSearch *b, void *c) { return PyLong_FromLongLong(b->states); }
-static PyObject *BS_get_refills(BeamSearch *b, void *c) { return PyLong_FromLongLong(b->refills); }
-static PyObject *BS_get_stopped(BeamSearch *b, void *c) {
-    if (b->stopped == 1) return PyUnicode_FromString("states");
-    if (b->stopped == 2) return PyUnicode_FromString("time");
-    Py_RETURN_NONE;
-}
-
-static PyMethodDef BS_methods[] = {
-    {"run", (PyCFunction)(void (*)(void))BS_run, METH_VARARGS | METH_KEYWORDS,
-     "run(time_left=None, max_states=None, progress=None, elapsed=0.0, max_refills=8) -> the search moves of a "
-     "solution, or None (then ``stopped`` says whether a limit stopped it). Beam.run_python, compiled; once."},
-    {NULL}};
-
-static PyGetSetDef BS_getset[] = {
-    {"states", (getter)BS_get_states, NULL, "positions offered (Beam.states)", NULL},
-    {"refills", (getter)BS_get_refills, NULL, "layers taken up again from the reserve", NULL},
-    {"stopped", (getter)BS_get_stopped, NULL, "None, 'states' or 'time': the limit that stopped the search", NULL},
-    {NULL}};
-
-static PyTypeObject BeamSearchType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "freecell_cli.solvers._core.BeamSearch",
-    .tp_basicsize = sizeof(BeamSearch),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "BeamSearch(cols, cells, found, ncells, caps, closed, width, weights, max_depth, all_home, per_parent): "
-              "beam.Beam's search, compiled.",
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)BS_init,
-    .tp_dealloc = (destructor)BS_dealloc,
-    .tp_methods = BS_methods,
-    .tp_getset = BS_getset,
-};
-
-int beam_register(PyObject *module) {
+void beam_init(void) {
     init_tables();
     init_below();
-    if (PyType_Ready(&BeamSearchType) < 0) return -1;
-    Py_INCREF(&BeamSearchType);
-    if (PyModule_AddObject(module, "BeamSearch", (PyObject *)&BeamSearchType) < 0) {
-        Py_DECREF(&BeamSearchType);
-        return -1;
-    }
-    return 0;
 }

@@ -1,5 +1,5 @@
-/* The compiled beam search (_beam.c): registered into the _core module by
- * PyInit__core. */
+/* The compiled beam search (_beam.c, _beam_type.c): registered into the _core
+ * module by PyInit__core. */
 #ifndef FREECELL_BEAM_H
 #define FREECELL_BEAM_H
 #include <Python.h>

@@ -11,9 +11,10 @@
  * which card) in 6 bits. That key ignores the order of columns and of free cells
  * by construction, and two positions share it only when they are the same
  * position: no hash-only set, nothing lossy. Keys live in one array; the hash
- * table's 4-byte slots hold an index into it and 3 bits of the key's hash (7 in
- * 8 probes past another key never read it). At most 85% full and grown by half,
- * the table costs 4.7-7.1 bytes a position: 44-46 in all.
+ * table's 4-byte slots hold an index into it and, in the bits the index leaves,
+ * bits of the key's hash (at least 3: 7 in 8 probes past another key never read
+ * it). At most 85% full and grown by half, the table costs 4.7-7.1 bytes a
+ * position: 44-46 in all (_seen.h).
  *
  * What makes it fast: a move between columns and free cells changes what one
  * card lies on, so a child's key is its parent's with 6 bits changed, hashed and
@@ -25,6 +26,7 @@
  * is a ValueError, never a crash.
  */
 #include "_state.h"
+#include "_seen.h"
 #include "_beam.h"
 #include "_shorten.h"
 
@@ -157,7 +159,7 @@ static int df_push(DepthFirst *self, const State *st, uint32_t ki, Move in, Move
             set_code(child, card, to);
             uint32_t h = seen_hash(child);
             self->ms.h[i] = h;
-            __builtin_prefetch(self->seen.slot + slot_of(h, self->seen.size));
+            PREFETCH(self->seen.slot + slot_of(h, self->seen.size));
         }
     }
     self->depth++;

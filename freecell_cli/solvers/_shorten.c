@@ -20,14 +20,7 @@
  * played (its cards there, a free cell for a card going to one, a card going
  * home the next of its suit). Bad input is a ValueError, never a crash.
  */
-#if defined(__GNUC__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-function" /* the complete search's parts of it */
-#endif
 #include "_state.h"
-#if defined(__GNUC__)
-#pragma GCC diagnostic pop
-#endif
 #include "_shorten.h"
 
 
