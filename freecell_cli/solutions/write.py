@@ -16,14 +16,14 @@ if TYPE_CHECKING:
 
 def format_solution(solution: Solution, per_line: int = 10) -> str:
     """Our own solution file (header, then moves ten a line)."""
+    lines = _header(solution)
     tokens = solution.notation()
-    lines = _header(solution, len(tokens))
     for i in range(0, len(tokens), per_line):
         lines.append(" ".join(tokens[i : i + per_line]))
     return "\n".join(lines) + "\n"
 
 
-def _header(solution: Solution, moves: int) -> list[str]:
+def _header(solution: Solution) -> list[str]:
     from ..formats.compact import format_compact
 
     lines = [MAGIC]
@@ -37,7 +37,7 @@ def _header(solution: Solution, moves: int) -> list[str]:
         lines.append(f"# cells: {solution.cells}")
     if solution.empty_column is not None:
         lines.append(f"# empty-column: {solution.empty_column}")
-    lines.append(f"# moves: {moves}")
+    lines.append(f"# moves: {len(solution)}")
     return lines
 
 
@@ -51,8 +51,8 @@ def as_file(solution: Solution, per_line: int = 10) -> Solution:
     >>> as_file(s, 2) == parse_solution(format_solution(s, 2))
     True
     """
+    header = len(_header(solution))
     tokens = solution.notation()
-    header = len(_header(solution, len(tokens)))
     read = Solution(format="freecell-cli", deal=solution.deal, variant=solution.variant, cells=solution.cells,
                     position=None if solution.position is None else solution.position.copy(),
                     empty_column=solution.empty_column, stated_moves=(len(tokens), header))
