@@ -191,13 +191,12 @@ class Solved(Protocol):
 
 def placed(solution: Solution | Solved, position: Position | int | None, variant: Variant | str | None,
            played: bool) -> tuple[Solution, list[Move] | None]:
-    """What the writers (:func:`.write.write_solution`) take of ``solution`` (a
-    Solution, or a solved Result) started from ``position`` (a Position, a deal
-    number, None for its own) under ``variant`` (None for its own): a Solution
-    whose header names where it starts and the rules (its own header when it names
-    a start and nothing is given), and None; or, when ``played``, the solution and
-    its moves as played from there (with counts, automatic ones left out): the
-    formats that write them have no header."""
+    """``solution`` (a Solution, or a solved Result) started from ``position`` (a
+    Position, a deal number, None for its own) under ``variant`` (None for its own),
+    as :func:`.write.write_solution` takes it. When ``played``: the solution and its
+    moves as played from there (with counts, automatic ones left out). Else: the
+    solution with a header naming that start and those rules (its own header when
+    it names a start and nothing is given), and None; it is not replayed."""
     if not isinstance(solution, Solution):  # a Result: its moves are played already
         return result_solution(solution, position, variant), solution.moves
     sol = solution.validate().read_all()  # a streamed one: every move is written
