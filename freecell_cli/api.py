@@ -264,7 +264,8 @@ def format_solution(
     Move a card from stack 4 to freecell 0
     """
     from .solutions import Solution
-    from .solutions.write import solution_text
+    from .solutions.model import placed
+    from .solutions.write import plays, write_solution
     from .solvers.engine import Result
 
     if checks.text(format, "format") is None or format not in SOLUTION_WRITE_FORMATS:
@@ -273,7 +274,8 @@ def format_solution(
         _solved(solution)
     elif not isinstance(solution, Solution):
         raise ArgumentTypeError(f"format_solution needs a Solution or a Result, not {type(solution).__name__}")
-    return solution_text(solution, format, position, variant)
+    written, moves = placed(solution, position, variant, played=plays(format))
+    return write_solution(written, format, moves)
 
 
 # -- verify ---------------------------------------------------------------------
@@ -303,8 +305,9 @@ def verify(
     """
     from .position import MAX_CELLS
     from .solutions import Solution
+    from .solutions.model import result_solution
     from .solutions.start import check_start_given, start_and_rules, start_of
-    from .solutions.write import as_file, result_solution
+    from .solutions.write import as_file
     from .solvers.engine import Result
     from .verify import READ_AS_SN, cells_asked, sn_reading_may_help
     from .verify import verify as replay

@@ -19,9 +19,10 @@ Formats (auto-detected by :func:`detect_solution_format`):
 
 * ``json`` — ``{"deal": 617, "variant": "site", "cells": 4, "moves": ["5a", ...]}``.
 
-The rooms: :mod:`.model` (:class:`Solution`), :mod:`.detect` (which format),
-:mod:`.read` (whole texts and streamed files), :mod:`.start` (where a solution
-starts, below the model), :mod:`.write` (every format ``freecell solve`` writes).
+The rooms: :mod:`.model` (:class:`Solution`, and ``placed``: a solution where it
+starts, its moves as played), :mod:`.detect` (which format), :mod:`.read` (whole
+texts and streamed files), :mod:`.start` (where a solution starts, below the model),
+:mod:`.write` (the text of every format ``freecell solve`` writes).
 
 >>> s = parse_solution("# freecell-cli solution\\n# deal: 617\\n5a 82\\n")
 >>> s.format, s.deal, s.tokens

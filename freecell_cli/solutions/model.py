@@ -1,17 +1,22 @@
 """The model of a solution: its moves as written, with their lines, and what its
-file says around them (deal, start position, variant, free cells)."""
+file says around them (deal, start position, variant, free cells); and a solution
+placed where it starts, under its rules, with its moves as played (:func:`placed`:
+what the writers of :mod:`.write` write)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Literal, Protocol
 
 from .. import checks
 from ..errors import ArgumentTypeError, FreecellError, InvalidArgument, InvalidSolution, quote
 from ..moves import Move
 from ..position import Position
+from ..variants import Variant, check_variant
 from .start import disagreement as disagreement  # its path solutions.model.X stays
+from .start import start_and_rules, start_of
 
 SOLUTION_FORMATS = ("standard", "fc-solve", "fcpro", "freecell-cli", "json")
 MAGIC = "# freecell-cli solution"
@@ -168,3 +173,57 @@ def solution_from(start: Position, tokens: list[str], variant: str) -> Solution:
     else:
         sol.position = start
     return sol
+
+
+class Solved(Protocol):
+    """What :func:`placed` reads of a solved :class:`~freecell_cli.solvers.engine.Result`
+    (solvers/ stands above this package: it is named by what it has)."""
+
+    @property
+    def start(self) -> Position | None: ...
+    @property
+    def variant(self) -> str | None: ...
+    @property
+    def moves(self) -> list[Move]: ...
+    @property
+    def notation(self) -> list[str]: ...
+
+
+def placed(solution: Solution | Solved, position: Position | int | None, variant: Variant | str | None,
+           played: bool) -> tuple[Solution, list[Move] | None]:
+    """``solution`` (a Solution, or a solved Result) started from ``position`` (a
+    Position, a deal number, None for its own) under ``variant`` (None for its own),
+    as :func:`.write.write_solution` takes it. When ``played``: the solution and its
+    moves as played from there (with counts, automatic ones left out). Else: the
+    solution with a header naming that start and those rules (its own header when
+    it names a start and nothing is given), and None; it is not replayed."""
+    if not isinstance(solution, Solution):  # a Result: its moves are played already
+        return result_solution(solution, position, variant), solution.moves
+    sol = solution.validate().read_all()  # a streamed one: every move is written
+    if not played and position is None and variant is None and (sol.deal is not None or sol.position is not None):
+        return sol, None  # its header says where it starts
+    start, rules = start_and_rules(sol, position, variant, None)
+    if played:
+        return sol, played_moves(sol, start, rules)
+    written = solution_from(start, sol.notation(), rules.name)
+    written.empty_column = solution.empty_column
+    return written, None
+
+
+def result_solution(result: Solved, position: Position | int | None, variant: Variant | str | None) -> Solution:
+    """A solved result (the caller checked its verdict) as a Solution from its
+    start (else ``position``) under its variant (else ``variant``)."""
+    start = result.start if position is None else start_of(Solution(), position, None)
+    if start is None:
+        raise InvalidArgument("give the position the result starts from (position=...)")
+    name = check_variant(variant if variant is not None else result.variant, start).name
+    return solution_from(start, result.notation, name)
+
+
+def played_moves(solution: Solution, start: Position, variant: Variant) -> list[Move]:
+    """The moves of ``solution`` as played (with counts), automatic ones left out."""
+    from ..autoplay import play_move
+
+    position = start.copy()
+    mode: Literal["one", "max"] = "max" if solution.empty_column == "max" else "one"
+    return [play_move(position, step.move, variant, mode)[0] for step in solution.steps()]

@@ -1,87 +1,29 @@
 """Writing solutions: our own file, our JSON, and the moves as played in
-standard notation (``snx``, ``sn``) or Freecell Solver's words (``verbose``)."""
+standard notation (``snx``, ``sn``) or Freecell Solver's words (``verbose``).
+Only the text: where a solution starts and its moves as played come from
+:func:`.model.placed`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any
 
-from ..errors import FreecellError, InvalidArgument
-from ..variants import check_variant
-from .model import JSON_FORMAT, MAGIC, Solution, solution_from
-from .start import start_and_rules, start_of
+from ..errors import FreecellError
+from .model import JSON_FORMAT, MAGIC, Solution
 
 if TYPE_CHECKING:
     from ..moves import Move
-    from ..position import Position
-    from ..variants import Variant
-
-
-class Solved(Protocol):
-    """What the writers read of a solved :class:`~freecell_cli.solvers.engine.Result`
-    (solvers/ stands above this package: it is named by what it has)."""
-
-    @property
-    def start(self) -> Position | None: ...
-    @property
-    def variant(self) -> str | None: ...
-    @property
-    def moves(self) -> list[Move]: ...
-    @property
-    def notation(self) -> list[str]: ...
-
-
-def solution_text(solution: Solution | Solved, format: str, position: Position | int | None = None,
-                  variant: Variant | str | None = None) -> str:
-    """``solution`` (a Solution, or a solved Result) as text in ``format``, which
-    :func:`freecell_cli.format_solution` has checked: it starts from ``position``
-    (a Position, a deal number, None for its own) under ``variant`` (None for its
-    own). The formats but ``file`` and ``json`` replay it to write its moves as
-    played; those two write a solution given a start or variant with both said."""
-    fmt = ALIASES.get(format, format)
-    if isinstance(solution, Solution):
-        sol, moves = _to_write(solution, fmt, position, variant)
-    else:  # a Result: its moves are played already
-        sol, moves = result_solution(solution, position, variant), solution.moves
-    return write_solution(sol, fmt, moves)
-
-
-def _to_write(solution: Solution, fmt: str, position: Position | int | None,
-              variant: Variant | str | None) -> tuple[Solution, list[Move] | None]:
-    """What :func:`solution_text` writes of a Solution: the solution, with its
-    header naming the start and rules given, and the moves as played, for the
-    formats that write them."""
-    sol = solution.validate().read_all()  # a streamed one: every move is written
-    replays = fmt not in ("file", "json")
-    if not replays and position is None and variant is None and (sol.deal is not None or sol.position is not None):
-        return sol, None  # its header says where it starts
-    start, rules = start_and_rules(sol, position, variant, None)
-    if replays:
-        return sol, played_moves(sol, start, rules)
-    written = solution_from(start, sol.notation(), rules.name)
-    written.empty_column = solution.empty_column
-    return written, None
-
-
-def result_solution(result: Solved, position: Position | int | None, variant: Variant | str | None) -> Solution:
-    """A solved result (the caller checked its verdict) as a Solution from its
-    start (else ``position``) under its variant (else ``variant``)."""
-    start = result.start if position is None else start_of(Solution(), position, None)
-    if start is None:
-        raise InvalidArgument("give the position the result starts from (position=...)")
-    name = check_variant(variant if variant is not None else result.variant, start).name
-    return solution_from(start, result.notation, name)
 
 
 def format_solution(solution: Solution, per_line: int = 10) -> str:
     """Our own solution file (header, then moves ten a line)."""
+    lines = _header(solution)
     tokens = solution.notation()
-    lines = _header(solution, len(tokens))
     for i in range(0, len(tokens), per_line):
         lines.append(" ".join(tokens[i : i + per_line]))
     return "\n".join(lines) + "\n"
 
 
-def _header(solution: Solution, moves: int) -> list[str]:
+def _header(solution: Solution) -> list[str]:
     from ..formats.compact import format_compact
 
     lines = [MAGIC]
@@ -95,7 +37,7 @@ def _header(solution: Solution, moves: int) -> list[str]:
         lines.append(f"# cells: {solution.cells}")
     if solution.empty_column is not None:
         lines.append(f"# empty-column: {solution.empty_column}")
-    lines.append(f"# moves: {moves}")
+    lines.append(f"# moves: {len(solution)}")
     return lines
 
 
@@ -109,8 +51,8 @@ def as_file(solution: Solution, per_line: int = 10) -> Solution:
     >>> as_file(s, 2) == parse_solution(format_solution(s, 2))
     True
     """
+    header = len(_header(solution))
     tokens = solution.notation()
-    header = len(_header(solution, len(tokens)))
     read = Solution(format="freecell-cli", deal=solution.deal, variant=solution.variant, cells=solution.cells,
                     position=None if solution.position is None else solution.position.copy(),
                     empty_column=solution.empty_column, stated_moves=(len(tokens), header))
@@ -136,10 +78,16 @@ def solution_to_dict(solution: Solution) -> dict[str, Any]:
 ALIASES = {"freecell-cli": "file", "standard": "snx", "fc-solve": "verbose"}
 
 
+def plays(format: str) -> bool:
+    """Whether ``format`` writes the moves as played (``snx``, ``sn``, ``verbose``, or
+    an alias), not a header and the moves as written (``file``, ``json``)."""
+    return ALIASES.get(format, format) not in ("file", "json")
+
+
 def write_solution(solution: Solution, format: str, moves: list[Move] | None = None) -> str:
     """``solution`` as text in ``format``: ``file`` (ours), ``json``, or the formats
-    that write the moves as played, ``moves`` (:func:`played_moves`): ``snx``,
-    ``sn``, ``verbose``; or one of their :data:`ALIASES`."""
+    that write the moves as played, ``moves``: ``snx``, ``sn``, ``verbose``; or one
+    of their :data:`ALIASES`. :func:`.model.placed` gives both."""
     fmt = ALIASES.get(format, format)
     if fmt == "file":
         return format_solution(solution)
@@ -166,15 +114,6 @@ def write_solution(solution: Solution, format: str, moves: list[Move] | None = N
                     "use format snx (--format snx) or file, which say the count")
     tokens = [str(m) for m in moves]
     return "\n".join(" ".join(tokens[i: i + 10]) for i in range(0, len(tokens), 10)) + "\n"
-
-
-def played_moves(solution: Solution, start: Position, variant: Variant) -> list[Move]:
-    """The moves of ``solution`` as played (with counts), automatic ones left out."""
-    from ..autoplay import play_move
-
-    position = start.copy()
-    mode: Literal["one", "max"] = "max" if solution.empty_column == "max" else "one"
-    return [play_move(position, step.move, variant, mode)[0] for step in solution.steps()]
 
 
 def verbose_move(move: Move) -> str:

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from ..errors import FreecellError, InvalidSolution
 from ..text import escape, plural
@@ -36,6 +36,7 @@ _DEAL_RE = re.compile(r"\bdeal\s+#?(\d+)")
 _SUITS_RE = re.compile(r"\b([0-9]{1,20})[ -]suits?\b", re.A)
 _START_RE = re.compile(r"\bstart\s+(\S+)")
 _MOVES_RE = re.compile(r"\b([0-9]{1,12}) moves?\b", re.A)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,17 +133,10 @@ class _Header:
         if moved and (start or deal or suits):  # the start must be known before the replay
             raise InvalidSolution(f"line {lineno}: the header naming the start must come before the moves")
         if start is not None:
-            try:
-                given = parse_compact(start.group(1))
-            except FreecellError as e:
-                raise InvalidSolution(f"line {lineno}: the start position in the header: {e}") from None
+            given = _parsed(parse_compact, start.group(1), "the start position in the header", lineno)
             self.start = _once(self.start, given, "start", lineno)
         if deal is not None:
-            try:
-                n = parse_deal_number(deal.group(1))
-            except FreecellError as e:
-                raise InvalidSolution(f"line {lineno}: header: {e}") from None
-            self.deal = _once(self.deal, n, "deal", lineno)
+            self.deal = _once(self.deal, _parsed(parse_deal_number, deal.group(1), "header", lineno), "deal", lineno)
         if suits is not None:
             if suits.group(1) not in ("1", "2", "4"):
                 raise InvalidSolution(f"line {lineno}: header: Spider has 1, 2 or 4 suits, not {suits.group(1)[:20]}")
@@ -198,6 +192,14 @@ def _read(lines: Iterator[tuple[int, str]]) -> Solution:
     else:
         stream = itertools.chain([first], gen)
     return Solution((), head.deal, head.suits, head.start, (), stream)
+
+
+def _parsed(parse: Callable[[str], T], text: str, what: str, lineno: int) -> T:
+    """``text`` of a header line read by ``parse``: a failure names the line and ``what``."""
+    try:
+        return parse(text)
+    except FreecellError as e:
+        raise InvalidSolution(f"line {lineno}: {what}: {e}") from None
 
 
 def _once(old: Any, new: Any, what: str, lineno: int) -> Any:

@@ -49,6 +49,12 @@ class SpiderPositionOptions:
     deal: Optional[str] = None
     suits: Optional[Suits] = None
 
+    def check(self) -> None:
+        """Refuse --suits without --deal (it says how to deal), before anything is read."""
+        from ..checks import requires
+
+        requires("--suits" if self.suits is not None else None, "--deal", self.deal is not None)
+
     def read(self) -> Position:
         from .positions import position_or_deal
 

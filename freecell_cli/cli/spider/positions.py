@@ -28,7 +28,7 @@ def read_position(argument: str | None = None, option: str | None = None) -> tup
 def position_or_deal(argument: str | None, option: str | None, deal: str | None,
                      suits: Enum | None) -> Position:
     """The position a command works on: read (the argument or -p), or dealt with
-    ``--deal N`` (``--suits``: the caller refuses it without ``--deal``)."""
+    ``--deal N`` (``--suits`` without it is refused before: SpiderPositionOptions.check)."""
     from ...spider.deals import deal as make_deal
     from ...spider.deals import parse_deal_number
 

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from ..checks import check_output, refuse_together, requires
+from ..checks import check_output, refuse_together
 from ..options import command, output
 from ..output import Settings, write_output
 from .options import SpiderPositionOptions, UnrestrictedOpt, positions
@@ -32,7 +32,7 @@ def show_command(
     from ...spider.render import render_plain
 
     refuse_together("--json" if json else None, "--plain" if plain else None, why="--json prints data, not a picture")
-    requires("--suits" if where.suits is not None else None, "--deal", where.deal is not None)
+    where.check()
     check_output(output)
     position = where.read()
     moves = legal_moves(position, unrestricted)

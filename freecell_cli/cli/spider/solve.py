@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..checks import check_output, requires, seconds_limit
+from ..checks import check_output, seconds_limit
 from ..options import command, output, seconds_number, whole_number
 from ..output import EXIT_GAVE_UP, EXIT_OK, Settings, errors_to_exit, write_output
 from .options import SpiderPositionOptions, UnrestrictedOpt, positions
@@ -30,7 +30,7 @@ def solve_command(
     from ...spider.solve import SOLVED
     from ...text import json_line
 
-    requires("--suits" if where.suits is not None else None, "--deal", where.deal is not None)
+    where.check()
     limit = seconds_limit(time_limit)
     check_output(output)  # now, not after a long search
     position = where.read()
