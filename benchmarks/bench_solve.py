@@ -170,6 +170,13 @@ def bench_solve() -> dict:
     raw_total = sum(r["seconds"] for r in rows[reference]) if reference in rows else None
     for name, on, _ in runs:
         figures.update(_summary(name, rows[name], raw_total if on is deals and name != reference else None))
+    # Issue 21's yardstick: the default solve's median CPU time per deal against
+    # raw -l ve's (in-process), the same deals in the same run.
+    ve = [r["cpu"] for r in rows.get("raw fc-solve -l ve (textbook rules, in-process bindings)", [])]
+    for name, _, _ in runs:
+        if ve and name.endswith("default)"):
+            ours = statistics.median(r["cpu"] for r in rows[name])
+            figures[f"{name}: median CPU over raw -l ve's"] = round(ours / statistics.median(ve), 3)
     return figures
 
 

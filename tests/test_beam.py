@@ -73,9 +73,9 @@ def test_a_beam_that_finds_nothing_is_followed_by_other_weights_then_wider_ones(
     monkeypatch.setattr(Beam, "run", run)
     r = BeamEngine(width=8).solve(deal(1), SITE, Limits())
     assert r.verdict == SOLVED
-    # First every card home with at most 4 children of a position per layer; then
+    # First every card home with at most 8 children of a position per layer; then
     # other weights; then moves home as choices; then wider.
-    assert tries == [(8, False, True, 4), (8, True, True, 0), (8, False, False, 0), (16, False, False, 0),
+    assert tries == [(8, False, True, 8), (8, True, True, 0), (8, False, False, 0), (16, False, False, 0),
                      (32, False, False, 0)]
 
 
@@ -136,19 +136,26 @@ def test_fcsolve_comes_before_the_builtin_engine_when_no_beam_finds_a_line(monke
 
 @needs_fcsolve
 def test_the_hint_after_617s_5a_comes_from_fcsolve_when_the_beams_close_on_themselves():
-    # Every beam up to width 256 closes on itself here (the built-in engine
-    # would take seconds for a line of 113 moves).
+    # From width 64, every beam up to 256 closes on itself here (the built-in
+    # engine would take seconds for a line of 113 moves).
     p = deal(617)
     apply(p, resolve(p, Move.parse("5a"), SITE))
-    r = solve(p, SITE, get_engine("beam"), Limits(time=60))
+    r = solve(p, SITE, get_engine("beam", width=64), Limits(time=60))
     assert r.verdict == SOLVED and r.engine == "beam+fc-solve"
     assert r.states > BeamEngine.BUILTIN_BUDGET  # the budgeted complete search came first
 
 
+def test_the_default_width_finds_the_hint_after_617s_5a_itself():
+    p = deal(617)
+    apply(p, resolve(p, Move.parse("5a"), SITE))
+    r = solve(p, SITE, get_engine("beam"), Limits(time=60))
+    assert r.verdict == SOLVED and r.engine == "beam" and r.nonfoundation_moves < 45
+
+
 def test_the_complete_search_on_a_budget_comes_first():
-    # 901776 under standard: no beam finds a line; the built-in engine settles it
-    # well within its budget (about 2,600 states).
-    r = solve(deal(901776), STANDARD, get_engine("beam"), Limits(time=60))
+    # 901776 under standard: no beam of width 32 to 128 finds a line; the
+    # built-in engine settles it within its budget.
+    r = solve(deal(901776), STANDARD, get_engine("beam", width=32), Limits(time=60))
     assert r.verdict == SOLVED and r.engine == "beam+builtin"
 
 
@@ -202,11 +209,15 @@ def test_progress_is_reported():
 
 
 def test_optimize_is_no_longer_than_one_search(monkeypatch):
-    monkeypatch.setattr(BeamEngine, "OPTIMIZE_FACTOR", 1)  # keep the test fast
-    plain = solve(deal(5), SITE, BeamEngine(width=16))
-    best = solve(deal(5), SITE, BeamEngine(width=16, optimize=True))
+    monkeypatch.setattr(BeamEngine, "WIDTH", 16)  # keep the test fast
+    monkeypatch.setattr(BeamEngine, "OPTIMIZE_FACTOR", 4)
+    plain = solve(deal(5), SITE, BeamEngine())
+    engine = BeamEngine(optimize=True)
+    assert [(p.width, p.per_parent) for p in engine.plans()] == [(16, BeamEngine.PER_PARENT), (64, BeamEngine.PER_PARENT)]
+    best = solve(deal(5), SITE, engine)
     assert best.verdict == SOLVED and best.nonfoundation_moves <= plain.nonfoundation_moves
-    assert len(BeamEngine(optimize=True).plans()) == 3 + len(beam.ALTERNATIVE_WEIGHTS)
+    # Given a width, --optimize searches that wide once (and tries pairs in the post-pass).
+    assert [p.width for p in BeamEngine(width=40, optimize=True).plans()] == [40]
 
 
 def test_moves_into_empty_columns_are_pruned():
@@ -228,7 +239,7 @@ def test_moves_into_empty_columns_are_pruned():
 def test_get_engine_beam_options():
     e = get_engine("beam", width=12, optimize=True)
     assert isinstance(e, BeamEngine) and e.width == 12 and e.optimize and e.shorten_depth == 2
-    assert Weights().home == 2
+    assert Weights().home == 3
 
 
 def test_the_first_beam_sends_every_card_home_that_can_go():
@@ -264,12 +275,12 @@ def test_the_first_beam_keeps_few_children_of_one_position():
     b._select = select
     b.run_python()  # the specification's own selection (the compiled one gives the same line)
     assert counts and max(counts) <= 2
-    assert BeamEngine().plans()[0].per_parent == BeamEngine.PER_PARENT == 4
+    assert BeamEngine().plans()[0].per_parent == BeamEngine.PER_PARENT == 8
 
 
 def test_optimize_starts_with_the_default_search():
     assert BeamEngine(optimize=True).plans()[0] == BeamEngine().plans()[0]
-    assert max(p.width for p in BeamEngine(optimize=True).plans()) == 512
+    assert max(p.width for p in BeamEngine(optimize=True).plans()) == 768 * 32
 
 
 def test_deals_1_to_20_are_no_longer_than_before():

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from freecell_cli import deal, find_variant
 from freecell_cli.position import Position
-from freecell_cli.solvers import beam, core
+from freecell_cli.solvers import core
 from freecell_cli.solvers.beam import ROBUST_WEIGHTS, Beam, BeamEngine, Weights
 from freecell_cli.solvers.engine import SOLVED, Limits, solve
 from freecell_cli.solvers.state import capacities, start_state
@@ -76,7 +76,7 @@ def test_mid_game_positions_and_other_tables(index):
 
 
 @needs_core
-@pytest.mark.parametrize("weights", [ROBUST_WEIGHTS, *beam.ALTERNATIVE_WEIGHTS, Weights(home=0, depth=0, empty=-3),
+@pytest.mark.parametrize("weights", [ROBUST_WEIGHTS, Weights(2, 2, 2, 1, 1, 1), Weights(home=0, depth=0, empty=-3),
                                      Weights(-1, 5, 0, 2, 3, 1)])
 def test_other_weights(weights):
     for n in (2, 11, 617):

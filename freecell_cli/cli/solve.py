@@ -43,7 +43,7 @@ def solve_command(
     engine: Annotated[EngineName, typer.Option(metavar="ENGINE", help=ENGINE_HELP)] = EngineName.beam,
     preset: Annotated[Optional[str], typer.Option(metavar="NAME", help="fc-solve preset (its -l), default lg.")] = None,
     width: Annotated[Optional[int], typer.Option(metavar="W", help="Beam width (beam engine): wider is slower and shorter.", parser=whole_number(1, MAX_WIDTH))] = None,
-    optimize: Annotated[bool, typer.Option("--optimize", help="Beam engine: wider beams under several weightings, keep the shortest.")] = False,
+    optimize: Annotated[bool, typer.Option("--optimize", help="Beam engine: also one beam 32 times as wide (or --width wide), and pairs of moves in the post-pass: shorter, slower.")] = False,
     time_limit: Annotated[Optional[float], typer.Option(metavar="SECONDS", help="Give up after SECONDS (default 60; none with --exhaustive; 0: no limit).", parser=seconds_number)] = None,
     max_states: Annotated[Optional[int], typer.Option(metavar="N", help="Give up after N states.", parser=whole_number(1))] = None,
     hint: Annotated[bool, typer.Option("--hint", help="Only the next move, and why.")] = False,
