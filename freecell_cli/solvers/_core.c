@@ -160,8 +160,13 @@ static int df_push(DepthFirst *self, const State *st, uint32_t ki, Move in, Move
             uint32_t h = seen_hash(child);
             self->ms.h[i] = h;
             PREFETCH(self->seen.slot + slot_of(h, self->seen.size));
+        } else {
+            self->ms.h[i] = 0; /* no key ahead (a real 0 only misses a fetch) */
         }
     }
+    /* Then, their slots near by now, the keys those slots point to: a child seen
+     * already (most are) is then compared with a key in the cache. */
+    for (size_t i = fr->mbeg; i < fr->mend; i++) seen_prefetch_key(&self->seen, self->ms.h[i]);
     self->depth++;
     return 0;
 }

@@ -158,6 +158,14 @@ static inline int seen_has(Seen *s, const uint8_t *key, uint32_t h, size_t *slot
     return 0;
 }
 
+/* Fetches the key the first slot of hash ``h`` points to when its tag matches
+ * (the key a look-up would compare). */
+static inline void seen_prefetch_key(const Seen *s, uint32_t h) {
+    if (!h) return;
+    uint32_t v = s->slot[slot_of(h, s->size)];
+    if (v && (v & ~s->idx_mask) == TAG(s, h)) PREFETCH(s->keys + (size_t)((v & s->idx_mask) - 1) * KEYLEN);
+}
+
 /* Adds packed ``key`` (hash ``h``): 1 added, 0 there already, -1 no room
  * (memory, or the most keys a slot can index). */
 static int seen_add(Seen *s, const uint8_t *key, uint32_t h) {
