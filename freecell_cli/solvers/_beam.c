@@ -178,15 +178,6 @@ static int solution(BeamSearch *b, uint32_t node) {
 
 
 /* -- Beam.expand ------------------------------------------------------------------ */
-typedef struct {
-    uint32_t idx;
-    State st; /* copies: the node array may move */
-    uint8_t key[KEYLEN + 1];
-    int64_t contrib[MAXCOLS];
-    int64_t score;
-    int unsorted, exact_ok, nextc[4];
-} Ex;
-
 /* Beam.expand's offer() of a move and the key it leads to: 1 a solution, 0 on, -1 memory. */
 static int offer(BeamSearch *b, const Ex *e, Move m, const uint8_t *key, uint64_t h) {
     const State *st = &e->st;
@@ -248,7 +239,6 @@ static int offer(BeamSearch *b, const Ex *e, Move m, const uint8_t *key, uint64_
  * columns, into the first empty column, to a free cell), then offered in that
  * order. Their keys and hashes come first, so the two sets' slots are fetched
  * from memory while the others are computed. */
-#define MAX_MOVES 512 /* 15 cells x 11 places + 2 per column + runs into an empty one + to a cell */
 static int expand(BeamSearch *b, uint32_t idx) {
     Ex e;
     const BNode *nd = &b->nodes[idx];

@@ -72,6 +72,18 @@ typedef struct {
     PyObject *progress;
 } RunArgs;
 
+/* A position being expanded, as offer() needs it. */
+typedef struct {
+    uint32_t idx;
+    State st; /* copies: the node array may move */
+    uint8_t key[KEYLEN + 1];
+    int64_t contrib[MAXCOLS];
+    int64_t score;
+    int unsorted, exact_ok, nextc[4];
+} Ex;
+
+#define MAX_MOVES 512 /* of one position: 15 cells x 11 places + 2 per column + runs into an empty one + to a cell */
+
 /* The candidates of a layer: a heap, as Python's heapq. */
 static inline int cands_push(Cands *c, const Cand *x) {
     if (grow((void **)&c->v, &c->cap, c->n + 1, sizeof *c->v) < 0) return -1;
