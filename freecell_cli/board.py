@@ -2,8 +2,10 @@
 the focus, the run picked up, what each key does, and the text of the screen.
 
 Everything here is plain Python over a :class:`~freecell_cli.game.Game` (which owns
-the rules, undo and saving); the full-screen program (:mod:`freecell_cli.screen`)
-only hands keys to :meth:`Board.press` and shows :meth:`Board.render`.
+the rules, undo and saving); what the keys both games share do is
+:class:`~freecell_cli.keyboard.KeyBoard`'s (Spider's board is the other one); the
+full-screen program (:mod:`freecell_cli.screen`) only hands keys to
+:meth:`Board.press` and shows :meth:`Board.render`.
 
 >>> from freecell_cli.game import Game
 >>> b = Board(Game.new(617))
@@ -22,13 +24,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
-from .cards import CARDS, SUIT_SYMBOLS, SUITS, Card
-from .errors import FreecellError, FreecellRuntimeError
+from .cards import CARDS, SUIT_SYMBOLS, SUITS
+from .errors import FreecellError
 from .game import Game
 from .hints import Hint, explain
+from .keyboard import HELD, HINT_FROM, HINT_TO, TARGET, KeyBoard, card_text, target_names
 from .moves import CELL, COLUMN, FOUNDATION, Move, Place, can_move, resolve
 from .position import Position, cell_letter
-from .solvers.result import UNSOLVABLE
 from .text import clock, escape, plural
 
 if TYPE_CHECKING:  # rich is imported only when the screen is drawn
@@ -51,9 +53,6 @@ Keys
   5a, 82, 8h type a move in standard notation (columns 1-8, free cells a-d, h home)
   ?          this help (any key closes it)"""
 
-# backgrounds only (light ones: a card on them is drawn black or red)
-HELD, TARGET, HINT_FROM, HINT_TO = "on bright_white", "on bright_green", "on yellow", "on cyan"
-
 FOOTER = "←→ focus ↑↓ run Enter pick/drop Esc cancel U undo R redo H hint F auto N new S restart Q quit ? help"
 
 
@@ -73,28 +72,21 @@ class Spot:
         return self.place().describe()
 
 
-class Board:
-    """The state of the game screen and what keys do to it.
+class Board(KeyBoard[Game, Spot]):
+    """The state of the game screen and what keys do to it (the keys both games
+    share: :class:`~freecell_cli.keyboard.KeyBoard`).
 
     ``save`` is called after every change of the game; ``new_game`` makes the game
     of a new deal (key N)."""
 
+    TITLE = "FreeCell"
+    KEYS_HELP = KEYS_HELP
+    FOOTER = FOOTER
+
     def __init__(self, game: Game, save: Callable[[Game], None] | None = None,
                  new_game: Callable[[Game], Game] | None = None) -> None:
-        self.game = game
-        self.save = save or (lambda g: None)
-        self.new_game = new_game
-        self.focus = Spot(COLUMN, 0)
-        self.depth = 1  # in the focused column: the run to pick up is its last `depth` cards
-        self.held: tuple[Spot, int] | None = None  # picked up: where from, how many cards
-        self.message = ""
-        self.tone = "info"  # info, good, error
-        self.confirm: str | None = None  # "new" or "restart", waiting for Y
-        self.typed = ""  # the start of a move typed in standard notation
-        self.hinted: Move | None = None  # shown on the table until the next move
-        self.help = False
-        self.quit = False
-        self.hint_pending = False
+        super().__init__(game, Spot(COLUMN, 0), save, new_game)
+        self.hinted: Move | None = None
 
     # -- places ---------------------------------------------------------------------
     @property
@@ -146,116 +138,48 @@ class Board:
     def capacity(self) -> int:
         return can_move(self.position, self.game.variant)
 
-    # -- keys -----------------------------------------------------------------------
-    def press(self, key: str) -> str | None:
-        """One key: ``left``, ``right``, ``up``, ``down``, ``enter``, ``space``,
-        ``escape``, ``backspace``, or a character. Returns ``"hint"`` when a hint is
-        to be computed (:meth:`show_hint` takes the answer), ``"quit"`` to leave,
-        else None."""
-        if self.help:
-            self.help = False
-            if key in ("escape", "?", "enter", "space", "q"):
-                return None
-        if self.confirm is not None:
-            what, self.confirm = self.confirm, None
-            if key.lower() == "y":
-                return self._confirmed(what)
-            self.say("kept playing: nothing changed")
-            return None
-        if key in ("left", "right"):
-            spots = self.spots()
-            i = spots.index(self.focus) if self.focus in spots else 0
-            self.focus = spots[(i + (1 if key == "right" else -1)) % len(spots)]
-            self.depth = 1
-            self.typed = ""
-            return None
-        if key in ("up", "down"):
-            return self._choose_run(1 if key == "up" else -1)
-        if key in ("enter", "space", " "):
-            if self.typed:
-                return self._typed_done()
-            return self._activate()
-        if key == "escape":
-            return self._cancel()
-        if key == "backspace":
-            self.typed = self.typed[:-1]
-            return None
-        if len(key) != 1:
-            return None
-        ch = key.lower()
-        if self.typed:
-            return self._type(ch)
-        if self._starts_move(ch):
-            self.typed = ch
-            self.say(f"typing a move: {ch}_ (Esc cancels)")
-            return None
-        return self._command(ch)
+    def run_length(self, column: int) -> int:
+        return self.position.run_length(column)
 
+    def run_stops(self, column: int, run: int) -> str:
+        col = self.position.columns[column]
+        above = col[-run - 1] if len(col) > run else None
+        return f"the run starts at {col[-run]}" + (f": it does not go on {above}" if above else
+                                                   ", the first card of the column")
+
+    # -- keys -----------------------------------------------------------------------
     def _command(self, ch: str) -> str | None:
-        g = self.game
-        if ch == "q":
-            self.quit = True
-            return "quit"
-        if ch == "?":
-            self.help = True
-            return None
-        if ch == "u":
-            last = g.steps[-1].moves if g.steps else []
-            if g.undo():
-                self._changed(f"undone: {' '.join(last)}")
-            else:
-                self.say("nothing to undo", "error")
-            return None
-        if ch == "r":
-            if g.redo():
-                self._changed(f"redone: {' '.join(g.steps[-1].moves)}")
-            else:
-                self.say("nothing to redo", "error")
-            return None
-        if ch == "h":
-            if g.hint is not None and not g.position.is_won():
-                return self._play(Move.parse(g.hint), "played the hint")
-            self.hint_pending = True
-            self.say("computing a hint…")
-            return "hint"
         if ch == "f":
-            outcome = g.collect()
+            outcome = self.game.collect()
             if outcome.ok:
                 self._changed(f"auto-complete: {outcome.message}")
             else:
                 self.say(outcome.message, "error")
             return None
-        if ch == "n":
-            return self._ask("new", "start a new deal?")
-        if ch == "s":
-            return self._ask("restart", "start this deal over from the opening position?")
-        self.say(f"{ch!r} is not a key of the game: ? shows them", "error")
-        return None
+        return super()._command(ch)
 
-    def _ask(self, what: str, question: str) -> str | None:
+    def _play_hint(self, text: str) -> str | None:
+        return self._play(Move.parse(text), "played the hint")
+
+    def parse_move(self, text: str) -> Move:
+        return Move.parse(text)
+
+    def last_step(self) -> str:
         g = self.game
-        if g.moves and not g.position.is_won():
-            self.confirm = what
-            self.say(f"{question} The game in progress ({plural(g.moves, 'move')}) will be lost. "
-                     "Y: yes, any other key: no", "error")
-            return None
-        return self._confirmed(what)
+        return " ".join(g.steps[-1].moves) if g.steps else ""
 
-    def _confirmed(self, what: str) -> str | None:
-        self._drop_selection()
-        if what == "restart":
-            self.game.restart()
-            self._changed("back to the opening position")
-            return None
-        if self.new_game is None:
-            self.say("no new deal here", "error")
-            return None
+    def moves_played(self) -> int:
+        return self.game.moves
+
+    def score(self) -> str:
+        g = self.game
+        return f"{plural(g.moves, 'move')}, time {clock(g.elapsed)}"
+
+    def pause_clock(self) -> None:
         self.game.pause_clock()
-        self.message = ""
-        self.game = self.new_game(self.game)
-        kept = self.message  # where the unfinished game was kept, if it was
-        self._changed(f"now playing {self.game_name()}" + (f"; {kept}" if kept else ""))
-        return None
+
+    def resume_clock(self) -> None:
+        self.game.resume_clock()
 
     def _starts_move(self, ch: str) -> bool:
         p = self.position
@@ -289,39 +213,6 @@ class Board:
             self.say(f"refused {text}: {e}", "error")
             return None
         return self._play(move, "played", typed=text)
-
-    def _choose_run(self, step: int) -> str | None:
-        f = self.focus
-        if f.kind != COLUMN or not self.position.columns[f.index]:
-            self.say("↑ ↓ choose where a run starts inside a column", "error")
-            return None
-        run = self.position.run_length(f.index)
-        depth = min(self.depth, run) + step
-        if depth > run:
-            col = self.position.columns[f.index]
-            above = col[-run - 1] if len(col) > run else None
-            self.say(f"the run starts at {col[-run]}" + (f": it does not go on {above}" if above else
-                                                          ", the first card of the column"), "error")
-            depth = run
-        self.depth = max(depth, 1)
-        return None
-
-    def _cancel(self) -> str | None:
-        if self.typed:
-            self.typed = ""
-            self.say("typing cancelled")
-        elif self.held is not None:
-            self._drop_selection()
-            self.say("put back: nothing changed")
-        else:
-            self.depth = 1
-            self.hinted = None
-            self.message = ""
-        return None
-
-    def _drop_selection(self) -> None:
-        self.held = None
-        self.typed = ""
 
     def _activate(self) -> str | None:
         f, p = self.focus, self.position
@@ -368,37 +259,19 @@ class Board:
         self._changed(f"{verb} {outcome.message} ({explain(before, _with_count(before, resolved, move))})")
         return None
 
-    def _changed(self, text: str) -> None:
-        self.hinted = None
-        self.hint_pending = False
-        g = self.game
-        if g.position.is_won():
-            self.say(f"you won {self.game_name()} in {plural(g.moves, 'move')}, time {clock(g.elapsed)}! "
-                     "N: a new deal, S: play it again, Q: quit", "good")
-        else:
-            self.say(text, "info")
-        try:
-            self.save(g)
-        except (FreecellError, FreecellRuntimeError, OSError) as e:
-            self.say(f"{self.message} — but the game could not be saved: {e}", "error")
+    def hint_job(self, seconds: float) -> tuple[Callable[[], Hint], tuple[object, ...]]:
+        from .hints import find_hint
+        from .solvers.result import GAVE_UP
 
-    def show_hint(self, hint: Hint, key: tuple[object, ...] | None = None) -> None:
-        """Show a hint computed for the position whose :meth:`Position.key` is ``key``
-        (none: the current one); a hint for a position since left is dropped."""
-        if key is not None and key != self.position.key():
-            return
-        self.hint_pending = False
-        if hint.move is not None:
-            self.game.hint = str(hint.move) if hint.sure else None
-            self.hinted = Move.parse(str(hint.move))
-            extra = "; H again plays it" if hint.sure else ""
-            self.say(hint.message[:-1] + extra + ")" if hint.message.endswith(")") else hint.message)
-        else:
-            self.say(hint.message, "error" if hint.verdict == UNSOLVABLE else "info")
+        position, variant = self.position.copy(), self.game.variant
 
-    def say(self, text: str, tone: str = "info") -> None:
-        self.message = text
-        self.tone = tone
+        def work() -> Hint:
+            try:
+                return find_hint(position, variant, seconds)
+            except Exception as e:  # the solver failed: say so, keep playing
+                return Hint(GAVE_UP, reason=f"the solver failed ({type(e).__name__}: {e})")
+
+        return work, position.key()
 
     # -- what the screen shows ---------------------------------------------------------
     def game_name(self) -> str:
@@ -430,13 +303,11 @@ class Board:
         if self.held is not None:
             src, n = self.held
             card = p.cells[src.index] if src.kind == CELL else p.columns[src.index][-n]
-            spots = self._ordered(self.targets())
+            spots = self.ordered(self.targets())
             cells = [s for s in spots if s.kind == CELL]
-            empty = [s for s in spots if s.kind == COLUMN and not p.columns[s.index]]
             names = [cells[0].describe() if len(cells) == 1 else "any free cell"] if cells else []
             names += [s.describe() for s in spots if s.kind == FOUNDATION]
-            names += [s.describe() for s in spots if s.kind == COLUMN and s not in empty]
-            names += [empty[0].describe() + " (empty)" if len(empty) == 1 else "any empty column"] if empty else []
+            names += target_names(spots, Spot.describe, lambda s: not p.columns[s.index])
             where = ", ".join(names) or "nowhere (Esc puts it back)"
             return f"holding {plural(n, 'card')} from {card}: can go to {where}"
         f = self.focus
@@ -448,11 +319,7 @@ class Board:
             return f"from {card}: {plural(n, 'card')} ({fits}); ↑ ↓ change where the run starts"
         return ""
 
-    def _ordered(self, spots: set[Spot]) -> list[Spot]:
-        return [s for s in self.spots() if s in spots]
-
-    def render(self, width: int = 100) -> Text:
-        """The screen as a :class:`rich.text.Text` (its ``.plain`` is the snapshot)."""
+    def draw_table(self, out: Text) -> None:
         from rich.text import Text
 
         p = self.position
@@ -468,41 +335,19 @@ class Board:
                 hint_dst = Spot(FOUNDATION, card.suit_index) if card is not None else None
             else:
                 hint_dst = Spot(d.kind, d.index)
-        held_src, held_n = self.held if self.held is not None else (None, 0)
+        held_src = self.held[0] if self.held is not None else None
 
-        def spot_style(spot: Spot) -> str:
-            if spot == self.focus:
-                return "reverse bold"
-            if spot in targets:
-                return TARGET
-            if spot == hint_src:
-                return HINT_FROM
-            if spot == hint_dst:
-                return HINT_TO
-            return ""
-
-        def card_text(card: Card | None, style: str = "") -> Text:
-            if card is None:
-                return Text("   ", style=style)
-            if "on " in style:  # a light background: a fixed foreground (white would vanish)
-                colour = "red" if card.is_red else "black"
-            else:
-                colour = "red" if card.is_red else ""
-            return Text(f"{card.symbol():>3}", style=" ".join(x for x in ("bold", colour, style) if x))
-
-        out = Text()
-        out.append(self.status() + "\n\n", style="bold")
         # free cells and foundations
         for i, c in enumerate(p.cells):
             spot = Spot(CELL, i)
-            st = spot_style(spot) or (HELD if spot == held_src else "")
+            st = self.spot_style(spot, targets, hint_src, hint_dst) or (HELD if spot == held_src else "")
             out.append(">" if spot == self.focus else "[", style=st)
             out.append_text(card_text(c, st) if c is not None else Text(f" {cell_letter(i)} ", style=st or "dim"))
             out.append("<" if spot == self.focus else "]", style=st)
             out.append("+" if spot in targets else " ")
         for k, s in enumerate(SUITS):
             spot = Spot(FOUNDATION, k)
-            st = spot_style(spot)
+            st = self.spot_style(spot, targets, hint_src, hint_dst)
             f = p.foundations[k]
             out.append(">" if spot == self.focus else "[", style=st)
             if f:
@@ -512,66 +357,8 @@ class Board:
             out.append("<" if spot == self.focus else "]", style=st)
             out.append("+" if spot in targets else " ")
         out.append("\n\n")
-        # columns: a header of numbers, then the cards row by row
-        for i in range(len(p.columns)):
-            spot = Spot(COLUMN, i)
-            st = spot_style(spot)
-            out.append(">" if spot == self.focus else " ")
-            out.append(f"{i + 1:^3}", style=st or "dim")
-            out.append("+" if spot in targets else " ")
-            out.append(" ")
-        out.append("\n")
-        focus_run = self.run_at_focus() if self.focus.kind == COLUMN and self.held is None else 0
-        depth = max((len(c) for c in p.columns), default=0)
-        for row in range(max(depth, 1)):
-            for i, col in enumerate(p.columns):
-                spot = Spot(COLUMN, i)
-                mark, st = " ", ""
-                if row < len(col):
-                    from_end = len(col) - row
-                    if spot == held_src and from_end <= held_n:
-                        mark, st = "*", HELD
-                    elif spot == self.focus and from_end <= focus_run:
-                        mark, st = (">" if from_end == focus_run else " "), "reverse"
-                    elif from_end == 1 and spot in targets:
-                        st = TARGET
-                    elif from_end == 1 and spot == hint_dst:
-                        st = HINT_TO
-                    elif spot == hint_src and self.hinted is not None and from_end <= (self.hinted.count or 1):
-                        st = HINT_FROM
-                    out.append(mark)
-                    out.append_text(card_text(col[row], st))
-                    out.append("  ")
-                elif row == 0:
-                    st = TARGET if spot in targets else ("reverse" if spot == self.focus else "")
-                    out.append(" ")
-                    out.append(" · " if st else "   ", style=st)
-                    out.append("  ")
-                else:
-                    out.append("      ")
-            out.rstrip()
-            out.append("\n")
-        out.append("\n")
-        if self.help:
-            out.append(KEYS_HELP + "\n", style="bold")
-            return out
-        line = self.selection_line()
-        out.append((line or " ") + "\n", style="cyan")
-        if self.typed:
-            text = self.message if self.message.startswith(f"typing a move: {self.typed}_ (") else \
-                f"typing a move: {self.typed}_ (Enter plays it, Esc cancels)"
-            out.append(text + "\n", style="bold")
-        else:
-            tone = {"error": "bold red", "good": "bold green"}.get(self.tone, "")
-            out.append((self.message or " ") + "\n", style=tone)
-        note = self.notes()
-        out.append((note or " ") + "\n", style="yellow")
-        out.append("\n" + FOOTER + "\n", style="dim")
-        return out
-
-    def snapshot(self, width: int = 100) -> str:
-        """The screen as plain text, each line without trailing blanks."""
-        return "\n".join(line.rstrip() for line in self.render(width).plain.splitlines()) + "\n"
+        hint_count = (self.hinted.count or 1) if self.hinted is not None else 0
+        self.draw_columns(out, p.columns, lambda i: Spot(COLUMN, i), targets, hint_src, hint_dst, hint_count)
 
 
 def _with_count(position: Position, resolved: Move, asked: Move) -> Move:

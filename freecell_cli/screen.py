@@ -1,26 +1,29 @@
-"""The full-screen game (``freecell play`` on a terminal), drawn with Textual.
+"""The full-screen games (``freecell play`` and ``freecell spider play`` on a
+terminal), drawn with Textual.
 
-It only draws and maps keys: what a key does is :class:`~freecell_cli.board.Board`'s
-business, the rules and saving are :class:`~freecell_cli.game.Game`'s. Only
-``freecell play`` imports this module (Textual takes a while to import).
+It only draws and maps keys: what a key does is the board's business (FreeCell's
+:class:`~freecell_cli.board.Board`, Spider's :class:`~freecell_cli.spider.board.Board`,
+both :class:`~freecell_cli.keyboard.KeyBoard`), the rules and saving are the game's.
+Only the two ``play`` commands import this module (Textual takes a while to import).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
-from .board import Board
-from .hints import Hint, find_hint
-from .solvers.result import GAVE_UP
 from .text import escape
 
 if TYPE_CHECKING:
     from rich.text import Text
     from textual.events import Key
+
+    from .keyboard import KeyBoard
+
+    Board = KeyBoard[Any, Any]
 
 NAMED_KEYS = {"left", "right", "up", "down", "enter", "space", "escape", "backspace"}
 
@@ -49,18 +52,18 @@ class GameScreen(App[None]):
         yield Static(id="table")
 
     def on_mount(self) -> None:
-        self.title = "FreeCell"
+        self.title = self.board.TITLE
         # immediate: the process stops right after the suspend signal (Ctrl-Z)
-        self.app_suspend_signal.subscribe(self, lambda app: self.board.game.pause_clock(), immediate=True)
-        self.app_resume_signal.subscribe(self, lambda app: self.board.game.resume_clock(), immediate=True)
-        self.board.game.resume_clock()  # stopped while the screen was being set up
+        self.app_suspend_signal.subscribe(self, lambda app: self.board.pause_clock(), immediate=True)
+        self.app_resume_signal.subscribe(self, lambda app: self.board.resume_clock(), immediate=True)
+        self.board.resume_clock()  # stopped while the screen was being set up
         self.redraw()
         self.set_interval(1.0, self.redraw)  # the clock
 
     def redraw(self) -> None:
         content: Text | str
         try:
-            content = self.board.render(self.size.width)
+            content = self.board.render(self.size.width, self.size.height)
         except Exception as e:  # a bug: one line, never a traceback
             from rich.text import Text
 
@@ -70,7 +73,7 @@ class GameScreen(App[None]):
 
     def screen_text(self) -> str:
         """The game as plain text (what a snapshot compares)."""
-        return self.board.snapshot(self.size.width)
+        return self.board.snapshot(self.size.width, self.size.height)
 
     def on_key(self, event: Key) -> None:
         key = event.key
@@ -92,20 +95,14 @@ class GameScreen(App[None]):
         self.redraw()
 
     def start_hint(self) -> None:
-        board = self.board
-        position, variant = board.position.copy(), board.game.variant
-        key, seconds = position.key(), self.hint_seconds
+        job, key = self.board.hint_job(self.hint_seconds)
 
         def work() -> None:
-            try:
-                hint = find_hint(position, variant, seconds)
-            except Exception as e:  # the solver failed: say so, keep playing
-                hint = Hint(GAVE_UP, reason=f"the solver failed ({type(e).__name__}: {e})")
-            self.call_from_thread(self.hint_done, hint, key)
+            self.call_from_thread(self.hint_done, job(), key)
 
         self.run_worker(work, thread=True, group="hint", exclusive=True, exit_on_error=False)
 
-    def hint_done(self, hint: Hint, key: tuple[object, ...]) -> None:
+    def hint_done(self, hint: Any, key: tuple[object, ...]) -> None:
         self.board.show_hint(hint, key)
         self.redraw()
 

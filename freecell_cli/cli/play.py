@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional, TypeVar
 
 import typer
 
@@ -16,6 +16,9 @@ from .output import Settings, err, errors_to_exit, fail, is_terminal
 
 if TYPE_CHECKING:
     from ..game import Game
+    from ..keyboard import KeyBoard
+
+G = TypeVar("G")
 
 
 @command()
@@ -100,41 +103,52 @@ def play_command(
         with errors_to_exit():
             take_save(game, err)
     interactive = is_terminal(sys.stdin)
-    if interactive and not plain and is_terminal(sys.stdout) and os.environ.get("TERM") != "dumb":
+    if wants_screen(interactive, plain):
+        from ..board import Board
+        from ..play import save_game
+
+        board = Board(game, save=save_game, new_game=screen_new_game(v, lambda text, tone: board.say(text, tone)))
         with errors_to_exit():
-            shown = _play_on_screen(game, v, cells)
+            shown = play_on_screen(board, save_game, _farewell)
         if shown:
             raise typer.Exit(130 if shown == "interrupted" else 0)  # Ctrl-C: saved, and said so
     session = Session(game, interactive)
     play_lines(session, lambda: interactive_lines(session))
 
 
+def wants_screen(interactive: bool, plain: bool) -> bool:
+    """Whether a play command opens its full-screen game: stdin and stdout a
+    terminal that can draw one, and no --plain."""
+    return interactive and not plain and is_terminal(sys.stdout) and os.environ.get("TERM") != "dumb"
 
-def _play_on_screen(game: Game, variant: str | None, cells: int) -> bool | str:
-    """The full-screen game; False when the screen library is missing (then the
-    game goes on line by line)."""
-    from ..play import save_game, saved_note
 
-    game.pause_clock()  # the screen takes a moment to start: not the player's time
-    try:
-        from ..screen import run_screen
-    except ImportError as e:
-        game.resume_clock()
-        err(f"note: the game screen needs textual ({e}); playing line by line")
-        return False
-    from ..board import Board
+def _farewell(g: Game, interrupted: bool) -> str:
+    from ..play import saved_note
 
-    board = Board(game, save=save_game, new_game=screen_new_game(variant, lambda text, tone: board.say(text, tone)))
-    interrupted = run_screen(board)
-    save_game(board.game)
-    g = board.game
     if g.position.is_won():
         from ..text import clock
 
         name = f"deal {g.deal}" if g.deal is not None else "the position"
-        err(f"won {name} in {g.moves} moves, time {clock(g.elapsed)}")
-    else:
-        err(("interrupted: " if interrupted else "") + saved_note(g))
+        return f"won {name} in {g.moves} moves, time {clock(g.elapsed)}"
+    return ("interrupted: " if interrupted else "") + saved_note(g)
+
+
+def play_on_screen(board: KeyBoard[Any, Any], save: Callable[[Any], None],
+                   farewell: Callable[[Any, bool], str]) -> bool | str:
+    """The full-screen game of ``board`` (FreeCell's or Spider's); False when the
+    screen library is missing (then the game goes on line by line). At the end the
+    game is saved (``save``) and ``farewell`` (the game, whether Ctrl-C left it)
+    gives the last line on stderr."""
+    board.pause_clock()  # the screen takes a moment to start: not the player's time
+    try:
+        from ..screen import run_screen
+    except ImportError as e:
+        board.resume_clock()
+        err(f"note: the game screen needs textual ({e}); playing line by line")
+        return False
+    interrupted = run_screen(board)
+    save(board.game)
+    err(farewell(board.game, interrupted))
     return "interrupted" if interrupted else True
 
 
@@ -143,11 +157,22 @@ def screen_new_game(variant: str | None, say: Callable[[str, str], None]) -> Cal
     (:func:`~freecell_cli.play.leave_for`: an unfinished game is kept aside, and
     ``say`` tells where). A new game that cannot be saved moves nothing: ``say``
     tells why, and the game in progress goes on."""
-    from ..errors import FreecellError, FreecellRuntimeError
     from ..play import leave_for, new_random_game
 
-    def new_game(old: Game) -> Game:
-        new = new_random_game(variant or old.variant.name, len(old.start.cells))
+    return new_deal_key(lambda old: new_random_game(variant or old.variant.name, len(old.start.cells)),
+                        leave_for, say)
+
+
+def new_deal_key(make: Callable[[G], G], leave_for: Callable[[G, G, Callable[[str], object]], G],
+                 say: Callable[[str, str], None]) -> Callable[[G], G]:
+    """The N key of a game screen, either game's: ``make`` a new game from the one in
+    progress, and ``leave_for`` it (the old one saved, the new one taking the save
+    file; where an unfinished game is kept is said with ``say``). When that fails
+    (a save that cannot be written), ``say`` tells why and the old game goes on."""
+    from ..errors import FreecellError, FreecellRuntimeError
+
+    def new_game(old: G) -> G:
+        new = make(old)
         try:
             return leave_for(old, new, lambda line: say(line.removeprefix("note: "), "info"))
         except (FreecellError, FreecellRuntimeError) as e:

@@ -1,0 +1,488 @@
+"""The game-neutral half of a game screen's board (FreeCell's :mod:`freecell_cli.board`,
+Spider's :mod:`freecell_cli.spider.board`): what the keys both games share do, as
+seed 001's page plays from the keyboard (the focus moving over the places, ↑ ↓ for
+where a run starts, Enter/Space, Esc, a move typed in notation, U, R, H, N, S, Q, ?),
+the questions that wait for Y, the help page, the message line, and the frame of
+the screen's text (status, table, what is held, the message, notes, the keys).
+
+A game brings its places and table, what picking up and dropping mean, its own keys
+(FreeCell's F, Spider's D) and the words of its messages; the full-screen program
+(:mod:`freecell_cli.screen`) only hands keys to :meth:`KeyBoard.press` and shows
+:meth:`KeyBoard.render`. Only the game screens import this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+from .errors import FreecellError, FreecellRuntimeError
+from .solvers.result import UNSOLVABLE
+from .text import plural
+
+if TYPE_CHECKING:  # rich is imported only when the screen is drawn
+    from rich.text import Text
+
+    from .cards import Card
+
+# backgrounds only (light ones: a card on them is drawn black or red)
+HELD, TARGET, HINT_FROM, HINT_TO = "on bright_white", "on bright_green", "on yellow", "on cyan"
+
+
+class _Table(Protocol):
+    def is_won(self) -> bool: ...
+
+    def key(self) -> tuple[object, ...]: ...
+
+
+class _Game(Protocol):
+    """What the board needs of a game (FreeCell's :class:`~freecell_cli.game.Game`,
+    Spider's :class:`~freecell_cli.spider.play.Game`)."""
+
+    hint: str | None
+
+    @property
+    def position(self) -> Any: ...  # a _Table
+
+    def undo(self) -> bool: ...
+
+    def redo(self) -> bool: ...
+
+    def restart(self) -> None: ...
+
+
+class _Spot(Protocol):
+    """A place the focus can be on (each game's ``Spot``): a kind and an index."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def index(self) -> int: ...
+
+
+class _Hint(Protocol):
+    """What a hint tells the board (FreeCell's :class:`~freecell_cli.hints.Hint`, Spider's)."""
+
+    @property
+    def move(self) -> object: ...
+
+    @property
+    def sure(self) -> bool: ...
+
+    @property
+    def message(self) -> str: ...
+
+    @property
+    def verdict(self) -> str: ...
+
+
+G = TypeVar("G", bound=_Game)
+S = TypeVar("S", bound=_Spot)
+COLUMN = "column"  # the kind of a column's spot, in both games
+
+
+class KeyBoard(Generic[G, S]):
+    """The state of a game screen and what the shared keys do to it.
+
+    ``save`` is called after every change of the game; ``new_game`` makes the game
+    of a new deal (key N)."""
+
+    TITLE = "game"
+    KEYS_HELP = ""  # the help page (?)
+    FOOTER = ""  # the keys, in one line under the table
+    MIN_WIDTH = 0  # below this terminal size, one line says so instead of a broken table
+    MIN_HEIGHT = 0
+
+    def __init__(self, game: G, focus: S, save: Callable[[G], None] | None = None,
+                 new_game: Callable[[G], G] | None = None) -> None:
+        self.game = game
+        self.save = save or (lambda g: None)
+        self.new_game = new_game
+        self.focus = focus
+        self.depth = 1  # in the focused column: the run to pick up is its last `depth` cards
+        self.held: tuple[S, int] | None = None  # picked up: where from, how many cards
+        self.message = ""
+        self.tone = "info"  # info, good, error
+        self.confirm: str | None = None  # "new" or "restart", waiting for Y
+        self.typed = ""  # the start of a move typed in notation
+        self.hinted: Any = None  # the hinted move (the game's Move), shown on the table until the next move
+        self.help = False
+        self.quit = False
+        self.hint_pending = False
+
+    # -- what each game says: its places, its moves, its words -------------------------
+    @property
+    def position(self) -> Any:
+        return self.game.position
+
+    def spots(self) -> list[S]:
+        raise NotImplementedError
+
+    def run_length(self, column: int) -> int:
+        """How many cards at the end of ``column`` may move as one."""
+        raise NotImplementedError
+
+    def run_stops(self, column: int, run: int) -> str:
+        """Why the run of ``column`` (its last ``run`` cards) starts where it does."""
+        raise NotImplementedError
+
+    def _activate(self) -> str | None:
+        raise NotImplementedError
+
+    def _starts_move(self, ch: str) -> bool:
+        raise NotImplementedError
+
+    def _type(self, ch: str) -> str | None:
+        raise NotImplementedError
+
+    def _typed_done(self) -> str | None:
+        raise NotImplementedError
+
+    def _play_hint(self, text: str) -> str | None:
+        """Play the hint shown last (``text``, in notation)."""
+        raise NotImplementedError
+
+    def parse_move(self, text: str) -> object:
+        raise NotImplementedError
+
+    def last_step(self) -> str:
+        """The moves of the game's last step, in notation ("" when none was played)."""
+        raise NotImplementedError
+
+    def moves_played(self) -> int:
+        raise NotImplementedError
+
+    def score(self) -> str:
+        """What a win took: ``81 moves, time 3:12``."""
+        raise NotImplementedError
+
+    def game_name(self) -> str:
+        raise NotImplementedError
+
+    def status(self) -> str:
+        raise NotImplementedError
+
+    def notes(self) -> str:
+        return ""
+
+    def selection_line(self) -> str:
+        return ""
+
+    def draw_table(self, out: Text) -> None:
+        """The places and the columns, after the status line."""
+        raise NotImplementedError
+
+    def hint_job(self, seconds: float) -> tuple[Callable[[], _Hint], tuple[object, ...]]:
+        """The work of a hint (run off the screen's thread: it must not fail) and the
+        key of the position it is for (:meth:`show_hint`)."""
+        raise NotImplementedError
+
+    def pause_clock(self) -> None:
+        """Stop the game's clock (a game without one: nothing)."""
+
+    def resume_clock(self) -> None:
+        pass
+
+    # -- keys -----------------------------------------------------------------------
+    def press(self, key: str) -> str | None:
+        """One key: ``left``, ``right``, ``up``, ``down``, ``enter``, ``space``,
+        ``escape``, ``backspace``, or a character. Returns ``"hint"`` when a hint is
+        to be computed (:meth:`show_hint` takes the answer), ``"quit"`` to leave,
+        else None."""
+        if self.help:
+            self.help = False
+            if key in ("escape", "?", "enter", "space", "q"):
+                return None
+        if self.confirm is not None:
+            what, self.confirm = self.confirm, None
+            if key.lower() == "y":
+                return self._confirmed(what)
+            self.say("kept playing: nothing changed")
+            return None
+        if key in ("left", "right"):
+            spots = self.spots()
+            i = spots.index(self.focus) if self.focus in spots else 0
+            self.focus = spots[(i + (1 if key == "right" else -1)) % len(spots)]
+            self.depth = 1
+            self.typed = ""
+            return None
+        if key in ("up", "down"):
+            return self._choose_run(1 if key == "up" else -1)
+        if key in ("enter", "space", " "):
+            if self.typed:
+                return self._typed_done()
+            return self._activate()
+        if key == "escape":
+            return self._cancel()
+        if key == "backspace":
+            self.typed = self.typed[:-1]
+            return None
+        if len(key) != 1:
+            return None
+        ch = key.lower()
+        if self.typed:
+            return self._type(ch)
+        if self._starts_move(ch):
+            self.typed = ch
+            self.say(f"typing a move: {ch}_ (Esc cancels)")
+            return None
+        return self._command(ch)
+
+    def _command(self, ch: str) -> str | None:
+        """The keys both games have; a game's own come first (its override)."""
+        g = self.game
+        if ch == "q":
+            self.quit = True
+            return "quit"
+        if ch == "?":
+            self.help = True
+            return None
+        if ch == "u":
+            last = self.last_step()
+            if g.undo():
+                self._changed(f"undone: {last}")
+            else:
+                self.say("nothing to undo", "error")
+            return None
+        if ch == "r":
+            if g.redo():
+                self._changed(f"redone: {self.last_step()}")
+            else:
+                self.say("nothing to redo", "error")
+            return None
+        if ch == "h":
+            if g.hint is not None and not g.position.is_won():
+                return self._play_hint(g.hint)
+            self.hint_pending = True
+            self.say("computing a hint…")
+            return "hint"
+        if ch == "n":
+            return self._ask("new", "start a new deal?")
+        if ch == "s":
+            return self._ask("restart", "start this deal over from the opening position?")
+        self.say(f"{ch!r} is not a key of the game: ? shows them", "error")
+        return None
+
+    def _ask(self, what: str, question: str) -> str | None:
+        n = self.moves_played()
+        if n and not self.game.position.is_won():
+            self.confirm = what
+            self.say(f"{question} The game in progress ({plural(n, 'move')}) will be lost. "
+                     "Y: yes, any other key: no", "error")
+            return None
+        return self._confirmed(what)
+
+    def _confirmed(self, what: str) -> str | None:
+        self._drop_selection()
+        if what == "restart":
+            self.game.restart()
+            self._changed("back to the opening position")
+            return None
+        if self.new_game is None:
+            self.say("no new deal here", "error")
+            return None
+        self.pause_clock()
+        self.message = ""
+        self.game = self.new_game(self.game)
+        kept = self.message  # where the unfinished game was kept, if it was
+        self._changed(f"now playing {self.game_name()}" + (f"; {kept}" if kept else ""))
+        return None
+
+    def _choose_run(self, step: int) -> str | None:
+        f = self.focus
+        if f.kind != COLUMN or not len(self.position.columns[f.index]):
+            self.say("↑ ↓ choose where a run starts inside a column", "error")
+            return None
+        run = self.run_length(f.index)
+        depth = min(self.depth, run) + step
+        if depth > run:
+            self.say(self.run_stops(f.index, run), "error")
+            depth = run
+        self.depth = max(depth, 1)
+        return None
+
+    def _cancel(self) -> str | None:
+        if self.typed:
+            self.typed = ""
+            self.say("typing cancelled")
+        elif self.held is not None:
+            self._drop_selection()
+            self.say("put back: nothing changed")
+        else:
+            self.depth = 1
+            self.hinted = None
+            self.message = ""
+        return None
+
+    def _drop_selection(self) -> None:
+        self.held = None
+        self.typed = ""
+
+    def _changed(self, text: str) -> None:
+        """The game changed (a move, undo, a new deal...): say so, or the win, and save."""
+        self.hinted = None
+        self.hint_pending = False
+        self._drop_selection()  # what was held may be elsewhere now
+        g = self.game
+        if g.position.is_won():
+            self.say(f"you won {self.game_name()} in {self.score()}! N: a new deal, S: play it again, Q: quit",
+                     "good")
+        else:
+            self.say(text, "info")
+        try:
+            self.save(g)
+        except (FreecellError, FreecellRuntimeError, OSError) as e:
+            self.say(f"{self.message} — but the game could not be saved: {e}", "error")
+
+    def show_hint(self, hint: _Hint, key: tuple[object, ...] | None = None) -> None:
+        """Show a hint computed for the position whose ``key()`` is ``key`` (none:
+        the current one); a hint for a position since left is dropped."""
+        if key is not None and key != self.position.key():
+            return
+        self.hint_pending = False
+        if hint.move is not None:
+            self.game.hint = str(hint.move) if hint.sure else None
+            self.hinted = self.parse_move(str(hint.move))
+            extra = "; H again plays it" if hint.sure else ""
+            self.say(hint.message[:-1] + extra + ")" if hint.message.endswith(")") else hint.message)
+        else:
+            self.say(hint.message, "error" if hint.verdict == UNSOLVABLE else "info")
+
+    def say(self, text: str, tone: str = "info") -> None:
+        self.message = text
+        self.tone = tone
+
+    # -- what the screen shows ---------------------------------------------------------
+    def too_small(self, width: int, height: int | None) -> str:
+        """The line shown instead of the table on a terminal smaller than the game
+        needs, or "" when it fits."""
+        if width >= self.MIN_WIDTH and (height is None or height >= self.MIN_HEIGHT):
+            return ""
+        size = f"{width} columns" if height is None else f"{width}×{height}"
+        line = f"{size} is too small: {self.TITLE} needs {self.MIN_WIDTH}×{self.MIN_HEIGHT}"
+        return line + " (Q quits)" if len(line) + 12 <= width else line  # one line (the padding aside)
+
+    def render(self, width: int = 100, height: int | None = None) -> Text:
+        """The screen as a :class:`rich.text.Text` (its ``.plain`` is the snapshot)."""
+        from rich.text import Text
+
+        small = self.too_small(width, height)
+        if small:
+            return Text(small + "\n", style="bold")
+        out = Text()
+        out.append(self.status() + "\n\n", style="bold")
+        self.draw_table(out)
+        out.append("\n")
+        if self.help:
+            out.append(self.KEYS_HELP + "\n", style="bold")
+            return out
+        line = self.selection_line()
+        out.append((line or " ") + "\n", style="cyan")
+        if self.typed:
+            text = self.message if self.message.startswith(f"typing a move: {self.typed}_ (") else \
+                f"typing a move: {self.typed}_ (Enter plays it, Esc cancels)"
+            out.append(text + "\n", style="bold")
+        else:
+            tone = {"error": "bold red", "good": "bold green"}.get(self.tone, "")
+            out.append((self.message or " ") + "\n", style=tone)
+        note = self.notes()
+        out.append((note or " ") + "\n", style="yellow")
+        out.append("\n" + self.FOOTER + "\n", style="dim")
+        return out
+
+    def snapshot(self, width: int = 100, height: int | None = None) -> str:
+        """The screen as plain text, each line without trailing blanks."""
+        return "\n".join(line.rstrip() for line in self.render(width, height).plain.splitlines()) + "\n"
+
+    def ordered(self, spots: set[S]) -> list[S]:
+        return [s for s in self.spots() if s in spots]
+
+    def spot_style(self, spot: S, targets: set[S], hint_src: S | None, hint_dst: S | None) -> str:
+        if spot == self.focus:
+            return "reverse bold"
+        if spot in targets:
+            return TARGET
+        if spot == hint_src:
+            return HINT_FROM
+        if spot == hint_dst:
+            return HINT_TO
+        return ""
+
+    def draw_columns(self, out: Text, columns: Sequence[Sequence[Card | None]], spot_of: Callable[[int], S],
+                     targets: set[S], hint_src: S | None, hint_dst: S | None, hint_count: int) -> None:
+        """The columns: a header of numbers, then the cards row by row (None: a card
+        face down), with the focus, what is held, where it can go and the hint marked.
+        ``hint_count`` cards move in the hinted move."""
+        for i in range(len(columns)):
+            spot = spot_of(i)
+            st = self.spot_style(spot, targets, hint_src, hint_dst)
+            out.append(">" if spot == self.focus else " ")
+            out.append(f"{i + 1:^3}", style=st or "dim")
+            out.append("+" if spot in targets else " ")
+            out.append(" ")
+        out.append("\n")
+        held_src, held_n = self.held if self.held is not None else (None, 0)
+        focus_run = self.run_at_focus() if self.focus.kind == COLUMN and self.held is None else 0
+        depth = max((len(c) for c in columns), default=0)
+        for row in range(max(depth, 1)):
+            for i, col in enumerate(columns):
+                spot = spot_of(i)
+                mark, st = " ", ""
+                if row < len(col):
+                    from_end = len(col) - row
+                    card = col[row]
+                    if card is None:  # face down: never part of a run
+                        out.append(" ")
+                        out.append(" ##", style="blue")
+                        out.append("  ")
+                        continue
+                    if spot == held_src and from_end <= held_n:
+                        mark, st = "*", HELD
+                    elif spot == self.focus and from_end <= focus_run:
+                        mark, st = (">" if from_end == focus_run else " "), "reverse"
+                    elif from_end == 1 and spot in targets:
+                        st = TARGET
+                    elif from_end == 1 and spot == hint_dst:
+                        st = HINT_TO
+                    elif spot == hint_src and from_end <= hint_count:
+                        st = HINT_FROM
+                    out.append(mark)
+                    out.append_text(card_text(card, st))
+                    out.append("  ")
+                elif row == 0:
+                    st = TARGET if spot in targets else ("reverse" if spot == self.focus else "")
+                    out.append(" ")
+                    out.append(" · " if st else "   ", style=st)
+                    out.append("  ")
+                else:
+                    out.append("      ")
+            out.rstrip()
+            out.append("\n")
+
+    def run_at_focus(self) -> int:
+        """How many cards Enter would pick up at the focus."""
+        raise NotImplementedError
+
+
+def card_text(card: Card | None, style: str = "") -> Text:
+    """A card as the table shows it: three characters, red or black, bold."""
+    from rich.text import Text
+
+    if card is None:
+        return Text("   ", style=style)
+    if "on " in style:  # a light background: a fixed foreground (white would vanish)
+        colour = "red" if card.is_red else "black"
+    else:
+        colour = "red" if card.is_red else ""
+    return Text(f"{card.symbol():>3}", style=" ".join(x for x in ("bold", colour, style) if x))
+
+
+def target_names(spots: Sequence[_Spot], describe: Callable[[Any], str], empty: Callable[[Any], bool]) -> list[str]:
+    """The columns among ``spots`` (in order) where what is held can go: the empty
+    ones last, as one name when there are several (``any empty column``)."""
+    names = [describe(s) for s in spots if s.kind == COLUMN and not empty(s)]
+    blank = [s for s in spots if s.kind == COLUMN and empty(s)]
+    if blank:
+        names.append(describe(blank[0]) + " (empty)" if len(blank) == 1 else "any empty column")
+    return names
