@@ -62,18 +62,30 @@ class Game:
         done: list[str] = []
         for token in split_moves(text):
             try:
-                move = resolve(self.position, Move.parse(token), self.unrestricted)
-                after = apply(self.position, move, self.unrestricted)
+                outcome = self.play_move(Move.parse(token))
             except FreecellError as e:
-                msg = f"{token_shown(token)}: {e}"
+                outcome = Outcome(False, str(e))
+            if not outcome.ok:
+                msg = f"{token_shown(token)}: {outcome.message}"
                 return Outcome(False, msg if not done else f"played {' '.join(done)}; {msg}")
-            canonical = str(notation(self.position, move))
-            self.position = after
-            self.moves.append(canonical)
-            self.redo_moves.clear()
-            self.hint = None
-            done.append(canonical)
+            done.append(outcome.message)
         return Outcome(True, " ".join(done))
+
+    def play_move(self, move: Move) -> Outcome:
+        """Play one :class:`Move` as it stands (its card count kept: a run picked up
+        on the game screen moves whole or not at all). The outcome's message is the
+        move in notation, or why the rules refuse it (then nothing changes)."""
+        try:
+            resolved = resolve(self.position, move, self.unrestricted)
+            after = apply(self.position, resolved, self.unrestricted)
+        except FreecellError as e:
+            return Outcome(False, str(e))
+        canonical = str(notation(self.position, resolved))
+        self.position = after
+        self.moves.append(canonical)
+        self.redo_moves.clear()
+        self.hint = None
+        return Outcome(True, canonical)
 
     def undo(self) -> bool:
         if not self.moves:
@@ -185,6 +197,59 @@ class Game:
         return format_solution(self.moves, self.start)
 
 
+STUCK = "no legal move left"  # the reason of a hint on a table with no move at all
+
+
+@dataclass
+class Hint:
+    """The next move of a winning line and what it does (the games' ``h``), as
+    FreeCell's :class:`~freecell_cli.hints.Hint`: ``verdict`` is the solver's
+    (``solved``, ``gave-up``; ``unsolvable`` once a search can prove it), ``move``
+    the line's first move when solved, ``reason`` what it does or why there is none."""
+
+    verdict: str
+    move: Move | None = None
+    reason: str = ""
+    move_count: int = 0  # moves to finish, when solved
+
+    @property
+    def sure(self) -> bool:
+        """A move that leads to a win (a game plays it on a second ``h``)."""
+        return self.verdict == "solved" and self.move is not None
+
+    @property
+    def message(self) -> str:
+        """What a game says."""
+        if self.sure:
+            return f"hint: {self.move} ({self.reason}; {plural(self.move_count, 'move')} to finish)"
+        if self.verdict == "solved":
+            return "nothing to do: the game is won"
+        if self.verdict == "gave-up":
+            return self.reason
+        why = STUCK if self.reason == STUCK else "this position is unsolvable from here"
+        return f"{why}: undo, restart, or a new deal"
+
+
+def find_hint(position: Position, unrestricted: bool = False, seconds: float = 10.0) -> Hint:
+    """A move that leads to a win from ``position`` and what it does, found by the
+    solver within ``seconds``; else why there is none."""
+    from .moves import describe, legal_moves
+    from .solve import GAVE_UP, SOLVED, UNSOLVABLE, Limits, solve
+
+    if position.is_won():
+        return Hint(SOLVED, reason="won")
+    if not legal_moves(position, unrestricted):
+        return Hint(UNSOLVABLE, reason=STUCK)
+    result = solve(position, Limits(time=seconds), unrestricted)
+    if result.verdict == SOLVED and result.moves:
+        move = result.moves[0]
+        why = describe(position, resolve(position, move, unrestricted))
+        return Hint(SOLVED, move, why, result.move_count)
+    if result.verdict == UNSOLVABLE:
+        return Hint(UNSOLVABLE, reason=UNSOLVABLE)
+    return Hint(GAVE_UP, reason=f"no winning line found within {seconds:g} s")
+
+
 def save_path() -> Path:
     from ..saves import data_dir
 
@@ -223,6 +288,16 @@ def _kept_as(there: Game) -> tuple[str, str]:
     deal = there.start.deal
     return (f".deal-{deal}" if deal else ".position",
             f"{f'deal {deal}' if deal else 'game'} ({plural(len(there.moves), 'move')})")
+
+
+def leave_for(old: Game, new: Game, warn: Warn) -> Game:
+    """Leave ``old`` for ``new`` (a new deal): ``old`` is saved, then ``new`` takes
+    ``spider.json`` (:func:`take_save`: an unfinished game there is kept aside, and
+    ``warn`` says where), as FreeCell's :func:`freecell_cli.play.leave_for`. When
+    that fails, nothing moved and ``old`` goes on."""
+    save_game(old)
+    take_save(new, warn)
+    return new
 
 
 def load_game(warn: Warn | None = None) -> Game | None:
@@ -285,9 +360,7 @@ class Session:
             game = Game(deal(parse_deal_number(rest), old.start.suits), old.unrestricted)
         else:
             game = new_random_game(old.start.suits, unrestricted=old.unrestricted)
-        save_game(old)
-        take_save(game, self.say)
-        self.game = g = game
+        self.game = g = leave_for(old, game, self.say)
         self.say(f"now playing deal {g.start.deal} ({plural(g.start.suits, 'suit')})")
         return True
 
@@ -299,19 +372,15 @@ class Session:
 
     def find_hint(self) -> None:
         """``h`` with no hint shown: look for one (10 s at most) and say it."""
-        from .solve import SOLVED, Limits, solve
-
         g = self.game
-        result = solve(g.position, Limits(time=10), g.unrestricted)
-        if result.verdict == SOLVED and result.moves:
-            from .moves import describe, resolve
-
-            move = result.moves[0]
-            g.hint = str(move)
-            why = describe(g.position, resolve(g.position, move, g.unrestricted))
-            self.say(f"hint: {g.hint} ({why}; {result.move_count} moves to finish; h again plays it)")
+        hint = find_hint(g.position, g.unrestricted, 10)
+        g.hint = str(hint.move) if hint.sure else None
+        if hint.sure:
+            self.say(hint.message[:-1] + "; h again plays it)")
+        elif hint.verdict == "unsolvable":
+            self.say(hint.message.split(":")[0] + ": u (undo), restart, or new")
         else:
-            self.say("no winning line found within 10 s")
+            self.say(hint.message)
 
     def save_solution(self, path: str) -> None:
         from ..lineplay import save_moves
