@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -11,9 +11,13 @@ from ...text import plural
 from ..checks import refuse_together
 from ..inputs import play_lines
 from ..options import PositionOpt, command
+from ..play import new_deal_key, play_on_screen, wants_screen
 from ..output import Settings, err, errors_to_exit, fail, is_terminal
 from .options import DealSuitsOpt, UnrestrictedOpt
 from .positions import read_position
+
+if TYPE_CHECKING:
+    from ...spider.play import Game
 
 
 @command()
@@ -26,12 +30,17 @@ def play_command(
     random: Annotated[bool, typer.Option("--random", help="A random deal.")] = False,
     position_file: PositionOpt = None,
     unrestricted: UnrestrictedOpt = False,
+    plain: Annotated[bool, typer.Option("--plain", help="Line by line (a prompt) even on a terminal.")] = False,
     settings: Settings = Settings(),
 ) -> None:
     """Play Spider in the terminal; with no argument, resume the unfinished game.
 
-    When stdin is not a terminal, commands are read line by line and the table is
-    printed plain; a win prints `won deal N in M moves`.
+    On a terminal: a full-screen game played with the keys (arrows, Enter/Space
+    pick up and drop, Esc; D deal, U undo, R redo, H hint, N new deal, S restart,
+    Q quit, ? help; 38 or 30v2 typed play that move). With --plain, or when stdin
+    is not a terminal, commands are read line by line (38, 30v2, d deal, u undo, r
+    redo, h hint, restart, new [N], save FILE, show, help, q); from a pipe the
+    table is printed plain and a win prints `won deal N in M moves`.
     """
     from ...spider.deals import deal, parse_deal_number
     from ...spider.play import Game, Session, interactive_lines, load_game, new_random_game
@@ -85,5 +94,27 @@ def play_command(
         with errors_to_exit():
             take_save(game, err)
 
-    session = Session(game, is_terminal(sys.stdin))
+    interactive = is_terminal(sys.stdin)
+    if wants_screen(interactive, plain):  # as FreeCell's play
+        from ...spider.board import Board
+        from ...spider.play import leave_for, save_game
+
+        board = Board(game, save=save_game, new_game=new_deal_key(
+            lambda old: new_random_game(old.start.suits, unrestricted=old.unrestricted), leave_for,
+            lambda text, tone: board.say(text, tone)))
+        with errors_to_exit():
+            shown = play_on_screen(board, save_game, _farewell)
+        if shown:
+            raise typer.Exit(130 if shown == "interrupted" else 0)  # Ctrl-C: saved, and said so
+    session = Session(game, interactive)
     play_lines(session, lambda: interactive_lines(session))  # as FreeCell's play
+
+
+def _farewell(game: Game, interrupted: bool) -> str:
+    """The last line of a full-screen game, as FreeCell's."""
+    from ...spider.play import saved_note
+
+    if game.position.is_won():
+        name = f"deal {game.start.deal}" if game.start.deal is not None else "the position"
+        return f"won {name} in {plural(game.position.moves, 'move')}"
+    return ("interrupted: " if interrupted else "") + saved_note(game)
