@@ -80,6 +80,14 @@ def test_a_refused_drop_says_why_and_changes_nothing():
     assert b.held is None and b.message == "put back: nothing changed"
 
 
+def test_what_is_held_is_put_back_when_the_game_changes_under_it():
+    b = Board(end_game())
+    keys(b, "1", "a", "right", "enter")  # KS held from column 2, then the move before is undone
+    assert b.held == (Spot("column", 1), 1)
+    keys(b, "u")
+    assert b.held is None and b.message == "undone: 1a" and "holding" not in b.snapshot()
+
+
 def test_a_card_that_can_go_home_goes_home_on_enter():
     b = Board(end_game())
     keys(b, "enter")  # QS, the end of column 1, fits the spade foundation (at J)

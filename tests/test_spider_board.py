@@ -453,3 +453,24 @@ def test_the_screens_n_key_keeps_the_unfinished_game_aside(tmp_path, monkeypatch
     assert board.message == (f"now playing {board.game_name()}; the unfinished deal 1 (1 move) is kept in "
                              f"{kept}: its moves are all there (plain JSON)")
     assert load_game().start == board.game.start
+
+
+def test_a_hinted_deal_marks_the_stock_and_h_plays_it():
+    from freecell_cli.spider.moves import DEAL
+
+    b = Board(Game(table(*["KD"] * 10, stock=" ".join(["QD"] * 10))))
+    b.show_hint(Hint("solved", DEAL, "deal ten cards (0 deals left after it)", 3), b.position.key())
+    assert b.message == "hint: d (deal ten cards (0 deals left after it); 3 moves to finish; H again plays it)"
+    text = b.render()
+    stock = text.plain.index("[ ##]")
+    assert any(span.start <= stock < span.end and "on yellow" in str(span.style) for span in text.spans)
+    keys(b, "h")
+    assert b.game.moves == ["d"] and b.message == "played the hint d (ten cards dealt, 0 deals left)"
+
+
+def test_what_is_held_is_put_back_when_the_game_changes_under_it():
+    b = Board(opening())
+    keys(b, "right", "enter", "d")  # JS held, then a deal
+    assert b.held is None and b.game.moves == ["d"] and b.message == "played d (ten cards dealt, 4 deals left)"
+    keys(b, "enter", "u")  # held again, then undo
+    assert b.held is None and b.game.moves == [] and "holding" not in b.snapshot()
