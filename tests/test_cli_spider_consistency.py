@@ -141,8 +141,8 @@ def test_spider_play_ctrl_c_leaves_the_game_saved_as_freecell_play(tmp_path, mon
 
     pexpect = pytest.importorskip("pexpect")
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "COLUMNS": "100"}
-    child = pexpect.spawn(sys.executable, ["-m", "freecell_cli", "spider", "play", "1", "-s", "1"], env=env,
-                          encoding="utf-8", timeout=60, dimensions=(60, 100))
+    args = ["-m", "freecell_cli", "spider", "play", "--plain", "1", "-s", "1"]  # a terminal: line play asked for
+    child = pexpect.spawn(sys.executable, args, env=env, encoding="utf-8", timeout=60, dimensions=(60, 100))
     child.expect("> ")
     child.sendline("23")
     child.expect("> ")
