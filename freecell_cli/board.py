@@ -28,7 +28,7 @@ from .cards import CARDS, SUIT_SYMBOLS, SUITS
 from .errors import FreecellError
 from .game import Game
 from .hints import Hint, explain
-from .keyboard import HELD, HINT_FROM, HINT_TO, TARGET, KeyBoard, card_text, target_names
+from .keyboard import HELD, KeyBoard, card_text, target_names
 from .moves import CELL, COLUMN, FOUNDATION, Move, Place, can_move, resolve
 from .position import Position, cell_letter
 from .text import clock, escape, plural

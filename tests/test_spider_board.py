@@ -209,7 +209,8 @@ def test_typed_part_of_a_run_into_an_empty_column_takes_a_count():
     keys(b, "v", "2", "enter")
     assert b.game.moves == ["10v2"] and b.message == "played 10v2 (8S and 1 more into the empty column 10)"
     keys(b, "u", "1", "0", "enter")
-    assert b.game.moves == ["10"] and b.message == "played 10 (9S and 2 more into the empty column 10, empties column 1)"
+    assert b.game.moves == ["10"]
+    assert b.message == "played 10 (9S and 2 more into the empty column 10, empties column 1)"
 
 
 def test_a_run_picked_up_goes_into_an_empty_column():
