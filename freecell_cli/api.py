@@ -108,6 +108,7 @@ def solve(
     preset: str | None = None,
     width: int | None = None,
     optimize: bool = False,
+    optimal: bool = False,
     progress: Callable[[int, float], None] | None = None,
 ) -> Result:
     """Solve ``position`` under ``variant`` (a name or a :class:`~freecell_cli.Variant`;
@@ -115,7 +116,10 @@ def solve(
 
     ``engine``: ``beam`` (short solutions; ``width``, ``optimize``), ``builtin``
     (proofs of unsolvability with ``exhaustive``), ``fc-solve`` (``preset``) or
-    ``auto``; or an engine object. ``time_limit`` in seconds (None: 60, or none
+    ``auto``; or an engine object. ``optimal`` (with the beam): the fewest
+    non-foundation moves, proven by an A* search (the result's ``optimal`` says
+    whether a limit stopped it first, ``lower_bound`` the fewest proven
+    possible). ``time_limit`` in seconds (None: 60, or none
     when ``exhaustive``; 0: no limit), ``max_states``; ``progress(states,
     seconds)`` is called now and then. Every solution is verified before it is
     returned.
@@ -143,6 +147,7 @@ def solve(
                     progress=checks.progress(progress))
     width = checks.optional_whole(width, "width", 1, MAX_WIDTH)
     optimize = checks.flag(optimize, "optimize")
+    optimal = checks.flag(optimal, "optimal")
     preset = checks.text(preset, "preset")
     if preset is not None and not preset.strip():
         raise InvalidArgument("preset needs a name (fc-solve's -l; None: its default, lg)")
@@ -153,13 +158,16 @@ def solve(
         if (width is not None or optimize) and (engine != "beam" or exhaustive):
             raise InvalidArgument("width and optimize go with engine='beam', not with exhaustive "
                                   "(a complete search has no beam)")
+        if optimal and (engine != "beam" or exhaustive or optimize):
+            raise InvalidArgument("optimal goes with engine='beam' (its line bounds the search), not with "
+                                  "exhaustive or optimize (the optimal search is complete)")
         if preset is not None and (engine not in ("fc-solve", "auto") or exhaustive and engine == "auto"):
             raise InvalidArgument("preset goes with engine='fc-solve' or 'auto' (not auto with exhaustive, "
                                   "whose complete search is the built-in engine's)")
-        eng = get_engine(engine, preset, width=width, optimize=optimize)
+        eng = get_engine(engine, preset, width=width, optimize=optimize, optimal=optimal)
     elif callable(getattr(engine, "solve", None)):
-        if width is not None or optimize or preset is not None:
-            raise InvalidArgument("width, optimize and preset go with an engine's name; an engine object has its own")
+        if width is not None or optimize or optimal or preset is not None:
+            raise InvalidArgument("width, optimize, optimal and preset go with an engine's name; an engine object has its own")
         if not isinstance(getattr(engine, "name", None), str) or not isinstance(getattr(engine, "shortens", None), bool):
             raise ArgumentTypeError("an engine object has a name (text), shortens (True when its lines went through "
                                     "the post-pass already) and solve(position, variant, limits, exhaustive)")

@@ -122,9 +122,46 @@ def test_width_and_optimize_options():
     d = orjson.loads(out)
     assert code == 0 and d["verdict"] == "solved" and d["engine"] == "beam"
     code, out, err = run("solve", "--deal", "1", "--engine", "auto", "--width", "16")
-    assert (code, out) == (2, "") and err == "error: --width and --optimize go with --engine beam\n"
+    assert (code, out) == (2, "") and err == "error: --width, --optimize and --optimal go with --engine beam\n"
     code, out, err = run("solve", "--deal", "1", "--width", "0")
     assert code == 2 and out == "" and "Traceback" not in err
+
+
+ONE_MOVE = "----:QQJJ:QSKS/KC/KD/KHQH"  # KS must leave QS: one non-foundation move, then all home
+
+
+def test_optimal_proves_the_fewest_non_foundation_moves(tmp_path):
+    code, out, err = run("solve", "-p", ONE_MOVE, "--variant", "standard", "--optimal")
+    assert code == 0 and out.startswith("# freecell-cli solution\n")
+    assert err.startswith("optimal: 1 non-foundation move (proven, ") and err.endswith(" s)\n")
+    path = tmp_path / "one.sol"
+    path.write_text(out)
+    assert run("verify", str(path))[0] == 0
+    code, out, _ = run("solve", "-p", ONE_MOVE, "--variant", "standard", "--optimal", "--json")
+    d = orjson.loads(out)
+    assert (code, d["verdict"], d["optimal"], d["lower_bound"], d["nonfoundation_moves"]) == (0, "solved", True, 1, 1)
+    # Nothing but moves home left: 0.
+    code, out, err = run("solve", "-p", "----:QQQJ:KC/KD/KH/KSQS", "--optimal", "--json")
+    assert (code, orjson.loads(out)["nonfoundation_moves"], orjson.loads(out)["optimal"]) == (0, 0, True)
+
+
+def test_optimal_stopped_by_a_limit_gives_the_best_line_and_the_bound():
+    code, out, err = run("solve", "--deal", "1", "--variant", "standard", "--optimal", "--time-limit", "30",
+                         "--max-states", "20000")
+    assert code == 3 and out.startswith("# freecell-cli solution\n")  # the beam's line, verified
+    assert err.startswith("gave up: best ") and ", at least " in err
+    best, least = err.split("gave up: best ")[1].split(" (")[0].split(", at least ")
+    assert int(least) < int(best)
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--optimize"], "--optimal and --optimize cannot be combined: the optimal search is a complete search of its own"),
+    (["--exhaustive"], "--optimal and --exhaustive cannot be combined: the optimal search is a complete search of its own"),
+    (["--hint"], "--optimal and --hint cannot be combined: the optimal search is a complete search of its own"),
+    (["--engine", "auto"], "--width, --optimize and --optimal go with --engine beam"),
+])
+def test_optimal_refuses_what_it_would_ignore(args, message):
+    assert run("solve", "--deal", "617", "--optimal", *args) == (2, "", f"error: {message}\n")
 
 
 def test_a_position_file_that_cannot_be_read_is_named(tmp_path):

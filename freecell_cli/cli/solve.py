@@ -43,6 +43,7 @@ def solve_command(
     engine: Annotated[EngineName, typer.Option(metavar="ENGINE", help=ENGINE_HELP)] = EngineName.beam,
     preset: Annotated[Optional[str], typer.Option(metavar="NAME", help="fc-solve preset (its -l), default lg.")] = None,
     width: Annotated[Optional[int], typer.Option(metavar="W", help="Beam width (beam engine): wider is slower and shorter.", parser=whole_number(1, MAX_WIDTH))] = None,
+    optimal: Annotated[bool, typer.Option("--optimal", help="The fewest non-foundation moves, proven (an A* search bounded by the beam's line). Exit 3, with the best line and the bound proven, when a limit stops it.")] = False,
     optimize: Annotated[bool, typer.Option("--optimize", help="Beam engine: also one beam 32 times as wide (or --width wide), and pairs of moves in the post-pass: shorter, slower.")] = False,
     time_limit: Annotated[Optional[float], typer.Option(metavar="SECONDS", help="Give up after SECONDS (default 60; none with --exhaustive; 0: no limit).", parser=seconds_number)] = None,
     max_states: Annotated[Optional[int], typer.Option(metavar="N", help="Give up after N states.", parser=whole_number(1))] = None,
@@ -70,6 +71,9 @@ def solve_command(
     shown = f"-f {format.value}" if format is not None else None
     refuse_together("--hint" if hint else None, shown, why="a hint is one move, not a solution file")
     refuse_together("--json" if json else None, shown, why="--json prints the moves in its own list")
+    if optimal:
+        refuse_together("--optimal", "--optimize" if optimize else None, "--exhaustive" if exhaustive else None,
+                        "--hint" if hint else None, why="the optimal search is a complete search of its own")
     if exhaustive:  # the complete search is the built-in engine's (fc-solve's own when --engine fc-solve)
         refuse_together("--exhaustive", "--optimize" if optimize else None, f"--width {width}" if width is not None else None,
                         why="a complete search has no beam")
@@ -82,11 +86,11 @@ def solve_command(
     start, _ = where.read()
     with errors_to_exit():
         rules = find_variant(variant.value if variant else start.variant)
-        if (width is not None or optimize) and engine is not EngineName.beam:
-            raise fail("--width and --optimize go with --engine beam")
+        if (width is not None or optimize or optimal) and engine is not EngineName.beam:
+            raise fail("--width, --optimize and --optimal go with --engine beam")
         requires("--preset" if preset is not None else None, "--engine fc-solve or auto",
                  engine in (EngineName.fc_solve, EngineName.auto))
-        eng = get_engine(engine.value, preset, width=width, optimize=optimize)
+        eng = get_engine(engine.value, preset, width=width, optimize=optimize, optimal=optimal)
         if preset is not None:
             _check_preset(preset)
     check_output(output)  # now, not after a long search
@@ -124,13 +128,22 @@ def solve_command(
         with errors_to_exit():
             text = _solution_text(start, rules, result, (format or SolutionFormat.file).value)
         write_output(text, output)
-        settings.note(f"solved: {plural(result.move_count, 'move')} ({result.nonfoundation_moves} not to the foundation), "
-            f"{plural(result.states, 'state')}, {result.seconds:.2f} s, {result.engine}")
+        if result.optimal:
+            settings.note(f"optimal: {plural(result.nonfoundation_moves, 'non-foundation move')} (proven, "
+                          f"{plural(result.states, 'position')}, {result.seconds:.2f} s)")
+        elif result.optimal is False:
+            settings.note(f"gave up: best {result.nonfoundation_moves}, at least {result.lower_bound} "
+                          f"({result.reason})")
+        else:
+            settings.note(f"solved: {plural(result.move_count, 'move')} ({result.nonfoundation_moves} not to the "
+                          f"foundation), {plural(result.states, 'state')}, {result.seconds:.2f} s, {result.engine}")
     elif result.verdict == GAVE_UP:
         settings.note(f"gave up: {result.reason or 'limit reached'} ({result.states:,} states explored)")
     else:
         settings.note(f"unsolvable: the search was complete ({result.states:,} states){': ' + result.reason if result.reason else ''}")
     code = {SOLVED: EXIT_OK, GAVE_UP: EXIT_GAVE_UP}.get(result.verdict, EXIT_NEGATIVE)
+    if result.optimal is False:  # a line, but not proven the shortest: the limit came first
+        code = EXIT_GAVE_UP
     raise typer.Exit(code)
 
 

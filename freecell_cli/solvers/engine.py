@@ -21,10 +21,13 @@ from .result import GAVE_UP, SOLVED, UNSOLVABLE, VERDICTS, Engine, Limits, Outco
 ENGINES = ("beam", "auto", "builtin", "fc-solve")
 
 
-def get_engine(name: str, preset: str | None = None, width: int | None = None, optimize: bool = False) -> Engine:
+def get_engine(name: str, preset: str | None = None, width: int | None = None, optimize: bool = False,
+               optimal: bool = False) -> Engine:
     """``beam`` (short solutions; ``width`` and ``optimize`` trade time for
-    length), ``builtin``, ``fc-solve`` (raises :class:`SolverError` when absent),
-    or ``auto`` (fc-solve when present, else builtin: the fast choice).
+    length; ``optimal``: the fewest non-foundation moves, proven, the beam's
+    line first as a bound), ``builtin``, ``fc-solve`` (raises
+    :class:`SolverError` when absent), or ``auto`` (fc-solve when present, else
+    builtin: the fast choice).
 
     The composition root: the engines that fall back on others, or re-plan
     with them, are given them here (no engine creates another).
@@ -50,8 +53,13 @@ def get_engine(name: str, preset: str | None = None, width: int | None = None, o
 
         # Freecell Solver's availability is found out only if the beams fail
         # (its SolverError passes it by): most solves never ask.
-        return BeamEngine(width=width, optimize=optimize, complete=builtin, fcsolve=FcSolveEngine(replan=builtin),
+        beam = BeamEngine(width=width, optimize=optimize, complete=builtin, fcsolve=FcSolveEngine(replan=builtin),
                           prover=prover)
+        if optimal:
+            from .optimal import OptimalEngine
+
+            return OptimalEngine(upper=beam)
+        return beam
     if fcsolve_available():
         fcs = FcSolveEngine(preset=preset, replan=builtin)
         return Fallback(fcs, builtin, name="auto", prover=prover) if name == "auto" else fcs

@@ -97,6 +97,10 @@ class Result:
     reason: str = ""  # why it gave up, or a note
     start: Position | None = field(default=None, repr=False)  # set by freecell_cli.solve
     variant: str | None = None  # the variant's name, set by freecell_cli.solve
+    # Set by the optimal search only (None elsewhere): whether the line is proven
+    # to have the fewest non-foundation moves, and the fewest proven possible.
+    optimal: bool | None = None
+    lower_bound: int | None = None
 
     def __post_init__(self) -> None:
         try:
@@ -136,6 +140,8 @@ class Result:
             "deal": None if self.start is None else self.start.deal,
             "variant": self.variant,
             "reason": self.reason or None,
+            **({} if self.optimal is None and self.lower_bound is None else
+               {"optimal": bool(self.optimal), "lower_bound": self.lower_bound}),
         }
 
     @property

@@ -1,0 +1,244 @@
+"""Proven-optimal solutions: the fewest non-foundation moves a position allows.
+
+The metric is the beam benchmark's: a move to a free cell or a column costs one
+(a run moved at once is one move, up to the variant's capacity), a move to a
+foundation costs nothing. The search is A* over the compact state of
+:mod:`.state`, with:
+
+- an admissible lower bound (:func:`lower_bound`): a card lying above a lower card
+  of its own suit can never go home from where it lies, so it must make a move
+  that costs one; one move takes cards from one run only, so each run of a
+  column holding such a card costs at least one move. A move changes the bound
+  by at most one (it takes cards from one run; what lies below is unchanged), so
+  the bound is consistent: a position is final once taken from the queue;
+- every move of the variant (:func:`.state.moves`: moves into an empty column
+  go to the first one only and never take a whole column, which changes only the
+  order of columns); safe moves home made at once (they cost nothing and a card
+  nothing can ever land on is never needed);
+- positions told apart by their exact key (columns in any order, free cells as a
+  set), each kept at its cheapest cost;
+- the goal when every column is one run: then every card can go home, for
+  nothing (the lowest card left is always on top of its column or in a cell).
+
+A line found first by another engine (the beam: ``upper``) is an upper bound:
+positions that cannot beat it are never queued, and when the queue's lowest
+cost reaches it, that line is proven optimal. When a limit stops the search,
+the best line known is returned with ``optimal=False`` and the proven
+``lower_bound``.
+
+>>> from freecell_cli import parse_position, find_variant
+>>> from freecell_cli.solvers.engine import solve
+>>> p = parse_position("----:QQJJ:QSKS/KC/KD/KHQH")  # KS off QS (to a cell), then all home
+>>> r = solve(p, find_variant("standard"), OptimalEngine())
+>>> r.verdict, r.nonfoundation_moves, r.optimal, r.lower_bound
+('solved', 1, True, 1)
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from itertools import count
+
+from ..position import Position
+from ..variants import Variant
+from .result import GAVE_UP, SOLVED, UNSOLVABLE, Engine, Limits, Result
+from .state import FIT, TO_HOME_FROM_CELL, Cols, SMove, capacities, key_of, moves, play, start_state, to_moves
+
+__all__ = ["OptimalEngine", "lower_bound", "optimal_search"]
+
+_BOUND: dict[bytes, int] = {}
+
+
+def column_bound(col: bytes) -> int:
+    """Moves that cost one which column ``col`` needs at least: its runs (each card
+    one rank below the card under it, the other colour) that hold a card lying
+    above a lower card of its own suit.
+
+    >>> column_bound(bytes([0, 4]))  # AC under 2C: the 2 must move off first
+    1
+    >>> column_bound(bytes([4, 0]))  # 2C under AC: both go home as they are
+    0
+    >>> column_bound(bytes([0, 8, 4]))  # AC, 3C, 2C: 3C and 2C are two runs, both stuck
+    2
+    """
+    got = _BOUND.get(col)
+    if got is not None:
+        return got
+    low = [99, 99, 99, 99]  # the lowest rank seen in each suit, from the bottom up
+    need = 0
+    counted = False  # the current run holds a stuck card already
+    prev = -1
+    for c in col:
+        r, s = c >> 2, c & 3
+        if prev < 0 or not FIT[c][prev]:
+            counted = False  # a new run starts here
+        if low[s] < r and not counted:
+            need += 1
+            counted = True
+        if r < low[s]:
+            low[s] = r
+        prev = c
+    if len(_BOUND) > 1_000_000:
+        _BOUND.clear()
+    _BOUND[col] = need
+    return need
+
+
+def lower_bound(cols: Cols) -> int:
+    """The admissible, consistent bound of a state's columns (:func:`column_bound`
+    summed): never more than the moves that cost one still needed.
+
+    >>> lower_bound((bytes([0, 4]), bytes([0 + 1, 4 + 1])))
+    2
+    """
+    return sum(column_bound(col) for col in cols)
+
+
+def _all_runs(cols: Cols) -> bool:
+    for col in cols:
+        for i in range(1, len(col)):
+            if not FIT[col[i]][col[i - 1]]:
+                return False
+    return True
+
+
+def _finish(cols: Cols, cells: bytes, found: tuple[int, ...], ncells: int, caps: list[list[int]]) -> list[SMove]:
+    """Every card home, for nothing, from a state whose columns are each one run."""
+    path: list[SMove] = []
+    while found != (13, 13, 13, 13):
+        home = next(m for m in moves(cols, cells, found, ncells - len(cells), caps) if m[0] <= TO_HOME_FROM_CELL)
+        cols, cells, found, _ = play(cols, cells, found, home, True)
+        path.append(home)
+    return path
+
+
+def optimal_search(position: Position, variant: Variant, limits: Limits = Limits(),
+                   upper: int | None = None) -> tuple[str, list[SMove], int, int]:
+    """A* for the fewest moves that cost one. Returns (verdict, path, positions
+    taken, lower bound): ``solved`` with an optimal path; ``bound`` when no line
+    shorter than ``upper`` exists (the line that gave ``upper`` is optimal);
+    ``unsolvable``; ``gave-up`` with the best bound proven so far.
+
+    >>> from freecell_cli import parse_position, find_variant
+    >>> p = parse_position("----:QQJJ:QSKS/KC/KD/KHQH")
+    >>> verdict, path, taken, bound = optimal_search(p, find_variant("site"))
+    >>> verdict, bound, sum(m[0] > 1 for m in path)
+    ('solved', 1, 1)
+    """
+    closed0 = variant.automatic is None  # as start_state(): windows plays its moves after a move
+    ncells = len(position.cells)
+    caps = capacities(ncells, len(position.columns), variant.capacity)
+    cols, cells, found = start_state(position, variant)
+    key0 = key_of(cols, cells)
+    best = {key0: 0}
+    parent: dict[bytes, tuple[bytes | None, SMove | None]] = {key0: (None, None)}
+    tie = count()
+    h0 = lower_bound(cols)
+    if upper is not None and h0 >= upper:
+        return "bound", [], 0, upper
+    heap = [(h0, 0, next(tie), cols, cells, found, key0)]
+    taken = 0
+    bound = h0
+    start = time.perf_counter()
+    time_limit, state_limit, progress = limits.time, limits.states, limits.progress
+    while heap:
+        f, ng, _, cols, cells, found, key = heapq.heappop(heap)
+        g = -ng
+        if best[key] < g:
+            continue  # queued again since, cheaper
+        bound = max(bound, f)  # the bound is consistent: what is taken never costs less
+        if upper is not None and f >= upper:
+            return "bound", [], taken, upper
+        taken += 1
+        if _all_runs(cols):
+            return SOLVED, _path(parent, key) + _finish(cols, cells, found, ncells, caps), taken, g
+        if taken & 255 == 0:
+            elapsed = time.perf_counter() - start
+            if time_limit is not None and elapsed > time_limit:
+                return GAVE_UP, [], taken, bound
+            if state_limit is not None and taken >= state_limit:
+                return GAVE_UP, [], taken, bound
+            if progress is not None and taken & 4095 == 0:
+                progress(taken, elapsed)
+        closed = closed0 or key != key0
+        for move in moves(cols, cells, found, ncells - len(cells), caps):
+            ng2 = g + (move[0] > TO_HOME_FROM_CELL)
+            ncols, ncells_, nfound, _ = play(cols, cells, found, move, closed)
+            nkey = key_of(ncols, ncells_)
+            old = best.get(nkey)
+            if old is not None and old <= ng2:
+                continue
+            nf = ng2 + lower_bound(ncols)
+            if upper is not None and nf >= upper:
+                continue  # it cannot beat the line known
+            best[nkey] = ng2
+            parent[nkey] = (key, move)
+            heapq.heappush(heap, (nf, -ng2, next(tie), ncols, ncells_, nfound, nkey))
+    if upper is not None:
+        return "bound", [], taken, upper
+    return UNSOLVABLE, [], taken, bound
+
+
+def _path(parent: dict[bytes, tuple[bytes | None, SMove | None]], key: bytes) -> list[SMove]:
+    path: list[SMove] = []
+    at: bytes | None = key
+    while at is not None:
+        prev, move = parent[at]
+        if move is not None:
+            path.append(move)
+        at = prev
+    path.reverse()
+    return path
+
+
+class OptimalEngine:
+    """:func:`optimal_search` as an engine: ``upper`` (when given) finds a first
+    line, whose length bounds the search; the result says whether the line is
+    proven ``optimal`` and the ``lower_bound`` proven.
+
+    >>> OptimalEngine().name
+    'optimal'
+    """
+
+    name = "optimal"
+    shortens = True  # an optimal line cannot be shortened; a bounded one is the upper engine's
+
+    def __init__(self, upper: Engine | None = None):
+        self.upper = upper
+
+    def solve(self, position: Position, variant: Variant, limits: Limits, exhaustive: bool = False) -> Result:
+        start = time.perf_counter()
+        first: Result | None = None
+        if self.upper is not None:
+            # The state limit is the optimal search's own: the first line only
+            # gives it a bound (the time limit holds for both).
+            first = self.upper.solve(position, variant, Limits(time=limits.time, progress=limits.progress), exhaustive)
+            if first.verdict == SOLVED and not self.upper.shortens:
+                from .shorten import shorten_moves
+
+                first.moves = shorten_moves(position, variant, first.moves)
+        spent = time.perf_counter() - start
+        known = first if first is not None and first.verdict == SOLVED else None
+        upper = known.nonfoundation_moves if known is not None else None
+        verdict, path, taken, bound = optimal_search(position, variant, limits.remaining(spent), upper)
+        seconds = time.perf_counter() - start
+        states = taken + (first.states if first is not None else 0)
+        if verdict == SOLVED:
+            return Result(SOLVED, self.name, to_moves(position, variant, path), states=states, seconds=seconds,
+                          optimal=True, lower_bound=bound)
+        if verdict == "bound" and known is not None:
+            return Result(SOLVED, f"{known.engine}+{self.name}", known.moves, states=states, seconds=seconds,
+                          optimal=True, lower_bound=upper)
+        if verdict == UNSOLVABLE:
+            return Result(UNSOLVABLE, self.name, states=states, seconds=seconds)
+        if limits.states is not None and taken >= limits.states:
+            reason = f"state limit of {limits.states:,} reached"
+        else:
+            reason = f"time limit of {limits.time:g} s reached after {taken:,} positions"
+        if known is not None:
+            return Result(SOLVED, f"{known.engine}+{self.name}", known.moves, states=states, seconds=seconds,
+                          reason=reason, optimal=False, lower_bound=bound)
+        return Result(GAVE_UP, self.name, states=states, seconds=seconds,
+                      reason=f"{reason}: at least {bound} non-foundation moves", lower_bound=bound)
+
