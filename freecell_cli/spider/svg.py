@@ -47,6 +47,7 @@ from ..text import plural
 from .cards import RUNS
 from .moves import Move
 from .position import COLUMNS, Column, Position, check_position
+from .render import cards_taken
 
 DOWN_OVERLAP = 12  # the visible edge of a face-down card
 STOCK_SHIFT = 5  # each deal left in the stock one more back, this far to the right
@@ -98,18 +99,6 @@ def king(suit: str) -> Card:
     return CARDS[12 * 4 + SUITS.index(suit)]
 
 
-def _taken(position: Position, move: Move) -> int:
-    """How many cards ``move`` takes from its column; a refused move's count is
-    guessed (what the rules would take if they allowed it)."""
-    source = position.columns[move.source]  # type: ignore[index]
-    if move.count is not None:
-        return min(move.count, len(source.up))
-    top = position.columns[move.dest].top  # type: ignore[index]
-    if top is not None and source.up and 1 <= top.rank - source.up[-1].rank <= len(source.up):
-        return top.rank - source.up[-1].rank
-    return source.run_length()
-
-
 def _stock_x(position: Position) -> int:
     """The left edge of the pile's top back."""
     return slot_x(0) + max(position.deals_left - 1, 0) * STOCK_SHIFT
@@ -127,7 +116,7 @@ def _marks(position: Position, move: Move, bad: bool) -> list[str]:
         col = position.columns[move.source]  # type: ignore[index]
         x = slot_x(move.source)  # type: ignore[arg-type]
         if col.up:
-            n = max(_taken(position, move), 1)
+            n = max(cards_taken(position, move), 1)
             first = len(col) - n
             out.append(frame(x, card_y(col, first), card_y(col, len(col) - 1) - card_y(col, first) + CARD_H,
                              source_colour))
