@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .autoplay import automatic_moves
 from .errors import FreecellError
@@ -31,6 +32,9 @@ from .solutions import Solution
 from .text import escape
 from .variants import Variant
 from .verify import READ_AS_SN, Verdict, sn_reading_may_help, verify, with_cells
+
+if TYPE_CHECKING:  # rich is imported only when a frame is drawn
+    from rich.console import RenderableType
 
 
 @dataclass
@@ -64,6 +68,12 @@ class Replay:
     @property
     def file_moves(self) -> int:
         return self.verdict.file_moves
+
+    @property
+    def head(self) -> str:
+        """What the viewer's first line says the game is."""
+        who = f"deal {self.start.deal}" if self.start.deal is not None else "position"
+        return f"{who} | {self.variant.name}"
 
     def position(self, k: int) -> Position:
         """The position at frame ``k`` (0: the start; k: after step k)."""
@@ -101,6 +111,13 @@ class Replay:
         move, bad = self.next_move(k)
         return table_svg(self.position(k), self.variant, highlight=move, bad=bad, caption=self.caption(k),
                          rows=rows, footer=footer, with_defs=with_defs)
+
+    def rich_frame(self, k: int) -> RenderableType:
+        """Frame ``k`` for a terminal, the next move marked."""
+        from .render import render_rich
+
+        move, bad = self.next_move(k)
+        return render_rich(self.position(k), self.variant, move, bad)
 
     def lines(self, format: str = "compact") -> Iterator[str]:
         """The piped output: each move (``# automatic`` after the variant's own),

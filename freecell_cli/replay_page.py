@@ -14,8 +14,10 @@ places them with ``<use>``; the script is a few lines of plain JavaScript.
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
-from .replay import Replay, max_rows
+if TYPE_CHECKING:  # the page itself is game-neutral (Spider's replay uses it too)
+    from .replay import Replay
 
 STYLE = """
 body { font-family: DejaVu Sans, Verdana, Arial, sans-serif; margin: 16px; background: #f4f4f0; color: #1b1b1b; }
@@ -28,6 +30,8 @@ h1 { font-size: 20px; margin: 0 0 6px; }
          background: #fff; border: 1px solid #ccc; font-family: DejaVu Sans Mono, monospace; font-size: 14px; }
 #moves li { cursor: pointer; padding: 1px 4px; }
 #moves li.auto { color: #666; }
+#moves li.deal { color: #1f4e9c; font-weight: bold; }
+#moves li.removes { color: #14733b; }
 #moves li.bad { color: #b3261e; font-weight: bold; }
 #moves li.end { list-style: none; font-weight: bold; }
 #moves li.current { background: #ffd45c; }
@@ -81,12 +85,12 @@ SCRIPT = """
 
 def to_html(r: Replay, title: str | None = None, delay: float = 0.6) -> str:
     """The whole page (UTF-8 text). ``delay``: seconds between frames when playing."""
+    from .replay import max_rows
     from .svg import defs
 
     start = r.start
     name = title or (f"FreeCell deal {start.deal}" if start.deal is not None else "FreeCell solution")
     verdict = r.verdict
-    ok = verdict.ok
     if verdict.error is not None:
         summary = f"FAIL: {verdict.summary()}"
     elif verdict.solved:
@@ -95,29 +99,40 @@ def to_html(r: Replay, title: str | None = None, delay: float = 0.6) -> str:
         summary = f"not solved: {verdict.summary()} ({verdict.variant})"
     rows = max_rows(r)
     footer = max(len(r.frame_lines(k)) for k in range(r.frames))
-    frames = []
-    for k in range(r.frames):
-        svg = r.frame_svg(k, rows=rows, footer=footer, with_defs=False)
-        style = "" if k == 0 else ' style="display:none"'
-        frames.append(svg.replace("<svg ", f'<svg class="frame" data-k="{k}"{style} ', 1))
-    items = []
-    for k, step in enumerate(r.steps):
-        cls = ' class="auto"' if step.automatic else ""
-        label = f"{step.move} (auto)" if step.automatic else str(step.move)
-        items.append(f'<li data-k="{k}"{cls} value="{k + 1}">{escape(label)}</li>')
+    frames = [r.frame_svg(k, rows=rows, footer=footer, with_defs=False) for k in range(r.frames)]
+    items = [item(k, f"{step.move} (auto)" if step.automatic else str(step.move), "auto" if step.automatic else None)
+             for k, step in enumerate(r.steps)]
     last = len(r.steps)
     if verdict.error is not None:
-        items.append(f'<li data-k="{last}" class="bad" value="{last + 1}">{escape(verdict.error.move)}: '
-                     f"{escape(verdict.error.reason)}</li>")
+        items.append(item(last, f"{verdict.error.move}: {verdict.error.reason}", "bad"))
     else:
-        items.append(f'<li data-k="{last}" class="end">{escape(verdict.summary())}</li>')
+        items.append(item(last, verdict.summary(), "end", numbered=False))
+    return page(name, f"{r.variant.name} rules", summary, verdict.ok, defs(), frames, items, delay)
+
+
+def item(k: int, text: str, cls: str | None = None, numbered: bool = True) -> str:
+    """The move list's entry for frame ``k`` (``text`` escaped here); ``numbered``
+    False for the verdict after the last move."""
+    attrs = (f' class="{cls}"' if cls else "") + (f' value="{k + 1}"' if numbered else "")
+    return f'<li data-k="{k}"{attrs}>{escape(text)}</li>'
+
+
+def page(name: str, rules: str, summary: str, ok: bool, defs: str, frames: list[str], items: list[str],
+         delay: float = 0.6) -> str:
+    """A replay page of either game: ``frames`` one ``<svg>`` element each (drawn
+    without their card definitions, which ``defs`` holds once), ``items`` one
+    :func:`item` each, ``summary`` the verdict line (``ok`` colours it)."""
+    last = len(frames) - 1
+    hidden = ' style="display:none"'
+    shown = [svg.replace("<svg ", f'<svg class="frame" data-k="{k}"{hidden if k else ""} ', 1)
+             for k, svg in enumerate(frames)]
     return "".join([
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n",
         f"<title>{escape(name)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
-        f"<h1>{escape(name)} &middot; {escape(r.variant.name)} rules</h1>\n",
+        f"<h1>{escape(name)} &middot; {escape(rules)}</h1>\n",
         f'<p id="verdict" class="{"ok" if ok else "fail"}">{escape(summary)}</p>\n',
         '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="0" height="0" '
-        f'style="position:absolute" aria-hidden="true">{defs()}</svg>\n',
+        f'style="position:absolute" aria-hidden="true">{defs}</svg>\n',
         '<div id="controls"><button id="start" title="start (Home)">|&#x25c0;</button>'
         '<button id="prev" title="back (left arrow)">&#x25c0;</button>'
         '<button id="play" title="play / pause (space)">&#x25b6; play</button>'
@@ -125,10 +140,10 @@ def to_html(r: Replay, title: str | None = None, delay: float = 0.6) -> str:
         '<button id="end" title="end (End)">&#x25b6;|</button>'
         f'<input id="slider" type="range" min="0" max="{last}" value="0">'
         f'<span id="counter">0 / {last}</span></div>\n',
-        '<div id="main">\n<div id="table">\n', "".join(frames), "</div>\n",
+        '<div id="main">\n<div id="table">\n', "".join(shown), "</div>\n",
         f'<ol id="moves">\n{chr(10).join(items)}\n</ol>\n</div>\n',
         f"<script>{SCRIPT.replace('DELAY_MS', str(max(int(delay * 1000), 50)))}</script>\n</body>\n</html>\n",
     ])
 
 
-__all__ = ["to_html"]
+__all__ = ["item", "page", "to_html"]

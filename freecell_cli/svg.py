@@ -38,6 +38,8 @@ LABEL_H = 20
 FELT, SLOT, INK_ON_FELT = "#1d6b40", "#16563a", "#e8f3ea"
 RED, BLACK = "#c8102e", "#161616"
 NEXT_SOURCE, NEXT_DEST, BAD = "#ffb000", "#35c6ff", "#ff3b30"
+BACK, BACK_INK = "#2b5ea8", "#a9c3ea"
+XML_HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n'
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 
 # Suit shapes in a 100 x 100 box, filled by whoever uses them.
@@ -118,25 +120,57 @@ class Layout:
         return self.column_y + row * OVERLAP
 
 
-def _use(card: Card, x: int, y: int) -> str:
+# The drawing primitives below are game-neutral: Spider's pictures use them too.
+def place_card(card: Card, x: int, y: int) -> str:
+    """A card face (defined by :func:`defs`) with its top left corner at x, y."""
     return f'<use xlink:href="#c-{card}" x="{x}" y="{y}"/>'
 
 
-def _slot(x: int, y: int) -> str:
+def back_def() -> str:
+    """A card back (``#back``), for the face-down cards of games that have them."""
+    return (
+        '<g id="back">'
+        f'<rect x="0.5" y="0.5" width="{CARD_W - 1}" height="{CARD_H - 1}" rx="7" fill="#fdfdfb" stroke="#5a5a5a"/>'
+        f'<rect x="5" y="5" width="{CARD_W - 10}" height="{CARD_H - 10}" rx="4" fill="{BACK}"/>'
+        f'<rect x="9.5" y="9.5" width="{CARD_W - 19}" height="{CARD_H - 19}" rx="3" fill="none" '
+        f'stroke="{BACK_INK}" stroke-width="1.5"/>'
+        f'<path d="M{CARD_W // 2} {CARD_H // 2 - 26}L{CARD_W // 2 + 20} {CARD_H // 2}L{CARD_W // 2} '
+        f'{CARD_H // 2 + 26}L{CARD_W // 2 - 20} {CARD_H // 2}Z" fill="{BACK_INK}"/>'
+        "</g>"
+    )
+
+
+def place_back(x: int, y: int) -> str:
+    return f'<use xlink:href="#back" x="{x}" y="{y}"/>'
+
+
+def svg_open(width: int, height: int, title: str) -> list[str]:
+    """The opening ``<svg>`` tag of a table picture and its title."""
+    return [
+        f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        f'width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="{FONT}" role="img">',
+        f"<title>{escape(title)}</title>",
+    ]
+
+
+def empty_slot(x: int, y: int) -> str:
+    """A place with no card: a dashed outline."""
     return (
         f'<rect x="{x + 0.5}" y="{y + 0.5}" width="{CARD_W - 1}" height="{CARD_H - 1}" rx="7" '
         f'fill="{SLOT}" stroke="#7fb08f" stroke-dasharray="6 4"/>'
     )
 
 
-def _label(text: str, x: int, y: int, size: int = 15, anchor: str = "middle", weight: str = "bold") -> str:
+def label(text: str, x: int, y: int, size: int = 15, anchor: str = "middle", weight: str = "bold") -> str:
+    """Text on the felt (escaped)."""
     return (
         f'<text x="{x}" y="{y}" font-size="{size}" font-weight="{weight}" text-anchor="{anchor}" '
         f'fill="{INK_ON_FELT}">{escape(text)}</text>'
     )
 
 
-def _frame(x: int, y: int, h: int, colour: str, dashed: bool = False) -> str:
+def frame(x: int, y: int, h: int, colour: str, dashed: bool = False) -> str:
+    """A mark around a card or a run ``h`` high: solid where a move takes cards, dashed where they go."""
     dash = ' stroke-dasharray="9 5"' if dashed else ""
     return (
         f'<rect x="{x - 3}" y="{y - 3}" width="{CARD_W + 6}" height="{h + 6}" rx="9" fill="none" '
@@ -152,7 +186,7 @@ def _marks(position: Position, move: Move, layout: Layout, bad: bool) -> list[st
     card = None
     if src.kind == CELL and src.index < len(position.cells):
         card = position.cells[src.index]
-        out.append(_frame(layout.cell_x(src.index), layout.top_y, CARD_H, BAD if bad else NEXT_SOURCE))
+        out.append(frame(layout.cell_x(src.index), layout.top_y, CARD_H, BAD if bad else NEXT_SOURCE))
     elif src.kind == COLUMN and src.index < len(position.columns):
         col = position.columns[src.index]
         x = layout.column_x(src.index)
@@ -160,19 +194,19 @@ def _marks(position: Position, move: Move, layout: Layout, bad: bool) -> list[st
             n = min(cards_taken(position, move), len(col))
             card = col[-n]
             top = len(col) - n
-            out.append(_frame(x, layout.card_y(top), (n - 1) * OVERLAP + CARD_H, BAD if bad else NEXT_SOURCE))
+            out.append(frame(x, layout.card_y(top), (n - 1) * OVERLAP + CARD_H, BAD if bad else NEXT_SOURCE))
         else:
-            out.append(_frame(x, layout.card_y(0), CARD_H, BAD if bad else NEXT_SOURCE))
+            out.append(frame(x, layout.card_y(0), CARD_H, BAD if bad else NEXT_SOURCE))
     colour = BAD if bad else NEXT_DEST
     if dst.kind == CELL and dst.index < len(position.cells):
-        out.append(_frame(layout.cell_x(dst.index), layout.top_y, CARD_H, colour, dashed=True))
+        out.append(frame(layout.cell_x(dst.index), layout.top_y, CARD_H, colour, dashed=True))
     elif dst.kind == COLUMN and dst.index < len(position.columns):
         row = max(len(position.columns[dst.index]) - 1, 0)
-        out.append(_frame(layout.column_x(dst.index), layout.card_y(row), CARD_H, colour, dashed=True))
+        out.append(frame(layout.column_x(dst.index), layout.card_y(row), CARD_H, colour, dashed=True))
     elif dst.kind == FOUNDATION:
         suit = dst.index if dst.index >= 0 else (card.suit_index if card is not None else None)
         if suit is not None:
-            out.append(_frame(layout.foundation_x(suit), layout.top_y, CARD_H, colour, dashed=True))
+            out.append(frame(layout.foundation_x(suit), layout.top_y, CARD_H, colour, dashed=True))
     return out
 
 
@@ -217,11 +251,7 @@ def table_svg(
     lay = Layout(len(position.columns), len(position.cells), depth, max(len(lines), footer))
     w, h = lay.width, lay.height
     title = f"FreeCell deal {position.deal}" if position.deal is not None else "FreeCell position"
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
-        f'width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{FONT}" role="img">',
-        f"<title>{escape(title)}</title>",
-    ]
+    out = svg_open(w, h, title)
     on_table: list[Card] = [c for col in position.columns for c in col]
     on_table += [c for c in position.cells if c is not None]
     tops = [CARDS[(f - 1) * 4 + s] if f else None for s, f in enumerate(position.foundations)]
@@ -233,31 +263,31 @@ def table_svg(
     label_y = MARGIN + LABEL_H - 6
     for i, card in enumerate(position.cells):
         x = lay.cell_x(i)
-        out.append(_label(cell_letter(i), x + CARD_W // 2, label_y))
-        out.append(_use(card, x, lay.top_y) if card is not None else _slot(x, lay.top_y))
+        out.append(label(cell_letter(i), x + CARD_W // 2, label_y))
+        out.append(place_card(card, x, lay.top_y) if card is not None else empty_slot(x, lay.top_y))
     for s, top in enumerate(tops):
         x = lay.foundation_x(s)
-        out.append(_label("h", x + CARD_W // 2, label_y))
+        out.append(label("h", x + CARD_W // 2, label_y))
         if top is not None:
-            out.append(_use(top, x, lay.top_y))
+            out.append(place_card(top, x, lay.top_y))
         else:
-            out.append(_slot(x, lay.top_y))
+            out.append(empty_slot(x, lay.top_y))
             out.append(
                 f'<use xlink:href="#s-{SUITS[s]}" transform="translate({x + 22} {lay.top_y + 40}) scale(0.44)" '
                 f'fill="#7fb08f"/>'
             )
     for i, col in enumerate(position.columns):
         x = lay.column_x(i)
-        out.append(_label(str(i + 1), x + CARD_W // 2, lay.column_label_y + 14))
+        out.append(label(str(i + 1), x + CARD_W // 2, lay.column_label_y + 14))
         if not col:
-            out.append(_slot(x, lay.card_y(0)))
+            out.append(empty_slot(x, lay.card_y(0)))
         for row, card in enumerate(col):
-            out.append(_use(card, x, lay.card_y(row)))
+            out.append(place_card(card, x, lay.card_y(row)))
     if highlight is not None:
         out += _marks(position, highlight, lay, bad)
     for k, line in enumerate(lines):
         size, weight = (18, "bold") if k == 0 else (15, "normal")
-        out.append(_label(line, MARGIN, lay.footer_y + k * 22, size, "start", weight))
+        out.append(label(line, MARGIN, lay.footer_y + k * 22, size, "start", weight))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -279,7 +309,7 @@ def to_svg(
     (4, True)
     """
     rules = variant if variant is not None else find_variant(position.variant)
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + table_svg(
+    return XML_HEADER + table_svg(
         position, rules, highlight=highlight, caption=caption
     )
 
@@ -303,4 +333,5 @@ def to_png(position: Position, variant: Variant | None = None) -> bytes:
     return svg_to_png(to_svg(position, variant))
 
 
-__all__ = ["defs", "footer_lines", "svg_to_png", "table_svg", "to_png", "to_svg"]
+__all__ = ["back_def", "defs", "empty_slot", "footer_lines", "frame", "label", "place_back", "place_card", "svg_open",
+           "svg_to_png", "table_svg", "to_png", "to_svg"]

@@ -1,5 +1,6 @@
-"""The terminal step viewer of ``freecell replay``: the table as ``show`` draws
-it, the move about to be made marked, keys to step, jump and play.
+"""The terminal step viewer of ``freecell replay`` and ``freecell spider replay``:
+the table as ``show`` draws it, the move about to be made marked, keys to step,
+jump and play.
 
 >>> decode_keys(b"n\\x1b[Cq")
 ['next', 'next', 'quit']
@@ -12,12 +13,27 @@ from __future__ import annotations
 import os
 import select
 import sys
-from typing import TYPE_CHECKING, TextIO
-
-from .replay import Replay
+from typing import TYPE_CHECKING, Protocol, TextIO
 
 if TYPE_CHECKING:  # rich is imported only when the viewer runs
-    from rich.console import Console
+    from rich.console import Console, RenderableType
+
+
+class Steps(Protocol):
+    """What the viewer shows: a replay of either game (:class:`freecell_cli.replay.Replay`,
+    :class:`freecell_cli.spider.replay.Replay`)."""
+
+    @property
+    def frames(self) -> int: ...  # the start, then one after each step
+
+    @property
+    def head(self) -> str: ...  # the game, as the first line names it
+
+    def next_move(self, k: int) -> tuple[object, bool]: ...  # the move about to be made, refused?
+
+    def caption(self, k: int) -> str: ...
+
+    def rich_frame(self, k: int) -> RenderableType: ...
 
 HELP = "right/n next   left/b back   Home/g start   End/G end   p/space play-pause   q quit"
 
@@ -65,9 +81,9 @@ def decode_keys(data: bytes) -> list[str]:
 
 
 class Viewer:
-    """Steps through a :class:`Replay`; ``keys`` is a terminal's file descriptor."""
+    """Steps through a replay (:class:`Steps`); ``keys`` is a terminal's file descriptor."""
 
-    def __init__(self, r: Replay, keys: int, out: TextIO = sys.stdout, delay: float = 0.6) -> None:
+    def __init__(self, r: Steps, keys: int, out: TextIO = sys.stdout, delay: float = 0.6) -> None:
         self.replay = r
         self.keys = keys
         self.out = out
@@ -108,16 +124,12 @@ class Viewer:
     def draw(self, console: Console) -> None:
         from rich.text import Text
 
-        from .render import render_rich
-
         r = self.replay
-        start = r.start
-        head = f"deal {start.deal}" if start.deal is not None else "position"
         state = "playing" if self.playing else "paused" if self.k < self.last else "end"
-        move, bad = r.next_move(self.k)
+        _, bad = r.next_move(self.k)
         console.clear()
-        console.print(Text(f"{head} | {r.variant.name} | step {self.k} / {self.last} | {state}", style="bold"))
-        console.print(render_rich(r.position(self.k), r.variant, move, bad))
+        console.print(Text(f"{r.head} | step {self.k} / {self.last} | {state}", style="bold"))
+        console.print(r.rich_frame(self.k))
         style = "bold red" if bad else "bold yellow" if self.k < self.last else "bold green"
         console.print(Text(r.caption(self.k), style=style))
         console.print(Text(HELP, style="dim"))
@@ -152,4 +164,4 @@ class Viewer:
             termios.tcsetattr(self.keys, termios.TCSADRAIN, saved)
 
 
-__all__ = ["HELP", "Viewer", "decode_keys"]
+__all__ = ["HELP", "Steps", "Viewer", "decode_keys"]

@@ -201,6 +201,7 @@ NUMERIC_OPTIONS = [
     (["spider", "deal", "--random"], "--seed", "a whole number", "-7", "0 or more"),
     (["spider", "solve", "--deal", "1"], "--time-limit", "a number", "-0.5", "0 to 10,000,000 seconds; 0: no limit"),
     (["spider", "solve", "--deal", "1"], "--max-states", "a whole number", "0", "1 or more"),
+    (["spider", "replay", "--deal", "1", "x.sol"], "--delay", "a number", "60.5", "0.02 to 60 seconds"),
 ]
 NOT_ASCII_NUMBERS = ["١٢", "１２", "²", "1_2", " 3", "3 ", "+3", "0x10", "nan", "inf", "-inf", "1e3", "True", "", "-", "."]
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
@@ -19,7 +18,7 @@ from .options import (
     command,
     decimal_number,
 )
-from .output import EXIT_NEGATIVE, EXIT_OK, Settings, errors_to_exit, fail, write_file, write_stdout
+from .output import EXIT_NEGATIVE, EXIT_OK, Settings, errors_to_exit, fail
 
 if TYPE_CHECKING:
     from ..replay import Replay
@@ -96,35 +95,12 @@ def replay_command(
     code = EXIT_OK if r.verdict.ok else EXIT_NEGATIVE
     for line in r.verdict.notes + cells_asked(solution, cells):  # how the file was read, as verify says it
         settings.note(f"{label}: {line}")
-    verdict = _verdict_line(r)
-    if html is not None:
-        from ..replay_page import to_html
+    from ..replay_page import to_html
+    from .replays import present
 
-        if html == "-":  # - is stdout, as with -o
-            write_stdout(to_html(r, delay=delay))
-            settings.note(f"{r.frames} frames; {verdict}")
-        else:
-            write_file(html, to_html(r, delay=delay))
-            settings.note(f"wrote {display_name(html)}: {r.frames} frames; {verdict}")
-        raise typer.Exit(code)
-    keys = _terminal_keys() if sys.stdout.isatty() else None
-    if keys is not None:
-        from ..viewer import Viewer
-
-        try:
-            Viewer(r, keys, sys.stdout, delay).run()
-        finally:
-            if keys != sys.stdin.fileno():  # /dev/tty, opened for the keys
-                import os
-
-                os.close(keys)
-        settings.note(verdict)
-        raise typer.Exit(code)
-    write = sys.stdout.write
-    for line in r.lines(format.value if format else "compact"):
-        write(line)
-    settings.note(verdict)
-    raise typer.Exit(code)
+    present(r, html=html, page=lambda: to_html(r, delay=delay),
+            lines=lambda: r.lines(format.value if format else "compact"),
+            verdict=_verdict_line(r), code=code, delay=delay, settings=settings)
 
 
 def _verdict_line(r: Replay) -> str:
@@ -133,16 +109,3 @@ def _verdict_line(r: Replay) -> str:
     if v.ok:
         return f"OK {who}: {v.summary()} ({v.variant})"
     return f"FAIL {who} ({v.variant}): {v.summary()}"
-
-
-def _terminal_keys() -> int | None:
-    """A terminal to read keys from: stdin, or the controlling terminal when the
-    solution came through a pipe; None when there is none (then: piped output)."""
-    import os
-
-    if sys.stdin.isatty():
-        return sys.stdin.fileno()
-    try:
-        return os.open("/dev/tty", os.O_RDONLY)
-    except OSError:
-        return None

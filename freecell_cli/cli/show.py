@@ -3,34 +3,18 @@
 from __future__ import annotations
 
 import sys
-from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from .checks import check_output, refuse_together
+from .checks import check_output
 from .options import PositionOptions, command, output, positions
-from .output import (
-    Settings,
-    errors_to_exit,
-    fail,
-    flush_stdout,
-    stdout_is_terminal,
-    write_file,
-    write_output,
-    write_stdout,
-)
+from .output import Settings, errors_to_exit, fail, flush_stdout, write_output
+from .pictures import Picture, picture_kind, write_picture
 
 if TYPE_CHECKING:
     from ..position import Position
     from ..variants import Variant
-
-
-class Picture(str, Enum):
-    plain = "plain"
-    rich = "rich"
-    svg = "svg"
-    png = "png"
 
 
 @command(positions(), output(json="The position, what can move and every legal move, as JSON."))
@@ -51,21 +35,9 @@ def show_command(
     from ..variants import find_variant
 
     out, variant = output, where.variant
-    if json:
-        refuse_together("--json", "--plain" if plain else None, f"-f {format.value}" if format is not None else None,
-                        why="--json prints data, not a picture")
-    if plain and format is not None:
-        refuse_together("--plain", f"-f {format.value}" if format is not Picture.plain else None, why="--plain is -f plain")
-    kind = format.value if format else ("plain" if plain else None)
-    suffix = out.rsplit(".", 1)[-1].lower() if out is not None and "." in out else ""
-    if suffix in ("svg", "png") and (json or kind is not None and kind != suffix):
-        refuse_together(f"-o {out}", "--json" if json else f"-f {kind}" if format else "--plain",
-                        why=f"a .{suffix} file holds {suffix.upper()}")
+    kind = picture_kind(out, format, plain, json)
     if out is not None and kind is None and not json:
-        suffix = out.rsplit(".", 1)[-1].lower() if "." in out else ""
-        if suffix not in ("svg", "png"):
-            raise fail(f"cannot tell the picture format of {out!r}: name it .svg or .png, or give -f")
-        kind = suffix
+        raise fail(f"cannot tell the picture format of {out!r}: name it .svg or .png, or give -f")
     check_output(out)
     pos, _ = where.read()
     with errors_to_exit():
@@ -74,7 +46,9 @@ def show_command(
         _write_json(pos, rules, out)
         return
     if kind in ("svg", "png"):
-        _write_picture(pos, rules, kind, out)
+        from ..svg import to_svg
+
+        write_picture(to_svg(pos, rules), kind, out)
     else:
         rich = kind == "rich" or (kind is None and out is None and settings.use_color())
         if out is not None or not rich:  # to a file, or a pipe: the ASCII picture
@@ -117,19 +91,3 @@ def _write_json(position: Position, rules: Variant, out: str | None) -> None:
     }
     write_output(json_line(d) + "\n", out)
 
-
-def _write_picture(position: Position, rules: Variant, kind: str, out: str | None) -> None:
-    from ..svg import svg_to_png, to_svg
-
-    svg = to_svg(position, rules)
-    if kind == "svg":
-        write_output(svg, out)
-        return
-    with errors_to_exit():
-        data = svg_to_png(svg)
-    if out is None:
-        if stdout_is_terminal():
-            raise fail("PNG is binary: give -o FILE.png, or redirect stdout")
-        write_stdout(data)
-    else:
-        write_file(out, data)

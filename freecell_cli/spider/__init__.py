@@ -20,6 +20,7 @@ _EXPORTS = {
     "parse_position": "formats",
     "verify": "verify", "Verdict": "verify",
     "solve": "solve", "Limits": "solve", "Result": "solve",
+    "to_svg": "svg", "to_png": "svg",
 }
 
 __getattr__ = lazy_exports(__name__, _EXPORTS, globals())
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from .moves import DEAL, Move, apply, legal_moves, resolve
     from .position import Column, Position
     from .solve import Limits, Result, solve
+    from .svg import to_png, to_svg
     from .verify import Verdict, verify
 
 __all__ = sorted(_EXPORTS)

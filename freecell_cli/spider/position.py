@@ -99,6 +99,12 @@ class Position:
 
         return parse_position(text)
 
+    def _repr_svg_(self) -> str:
+        """The picture a notebook shows, as FreeCell's Position."""
+        from .svg import to_svg
+
+        return to_svg(self)
+
     # -- what the table says --------------------------------------------------------
     @property
     def face_down(self) -> int:

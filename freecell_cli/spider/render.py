@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING
 
 from ..text import plural
 from .cards import RUNS
-from .position import Position
+from .position import COLUMNS, Position
 
 if TYPE_CHECKING:  # rich is imported only when a picture is drawn
     from rich.console import RenderableType
+
+    from .moves import Move
 
 
 def status_line(position: Position) -> str:
@@ -61,26 +63,74 @@ def render_plain(position: Position, unrestricted: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render_rich(position: Position, unrestricted: bool = False) -> RenderableType:
-    """A coloured picture with suit symbols for a terminal."""
+def cards_taken(position: Position, move: Move) -> int:
+    """How many cards a column move takes from its source, also for a move the
+    rules refused (unresolved: the cards whose first would fit the target, else
+    the run at the column's end).
+
+    >>> from freecell_cli.spider.deals import deal
+    >>> from freecell_cli.spider.moves import Move
+    >>> cards_taken(deal(1, suits=1), Move.parse("23")), cards_taken(deal(1, suits=1), Move.parse("30v2"))
+    (1, 1)
+
+    (``30v2`` is refused: column 3 has one card face up.)
+    """
+    source = position.columns[move.source]  # type: ignore[index]
+    if move.count is not None:
+        return min(move.count, len(source.up))
+    top = position.columns[move.dest].top  # type: ignore[index]
+    if top is not None and source.up and 1 <= top.rank - source.up[-1].rank <= len(source.up):
+        return top.rank - source.up[-1].rank
+    return source.run_length()
+
+
+def _marks(position: Position, move: Move, bad: bool) -> dict[tuple[int, int], str]:
+    """Styles by (column, row) for the cards a move takes and where they go; a
+    deal goes onto the end of every column."""
+    # backgrounds only: the card keeps its suit colour (a red card on red would vanish)
+    take, put = ("underline on bright_white",) * 2 if bad else ("on yellow", "on cyan")
+    out: dict[tuple[int, int], str] = {}
+    if move.is_deal:
+        dests = range(COLUMNS)
+    else:
+        col = position.columns[move.source]  # type: ignore[index]
+        n = cards_taken(position, move)
+        for row in range(len(col) - n, len(col)):
+            out[(move.source, row)] = take  # type: ignore[index]
+        dests = range(move.dest, move.dest + 1)  # type: ignore[arg-type, operator]
+    for d in dests:
+        out[(d, max(len(position.columns[d]) - 1, 0))] = put
+    return out
+
+
+def render_rich(position: Position, unrestricted: bool = False, highlight: Move | None = None,
+                bad: bool = False) -> RenderableType:
+    """A coloured picture with suit symbols for a terminal. ``highlight``: a move
+    whose cards (yellow) and destination (cyan; both marked alike when ``bad``) are marked."""
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
 
+    marks = _marks(position, highlight, bad) if highlight is not None else {}
     table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1))
     for i in range(len(position.columns)):
         table.add_column(Text(str(i + 1), style="dim"), justify="right", min_width=3)
-    depth = max((len(c) for c in position.columns), default=0)
+    # an empty column that is the destination gets a marked blank in row 0
+    depth = max([len(c) for c in position.columns] + [1 if marks else 0])
     for r in range(depth):
         row = []
-        for col in position.columns:
+        for i, col in enumerate(position.columns):
+            mark = marks.get((i, r))
             if r < len(col.down):
                 row.append(Text("##", style="blue"))
             elif r < len(col):
                 card = col.up[r - len(col.down)]
-                row.append(Text(card.symbol(), style="bold red" if card.is_red else "bold"))
+                if mark:  # a fixed foreground: the terminal's own may be white on yellow
+                    row.append(Text(card.symbol(), style=f"bold {'red' if card.is_red else 'black'} {mark}"))
+                else:
+                    row.append(Text(card.symbol(), style="bold red" if card.is_red else "bold"))
             else:
-                row.append(Text(""))
+                row.append(Text("   " if mark else "", style=mark or ""))
         table.add_row(*row)
     parts: list[RenderableType] = [Text(status_line(position), style="cyan"), Text(""), table]
     if position.removed:

@@ -1,5 +1,5 @@
 """freecell spider: Spider Solitaire (1, 2 or 4 suits) — deal, show, move, verify,
-solve, play. A typer sub-app, imported only when its commands run; one module per
+solve, play, replay. A typer sub-app, imported only when its commands run; one module per
 command, as FreeCell's."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
-    help="Spider Solitaire (seed 003 rules): deal, show, move, verify, solve, play.",
+    help="Spider Solitaire (seed 003 rules): deal, show, move, verify, solve, play, replay.",
 )
 
 # name: the summary `freecell spider --help` lists (None: the docstring's first line)
@@ -25,6 +25,7 @@ SUMMARIES = {
     "verify": "Check Spider solution files: legal, and won?",
     "solve": "Find a winning line (the solver sees every card).",
     "play": "Play Spider in the terminal (resumes the saved game).",
+    "replay": "Watch a Spider solution step by step, or make an HTML page of it.",
 }
 
 for _name, _summary in SUMMARIES.items():

@@ -3,20 +3,24 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
 
-from ..checks import check_output, refuse_together
+from ..checks import check_output
 from ..options import command, output
-from ..output import Settings, write_output
+from ..output import Settings, flush_stdout, write_output
+from ..pictures import Picture, picture_kind, write_picture
 from .options import SpiderPositionOptions, UnrestrictedOpt, positions
 
 
 @command(positions(), output(json="The position, whether it is won and every legal move, as JSON."))
 def show_command(
-    plain: Annotated[bool, typer.Option("--plain", help="ASCII only (automatic when not a terminal).")] = False,
+    plain: Annotated[bool, typer.Option("--plain", help="ASCII only, the same as -f plain (automatic when not a terminal).")] = False,
     legal: Annotated[bool, typer.Option("--legal", help="Also list every legal move.")] = False,
+    format: Annotated[
+        Optional[Picture], typer.Option("--format", "-f", metavar="FORMAT", help="plain, rich (colour), svg or png (png needs the [png] extra).")
+    ] = None,
     unrestricted: UnrestrictedOpt = False,
     where: SpiderPositionOptions = SpiderPositionOptions(),
     json: bool = False,
@@ -26,12 +30,13 @@ def show_command(
     """Draw the table: columns (## face down), stock and removed runs.
 
     The position is read (an argument, -p, or stdin), or dealt with --deal N
-    (and --suits S).
+    (and --suits S). -f svg or png, or -o FILE.svg or FILE.png, draws it as a
+    picture; -o with any other name writes the text table.
     """
     from ...spider.moves import legal_moves
     from ...spider.render import render_plain
 
-    refuse_together("--json" if json else None, "--plain" if plain else None, why="--json prints data, not a picture")
+    kind = picture_kind(output, format, plain, json)
     where.check()
     check_output(output)
     position = where.read()
@@ -45,7 +50,16 @@ def show_command(
         write_output(json_line(d) + "\n", output)
         return
     listed = f"legal moves ({len(moves)}): {' '.join(str(m) for m in moves)}\n" if legal else ""
-    if plain or output is not None or not settings.use_color():
+    if kind in ("svg", "png"):
+        from ...spider.svg import to_svg
+
+        write_picture(to_svg(position, unrestricted=unrestricted), kind, output)
+        if listed:
+            # Not after a picture on stdout: the SVG or PNG must stay whole.
+            target = sys.stderr if output is None else sys.stdout
+            flush_stdout()  # the picture first: a reader gone ends the command here
+            target.write(listed)
+    elif kind == "plain" or output is not None or not (kind == "rich" or settings.use_color()):
         write_output(render_plain(position, unrestricted) + listed, output)
     else:
         from ...spider.render import render_rich
