@@ -43,7 +43,8 @@ from itertools import count
 from ..position import Position
 from ..variants import Variant
 from .result import GAVE_UP, SOLVED, UNSOLVABLE, Engine, Limits, Result
-from .state import FIT, TO_HOME_FROM_CELL, Cols, SMove, capacities, key_of, moves, play, start_state, to_moves
+from .state import (FIT, TO_HOME_FROM_CELL, Cols, SMove, capacities, in_deal_order, key_of, moves, play, start_state,
+                    to_moves)
 
 __all__ = ["OptimalEngine", "lower_bound", "optimal_search"]
 
@@ -109,6 +110,7 @@ def _finish(cols: Cols, cells: bytes, found: tuple[int, ...], ncells: int, caps:
     while found != (13, 13, 13, 13):
         home = next(m for m in moves(cols, cells, found, ncells - len(cells), caps) if m[0] <= TO_HOME_FROM_CELL)
         cols, cells, found, _ = play(cols, cells, found, home, True)
+        cols = tuple(sorted(cols))
         path.append(home)
     return path
 
@@ -116,7 +118,9 @@ def _finish(cols: Cols, cells: bytes, found: tuple[int, ...], ncells: int, caps:
 def optimal_search(position: Position, variant: Variant, limits: Limits = Limits(),
                    upper: int | None = None) -> tuple[str, list[SMove], int, int]:
     """A* for the fewest moves that cost one. Returns (verdict, path, positions
-    taken, lower bound): ``solved`` with an optimal path; ``bound`` when no line
+    taken, lower bound): ``solved`` with an optimal path (its moves numbered
+    for the columns kept sorted: :func:`.state.in_deal_order` renumbers them);
+    ``bound`` when no line
     shorter than ``upper`` exists (the line that gave ``upper`` is optimal);
     ``unsolvable``; ``gave-up`` with the best bound proven so far.
 
@@ -130,6 +134,10 @@ def optimal_search(position: Position, variant: Variant, limits: Limits = Limits
     ncells = len(position.cells)
     caps = capacities(ncells, len(position.columns), variant.capacity)
     cols, cells, found = start_state(position, variant)
+    # Columns kept sorted (as the complete search keeps them): a position is then
+    # the same tuple however it was reached, and the compiled core, which reads a
+    # position back from its key, sees the same moves in the same order.
+    cols = tuple(sorted(cols))
     key0 = key_of(cols, cells)
     best = {key0: 0}
     parent: dict[bytes, tuple[bytes | None, SMove | None]] = {key0: (None, None)}
@@ -165,6 +173,7 @@ def optimal_search(position: Position, variant: Variant, limits: Limits = Limits
         for move in moves(cols, cells, found, ncells - len(cells), caps):
             ng2 = g + (move[0] > TO_HOME_FROM_CELL)
             ncols, ncells_, nfound, _ = play(cols, cells, found, move, closed)
+            ncols = tuple(sorted(ncols))
             nkey = key_of(ncols, ncells_)
             old = best.get(nkey)
             if old is not None and old <= ng2:
@@ -225,6 +234,7 @@ class OptimalEngine:
         seconds = time.perf_counter() - start
         states = taken + (first.states if first is not None else 0)
         if verdict == SOLVED:
+            path = in_deal_order(position, variant, path)
             return Result(SOLVED, self.name, to_moves(position, variant, path), states=states, seconds=seconds,
                           optimal=True, lower_bound=bound)
         if verdict == "bound" and known is not None:

@@ -45,7 +45,7 @@ from .builtin import Search
 from .result import GAVE_UP, SOLVED, UNSOLVABLE, Limits, Outcome, Result, SolverError
 from .shorten import shorten_path
 from .state import (BYTE, COL_TO_CELL, COL_TO_COL, CELL_TO_COL, SOLVED_FOUND, TO_HOME_FROM_COL, SMove,
-                    capacities, is_safe, key_of, play, safe_home, start_state, to_moves)
+                    capacities, in_deal_order, is_safe, key_of, play, safe_home, start_state, to_moves)
 from .state import moves as _moves
 
 # A search as a generator: yields the positions explored so far, now and then;
@@ -84,7 +84,7 @@ def _depth_first_compiled(search: Search) -> SearchRun:
         if status == 0:
             yield run.states
         elif status == 1:
-            return SOLVED, _in_deal_order(search, run.path()), run.states
+            return SOLVED, in_deal_order(search.position, search.variant, run.path()), run.states
         elif status == 2:
             return UNSOLVABLE, [], run.states
         else:
@@ -181,7 +181,7 @@ def _depth_first_python(search: Search) -> SearchRun:
             states += 1
             trail.append(move)
             if nfound == SOLVED_FOUND:
-                return SOLVED, _in_deal_order(search, trail), states
+                return SOLVED, in_deal_order(search.position, search.variant, trail), states
             t = tuple(ncols)
             nexts = _moves(t, ncells, nfound, ncells_total - len(ncells), caps)
             if back is not None and back in nexts:
@@ -198,27 +198,6 @@ def _depth_first_python(search: Search) -> SearchRun:
             if trail:
                 trail.pop()
     return UNSOLVABLE, [], states
-
-
-def _in_deal_order(search: Search, path: list[SMove]) -> list[SMove]:
-    """The moves of ``path``, found on positions whose columns were kept sorted,
-    renumbered for the deal's own column order (a column is found by its cards;
-    an empty one: the first empty one, any would do)."""
-    closed0 = search.variant.automatic is None
-    state = start_state(search.position, search.variant)
-    out: list[SMove] = []
-    for i, (kind, a, b, n) in enumerate(path):
-        cols = state[0]
-        shown = sorted(cols)  # the position as the search saw it
-        if kind in (TO_HOME_FROM_COL, COL_TO_CELL):
-            a = cols.index(shown[a])
-        elif kind == CELL_TO_COL:
-            b = cols.index(shown[b])
-        elif kind == COL_TO_COL:
-            a, b = cols.index(shown[a]), cols.index(shown[b])
-        out.append((kind, a, b, n))
-        state = play(*state, out[-1], closed0 or i > 0)[:3]
-    return out
 
 
 def _best_first(search: Search, weight: float = 0.2) -> SearchRun:

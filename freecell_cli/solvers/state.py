@@ -413,6 +413,35 @@ def play(cols: Cols, cells: bytes, found: Found, move: SMove,
 
 
 # -- from and to positions and moves -------------------------------------------------
+def in_deal_order(position: Position, variant: Variant, path: list[SMove]) -> list[SMove]:
+    """The moves of ``path``, found on positions whose columns were kept sorted
+    (as the complete search and the optimal search keep them: ``tuple(sorted(cols))``),
+    renumbered for ``position``'s own column order (a column is found by its
+    cards; an empty one: the first empty one, any would do).
+
+    >>> from freecell_cli import deal, find_variant
+    >>> [col[0] for col in start_state(deal(1), find_variant("site"))[0]]  # bottom cards: 5 (2D) is the lowest
+    [41, 5, 34, 40, 17, 26, 24, 18]
+    >>> in_deal_order(deal(1), find_variant("site"), [(COL_TO_CELL, 0, 0, 1)])  # sorted column 0 is column 1
+    [(4, 1, 0, 1)]
+    """
+    closed0 = variant.automatic is None
+    state = start_state(position, variant)
+    out: list[SMove] = []
+    for i, (kind, a, b, n) in enumerate(path):
+        cols = state[0]
+        shown = sorted(cols)  # the position as the search saw it
+        if kind in (TO_HOME_FROM_COL, COL_TO_CELL):
+            a = cols.index(shown[a])
+        elif kind == CELL_TO_COL:
+            b = cols.index(shown[b])
+        elif kind == COL_TO_COL:
+            a, b = cols.index(shown[a]), cols.index(shown[b])
+        out.append((kind, a, b, n))
+        state = play(*state, out[-1], closed0 or i > 0)[:3]
+    return out
+
+
 def start_state(position: Position, variant: Variant) -> State:
     """``position`` as a state. Safe cards go home before the first move, except
     where the variant's own automatic moves come only after a move (windows).
