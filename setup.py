@@ -12,9 +12,9 @@ setup(
         Extension(
             "freecell_cli.solvers._core",
             ["freecell_cli/solvers/_core.c", "freecell_cli/solvers/_beam.c", "freecell_cli/solvers/_beam_type.c",
-             "freecell_cli/solvers/_shorten.c"],
+             "freecell_cli/solvers/_shorten.c", "freecell_cli/solvers/_optimal.c"],
             depends=[f"freecell_cli/solvers/{h}" for h in ("_state.h", "_seen.h", "_keyset.h", "_beam.h", "_beam_search.h",
-                                                          "_shorten.h")],
+                                                          "_shorten.h", "_optimal.h")],
             optional=True,
             extra_compile_args=["-O3", "-std=c99"],
         )

@@ -29,6 +29,7 @@
 #include "_seen.h"
 #include "_beam.h"
 #include "_shorten.h"
+#include "_optimal.h"
 
 /* -- moves: the order of prove._moves, exactly ------------------------------ */
 typedef struct {
@@ -73,31 +74,6 @@ typedef struct {
 } Frame;
 #define RING 256
 
-/* The position of a key, columns in the order the search keeps them (empty ones
- * first, then by bottom card), free cells sorted. */
-static void decode(const uint8_t *key, int ncols, State *st) {
-    uint8_t below[NCARDS], above[NCARDS + 3], bottoms[MAXCOLS];
-    int nb = 0;
-    unpack(key, below);
-    memset(st, 0, sizeof *st);
-    memset(above, NONE, sizeof above);
-    for (int c = 0; c < NCARDS; c++) {
-        int v = below[c];
-        if (v == 0) st->found[SUIT(c)]++;
-        else if (v == ON_CELL) st->cell[st->ncell++] = (uint8_t)c;
-        else if (v == ON_TABLE) bottoms[nb++] = (uint8_t)c; /* ascending: the order kept */
-        else above[v - 3] = (uint8_t)c;
-    }
-    int at = 0, i = ncols - nb; /* the empty columns come first */
-    for (int k = 0; k < nb; k++, i++) {
-        int n = 0;
-        st->off[i] = (uint8_t)at;
-        for (int c = bottoms[k]; c != NONE; c = above[c]) st->cards[at + n++] = (uint8_t)c;
-        st->len[i] = (uint8_t)n;
-        st->run[i] = (uint8_t)run_length(st->cards + at, n);
-        at += n;
-    }
-}
 
 typedef struct {
     PyObject_HEAD
@@ -451,7 +427,7 @@ PyMODINIT_FUNC PyInit__core(void) {
         Py_DECREF(m);
         return NULL;
     }
-    if (beam_register(m) < 0 || shorten_register(m) < 0) {
+    if (beam_register(m) < 0 || shorten_register(m) < 0 || optimal_register(m) < 0) {
         Py_DECREF(m);
         return NULL;
     }

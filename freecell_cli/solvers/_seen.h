@@ -185,6 +185,34 @@ static int seen_add(Seen *s, const uint8_t *key, uint32_t h) {
     return 1;
 }
 
+/* The index of ``key`` (hash ``h``) + 1, or 0 when it is not in the set (then
+ * *slot_at is the empty slot where seen_put puts it). No recent-key cache: the
+ * caller needs the index. */
+static inline uint32_t seen_find(const Seen *s, const uint8_t *key, uint32_t h, size_t *slot_at) {
+    uint32_t t = TAG(s, h), mask = s->idx_mask;
+    size_t p = slot_of(h, s->size);
+    for (;;) {
+        uint32_t v = s->slot[p];
+        if (!v) break;
+        if ((v & ~mask) == t && same_key(s->keys + (size_t)((v & mask) - 1) * KEYLEN, key)) return v & mask;
+        p = p + 1 == s->size ? 0 : p + 1;
+    }
+    *slot_at = p;
+    return 0;
+}
+
+/* Puts a key seen_find did not find at the slot it gave: its index + 1, or 0
+ * (no room: memory, or the most keys a slot can index). */
+static uint32_t seen_put(Seen *s, const uint8_t *key, uint32_t h, size_t p) {
+    if (s->count >= MAX_STORED) return 0;
+    if (s->count == s->cap_keys && seen_reserve(s, s->cap_keys + s->cap_keys / 2 + 4096) < 0) return 0;
+    memcpy(s->keys + s->count * KEYLEN, key, KEYLEN);
+    s->count++;
+    s->slot[p] = TAG(s, h) | (uint32_t)s->count;
+    if (s->count * 100 > s->size * LOAD && seen_resize(s, s->size * GROW / 2) < 0) return 0;
+    return (uint32_t)s->count;
+}
+
 static void seen_free(Seen *s) {
     free(s->recent);
     big_free(s->keys, s->cap_keys * KEYLEN);

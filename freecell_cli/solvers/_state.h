@@ -242,6 +242,32 @@ static inline void state_key(const State *st, int ncols, uint8_t *key) {
     pack(below, key);
 }
 
+/* The position of a key, columns in the order the search keeps them (empty ones
+ * first, then by bottom card), free cells sorted. */
+static void decode(const uint8_t *key, int ncols, State *st) {
+    uint8_t below[NCARDS], above[NCARDS + 3], bottoms[MAXCOLS];
+    int nb = 0;
+    unpack(key, below);
+    memset(st, 0, sizeof *st);
+    memset(above, NONE, sizeof above);
+    for (int c = 0; c < NCARDS; c++) {
+        int v = below[c];
+        if (v == 0) st->found[SUIT(c)]++;
+        else if (v == ON_CELL) st->cell[st->ncell++] = (uint8_t)c;
+        else if (v == ON_TABLE) bottoms[nb++] = (uint8_t)c; /* ascending: the order kept */
+        else above[v - 3] = (uint8_t)c;
+    }
+    int at = 0, i = ncols - nb; /* the empty columns come first */
+    for (int k = 0; k < nb; k++, i++) {
+        int n = 0;
+        st->off[i] = (uint8_t)at;
+        for (int c = bottoms[k]; c != NONE; c = above[c]) st->cards[at + n++] = (uint8_t)c;
+        st->len[i] = (uint8_t)n;
+        st->run[i] = (uint8_t)run_length(st->cards + at, n);
+        at += n;
+    }
+}
+
 /* What card ``c`` lies on, set in a packed key (6 bits at bit 6c, the first
  * bit the highest of byte 0): the one place a simple move changes. */
 static inline void set_code(uint8_t *key, int c, int v) {

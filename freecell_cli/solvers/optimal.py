@@ -39,6 +39,7 @@ from __future__ import annotations
 import heapq
 import time
 from itertools import count
+from typing import Any
 
 from ..position import Position
 from ..variants import Variant
@@ -117,6 +118,56 @@ def _finish(cols: Cols, cells: bytes, found: tuple[int, ...], ncells: int, caps:
 
 def optimal_search(position: Position, variant: Variant, limits: Limits = Limits(),
                    upper: int | None = None) -> tuple[str, list[SMove], int, int]:
+    """A* for the fewest moves that cost one (:func:`_optimal_python`, run by the
+    compiled core when it is built: the same positions in the same order).
+
+    >>> from freecell_cli import parse_position, find_variant
+    >>> p = parse_position("----:QQJJ:QSKS/KC/KD/KHQH")
+    >>> verdict, path, taken, bound = optimal_search(p, find_variant("site"))
+    >>> verdict, bound, sum(m[0] > 1 for m in path)
+    ('solved', 1, 1)
+    """
+    from .core import compiled
+
+    core = compiled()
+    if core is None:
+        return _optimal_python(position, variant, limits, upper)
+    return _optimal_compiled(core, position, variant, limits, upper)
+
+
+def _optimal_compiled(core: Any, position: Position, variant: Variant, limits: Limits,
+                      upper: int | None) -> tuple[str, list[SMove], int, int]:
+    """:func:`_optimal_python` in the compiled core (``_optimal.c``); the limits
+    are checked here, where Python checks them (every 256 positions taken)."""
+    ncells = len(position.cells)
+    caps = capacities(ncells, len(position.columns), variant.capacity)
+    cols, cells, found = start_state(position, variant)
+    cols = tuple(sorted(cols))
+    closed0 = variant.automatic is None
+    search = core.OptimalSearch(cols, cells, found, ncells, caps, closed0, -1 if upper is None else upper)
+    start = time.perf_counter()
+    time_limit, state_limit, progress = limits.time, limits.states, limits.progress
+    while True:
+        status, taken, bound = search.run(256)
+        if status == SOLVED:
+            path = search.path()
+            for i, move in enumerate(path):
+                cols, cells, found, _ = play(cols, cells, found, move, closed0 or i > 0)
+                cols = tuple(sorted(cols))
+            return SOLVED, path + _finish(cols, cells, found, ncells, caps), taken, bound
+        if status != "running":
+            return status, [], taken, bound  # bound, unsolvable, memory
+        elapsed = time.perf_counter() - start
+        if time_limit is not None and elapsed > time_limit:
+            return GAVE_UP, [], taken, bound
+        if state_limit is not None and taken >= state_limit:
+            return GAVE_UP, [], taken, bound
+        if progress is not None and taken & 4095 == 0:
+            progress(taken, elapsed)
+
+
+def _optimal_python(position: Position, variant: Variant, limits: Limits = Limits(),
+                    upper: int | None = None) -> tuple[str, list[SMove], int, int]:
     """A* for the fewest moves that cost one. Returns (verdict, path, positions
     taken, lower bound): ``solved`` with an optimal path (its moves numbered
     for the columns kept sorted: :func:`.state.in_deal_order` renumbers them);
@@ -126,7 +177,7 @@ def optimal_search(position: Position, variant: Variant, limits: Limits = Limits
 
     >>> from freecell_cli import parse_position, find_variant
     >>> p = parse_position("----:QQJJ:QSKS/KC/KD/KHQH")
-    >>> verdict, path, taken, bound = optimal_search(p, find_variant("site"))
+    >>> verdict, path, taken, bound = _optimal_python(p, find_variant("site"))
     >>> verdict, bound, sum(m[0] > 1 for m in path)
     ('solved', 1, 1)
     """
@@ -242,7 +293,9 @@ class OptimalEngine:
                           optimal=True, lower_bound=upper)
         if verdict == UNSOLVABLE:
             return Result(UNSOLVABLE, self.name, states=states, seconds=seconds)
-        if limits.states is not None and taken >= limits.states:
+        if verdict == "memory":
+            reason = f"no memory left for more positions after {taken:,}"
+        elif limits.states is not None and taken >= limits.states:
             reason = f"state limit of {limits.states:,} reached"
         else:
             reason = f"time limit of {limits.time:g} s reached after {taken:,} positions"

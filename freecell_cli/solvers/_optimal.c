@@ -1,0 +1,351 @@
+/* The compiled optimal search (solvers/optimal.py, optimal_search), optional.
+ *
+ * It does what the Python A* does, position for position: the same moves in the
+ * same order (columns kept sorted, as a key reads back), the same cost (one for a
+ * move to a column or a cell, none home), the same bound, the same queue order
+ * (lowest cost plus bound first, then the most moves made, then first queued),
+ * the same upper bound and the same limits checked at the same counts; so it takes
+ * the same positions and finds the same line. tests/test_optimal_core.py compares
+ * the two; optimal.py is the specification, this file its speed.
+ *
+ * A position is stored once, by its exact key (_seen.h), with its cost (a byte),
+ * the position it was reached from and the move; it is read back from its key when
+ * it is taken. The queue is a first-in first-out list per (cost plus bound, cost).
+ */
+#include "_state.h"
+#include "_seen.h"
+#include "_optimal.h"
+
+#define MAXG 256 /* costs: a line of 255 moves at most */
+#define MAXF (MAXG + 64)
+
+typedef struct {
+    uint32_t *v;
+    size_t head, n, cap;
+} Fifo;
+
+typedef struct {
+    PyObject_HEAD
+    int ncols, ncells_total, closed0, set_up, busy, upper;
+    int caps[(MAXCELLS + 1) * (MAXCOLS + 1)];
+    Seen seen;
+    uint8_t *g;        /* per position: its cost so far */
+    uint32_t *parent;  /* the position it was reached from (index), the start its own */
+    Move *move;        /* the move that reached it */
+    size_t ncap;
+    Fifo *q;           /* MAXF x MAXG lists */
+    int fmin;          /* no list below this cost plus bound holds anything */
+    long long taken;
+    int bound, status; /* status: 0 running, 1 solved, 2 bound met, 3 unsolvable, 4 no room */
+    uint32_t goal, pending; /* pending: taken, its children not made yet */
+} Optimal;
+
+#define NO_PENDING 0xffffffffu
+
+static int fifo_push(Fifo *f, uint32_t x) {
+    if (f->head + f->n == f->cap) {
+        if (f->head) { /* room at the front: move down */
+            memmove(f->v, f->v + f->head, f->n * sizeof *f->v);
+            f->head = 0;
+        } else {
+            size_t cap = f->cap ? f->cap * 2 : 16;
+            uint32_t *v = realloc(f->v, cap * sizeof *v);
+            if (!v) return -1;
+            f->v = v;
+            f->cap = cap;
+        }
+    }
+    f->v[f->head + f->n++] = x;
+    return 0;
+}
+
+/* optimal.column_bound: the runs of a column holding a card above a lower card
+ * of its own suit. */
+static int column_bound(const uint8_t *col, int len) {
+    int low[4] = {99, 99, 99, 99}, need = 0, counted = 0;
+    for (int i = 0; i < len; i++) {
+        int c = col[i], r = RANKI(c), s = SUIT(c);
+        if (i == 0 || !FITS[c][col[i - 1]]) counted = 0;
+        if (low[s] < r && !counted) {
+            need++;
+            counted = 1;
+        }
+        if (r < low[s]) low[s] = r;
+    }
+    return need;
+}
+
+static int lower_bound(const State *st, int ncols) {
+    int h = 0;
+    for (int i = 0; i < ncols; i++) h += column_bound(COL(st, i), st->len[i]);
+    return h;
+}
+
+static int all_runs(const State *st, int ncols) {
+    for (int i = 0; i < ncols; i++)
+        if (st->run[i] != st->len[i]) return 0;
+    return 1;
+}
+
+/* Room for the arrays of position ``idx``: 0, or -1. */
+static int node_room(Optimal *o, size_t idx) {
+    if (idx < o->ncap) return 0;
+    size_t cap = o->ncap ? o->ncap + o->ncap / 2 : 4096;
+    while (cap <= idx) cap += cap / 2;
+    uint8_t *g = realloc(o->g, cap);
+    if (!g) return -1;
+    o->g = g;
+    uint32_t *p = realloc(o->parent, cap * sizeof *p);
+    if (!p) return -1;
+    o->parent = p;
+    Move *m = realloc(o->move, cap * sizeof *m);
+    if (!m) return -1;
+    o->move = m;
+    o->ncap = cap;
+    return 0;
+}
+
+static int queue(Optimal *o, int f, int g, uint32_t idx) {
+    if (f >= MAXF || g >= MAXG) return -1;
+    if (fifo_push(&o->q[f * MAXG + g], idx) < 0) return -1;
+    if (f < o->fmin) o->fmin = f;
+    return 0;
+}
+
+/* The children of position ``idx`` (``st``), queued: 0, or -1 (no room). */
+static int expand(Optimal *o, uint32_t idx, const State *st) {
+    Move ms[STATE_MAX_MOVES];
+    uint8_t key[KEYLEN + 1];
+    int g = o->g[idx], closed = o->closed0 || idx != 0;
+    int n = state_moves(st, o->ncols, o->ncells_total, o->caps, ms);
+    for (int i = 0; i < n; i++) {
+        Move m = ms[i];
+        int ng = g + (KIND(m) > HOME_CELL);
+        State child = *st;
+        play_move(&child, o->ncols, m, closed);
+        sort_cols(&child, o->ncols);
+        state_key(&child, o->ncols, key);
+        uint32_t h = seen_hash(key);
+        size_t at = 0;
+        uint32_t found = seen_find(&o->seen, key, h, &at);
+        if (found && o->g[found - 1] <= ng) continue;
+        int nf = ng + lower_bound(&child, o->ncols);
+        if (o->upper >= 0 && nf >= o->upper) continue; /* it cannot beat the line known */
+        if (!found) {
+            found = seen_put(&o->seen, key, h, at);
+            if (!found || node_room(o, found - 1) < 0) return -1;
+        }
+        uint32_t c = found - 1;
+        o->g[c] = (uint8_t)ng;
+        o->parent[c] = idx;
+        o->move[c] = m;
+        if (queue(o, nf, ng, c) < 0) return -1;
+    }
+    return 0;
+}
+
+/* Runs until at least ``slice`` more positions were taken, stopping where Python
+ * checks its limits (a count that is a multiple of 256, before that position's
+ * children: they are made when the search goes on), or an answer. */
+static void opt_run(Optimal *o, long long slice) {
+    long long stop = o->taken + slice;
+    State st;
+    if (o->pending != NO_PENDING) {
+        uint32_t idx = o->pending;
+        o->pending = NO_PENDING;
+        decode(o->seen.keys + (size_t)idx * KEYLEN, o->ncols, &st);
+        if (expand(o, idx, &st) < 0) {
+            o->status = 4;
+            return;
+        }
+    }
+    for (;;) {
+        /* the lowest cost plus bound, then the most moves made, first in first out */
+        int f = o->fmin, g = -1;
+        while (f < MAXF) {
+            for (int k = MAXG - 1; k >= 0; k--)
+                if (o->q[f * MAXG + k].n) {
+                    g = k;
+                    break;
+                }
+            if (g >= 0) break;
+            f++;
+        }
+        o->fmin = f;
+        if (g < 0) {
+            o->status = o->upper >= 0 ? 2 : 3;
+            if (o->upper >= 0) o->bound = o->upper;
+            return;
+        }
+        Fifo *fq = &o->q[f * MAXG + g];
+        uint32_t idx = fq->v[fq->head++];
+        if (!--fq->n) fq->head = 0;
+        if (o->g[idx] < g) continue; /* queued again since, cheaper */
+        if (f > o->bound) o->bound = f;
+        if (o->upper >= 0 && f >= o->upper) {
+            o->bound = o->upper;
+            o->status = 2;
+            return;
+        }
+        o->taken++;
+        decode(o->seen.keys + (size_t)idx * KEYLEN, o->ncols, &st);
+        if (all_runs(&st, o->ncols)) {
+            o->goal = idx;
+            o->bound = g;
+            o->status = 1;
+            return;
+        }
+        if (!(o->taken & 255) && o->taken >= stop) {
+            o->pending = idx;
+            return;
+        }
+        if (expand(o, idx, &st) < 0) {
+            o->status = 4;
+            return;
+        }
+    }
+}
+
+static void opt_free(Optimal *o) {
+    seen_free(&o->seen);
+    free(o->g);
+    free(o->parent);
+    free(o->move);
+    if (o->q) {
+        for (size_t i = 0; i < (size_t)MAXF * MAXG; i++) free(o->q[i].v);
+        free(o->q);
+    }
+    o->g = NULL;
+    o->parent = NULL;
+    o->move = NULL;
+    o->q = NULL;
+    o->ncap = 0;
+}
+
+static void OPT_dealloc(Optimal *o) {
+    opt_free(o);
+    Py_TYPE(o)->tp_free((PyObject *)o);
+}
+
+static int OPT_init(Optimal *o, PyObject *args, PyObject *kw) {
+    static char *names[] = {"cols", "cells", "found", "ncells", "caps", "closed", "upper", NULL};
+    PyObject *cols, *cells, *found, *caps;
+    int ncells_total, closed, upper = -1;
+    State st;
+    if (o->set_up) return bad("an OptimalSearch is set up once");
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOiOp|i", names, &cols, &cells, &found, &ncells_total, &caps, &closed,
+                                     &upper))
+        return -1;
+    if (upper < -1 || upper >= MAXG) return bad("upper: -1 (none) or a count of moves below 256");
+    if (parse_state(cols, cells, found, &st, &o->ncols) < 0) return -1;
+    if (ncells_total < st.ncell || ncells_total > MAXCELLS) return bad("ncells: 0 to 15, at least the cards in cells");
+    if (parse_caps(caps, ncells_total, o->ncols, o->caps) < 0) return -1;
+    o->ncells_total = ncells_total;
+    o->closed0 = closed;
+    o->upper = upper;
+    sort_cols(&st, o->ncols);
+    o->q = calloc((size_t)MAXF * MAXG, sizeof *o->q);
+    uint8_t key[KEYLEN + 1];
+    state_key(&st, o->ncols, key);
+    uint32_t h = seen_hash(key);
+    size_t at = 0;
+    if (!o->q || seen_resize(&o->seen, 1024) < 0 || seen_find(&o->seen, key, h, &at) ||
+        !seen_put(&o->seen, key, h, at) || node_room(o, 0) < 0) {
+        opt_free(o);
+        PyErr_NoMemory();
+        return -1;
+    }
+    int h0 = lower_bound(&st, o->ncols);
+    o->g[0] = 0;
+    o->parent[0] = 0;
+    o->move[0] = NO_MOVE;
+    o->bound = h0;
+    o->fmin = MAXF;
+    o->pending = NO_PENDING;
+    if (upper >= 0 && h0 >= upper) {
+        o->bound = upper;
+        o->status = 2;
+    } else if (queue(o, h0, 0, 0) < 0) {
+        opt_free(o);
+        PyErr_NoMemory();
+        return -1;
+    }
+    o->set_up = 1;
+    return 0;
+}
+
+/* run(slice) -> (status, taken, bound): status "running" (call again),
+ * "solved", "bound", "unsolvable" or "memory". */
+static PyObject *OPT_run(Optimal *o, PyObject *args) {
+    long long slice;
+    if (!PyArg_ParseTuple(args, "L", &slice)) return NULL;
+    if (slice < 1) return bad("slice must be at least 1"), NULL;
+    if (!o->set_up) return bad("the search was not set up"), NULL;
+    if (o->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this search is running in another thread");
+        return NULL;
+    }
+    if (o->status == 0) {
+        o->busy = 1;
+        Py_BEGIN_ALLOW_THREADS;
+        opt_run(o, slice);
+        Py_END_ALLOW_THREADS;
+        o->busy = 0;
+    }
+    static const char *words[] = {"running", "solved", "bound", "unsolvable", "memory"};
+    return Py_BuildValue("(sLi)", words[o->status], o->taken, o->bound);
+}
+
+/* The moves from the start to the position found, as (kind, a, b, n) tuples. */
+static PyObject *OPT_path(Optimal *o, PyObject *unused) {
+    if (o->status != 1) return PyList_New(0);
+    size_t n = 0;
+    for (uint32_t at = o->goal; at != 0; at = o->parent[at]) n++;
+    PyObject *out = PyList_New((Py_ssize_t)n);
+    if (!out) return NULL;
+    size_t i = n;
+    for (uint32_t at = o->goal; at != 0; at = o->parent[at]) {
+        Move m = o->move[at];
+        PyObject *t = Py_BuildValue("(iiii)", KIND(m), MA(m), MB(m), MN(m));
+        if (!t) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, (Py_ssize_t)--i, t);
+    }
+    return out;
+}
+
+static PyMethodDef OPT_methods[] = {
+    {"run", (PyCFunction)OPT_run, METH_VARARGS,
+     "run(slice) -> (status, taken, bound): takes up to ``slice`` more positions (counted as optimal_search "
+     "counts); status 'running', 'solved', 'bound', 'unsolvable' or 'memory'."},
+    {"path", (PyCFunction)OPT_path, METH_NOARGS, "path() -> the moves to the position found (columns kept sorted)."},
+    {NULL}};
+
+static PyObject *OPT_get_stored(Optimal *o, void *c) { return PyLong_FromSize_t(o->seen.count); }
+
+static PyGetSetDef OPT_getset[] = {{"stored", (getter)OPT_get_stored, NULL, "positions stored", NULL}, {NULL}};
+
+static PyTypeObject OptimalType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "freecell_cli.solvers._core.OptimalSearch",
+    .tp_basicsize = sizeof(Optimal),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "OptimalSearch(cols, cells, found, ncells, caps, closed, upper=-1): optimal_search, compiled.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)OPT_init,
+    .tp_dealloc = (destructor)OPT_dealloc,
+    .tp_methods = OPT_methods,
+    .tp_getset = OPT_getset,
+};
+
+int optimal_register(PyObject *module) {
+    init_tables();
+    if (PyType_Ready(&OptimalType) < 0) return -1;
+    Py_INCREF(&OptimalType);
+    if (PyModule_AddObject(module, "OptimalSearch", (PyObject *)&OptimalType) < 0) {
+        Py_DECREF(&OptimalType);
+        return -1;
+    }
+    return 0;
+}

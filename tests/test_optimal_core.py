@@ -1,0 +1,60 @@
+"""The compiled optimal search (freecell_cli/solvers/_optimal.c) against the Python
+one (solvers/optimal.py, the specification): the same verdict, line, count of
+positions taken and bound, limits included."""
+
+from __future__ import annotations
+
+import pytest
+
+from freecell_cli import deal, find_variant
+from freecell_cli.solvers.engine import Limits
+from freecell_cli.solvers.optimal import _optimal_compiled, _optimal_python
+from test_optimal import small_position
+
+try:  # directly: these tests compare the cores whatever FREECELL_CORE says
+    from freecell_cli.solvers import _core
+except ImportError:  # pragma: no cover - where no compiler built it
+    _core = None
+
+needs_core = pytest.mark.skipif(_core is None, reason="the compiled core is not built")
+
+
+def _both(position, variant, limits=Limits(), upper=None):
+    v = find_variant(variant)
+    return _optimal_python(position, v, limits, upper), _optimal_compiled(_core, position, v, limits, upper)
+
+
+@needs_core
+@pytest.mark.parametrize("variant", ["site", "standard", "windows", "atomic"])
+@pytest.mark.parametrize("cells", [0, 1, 3])
+def test_small_positions_alike(variant, cells):
+    for seed in range(5):
+        python, compiled = _both(small_position(500 + seed * 3 + cells, cells), variant)
+        assert compiled == python
+
+
+@needs_core
+@pytest.mark.parametrize("n,variant", [(2, "standard"), (3, "site"), (5, "windows"), (7, "atomic")])
+def test_deals_capped_alike(n, variant):
+    python, compiled = _both(deal(n), variant, Limits(states=3_000))
+    assert compiled == python and python[0] == "gave-up" and python[2] == 3_072  # checked every 256
+
+
+@needs_core
+def test_an_upper_bound_alike():
+    for upper in (15, 19, 40):
+        python, compiled = _both(deal(3), "standard", Limits(states=2_000), upper)
+        assert compiled == python
+
+
+@needs_core
+def test_bad_input_is_a_value_error():
+    v = find_variant("site")
+    with pytest.raises(ValueError):
+        _core.OptimalSearch((b"\x00\x00",), b"", (0, 0, 0, 0), 4, [[1] * 2] * 5, True)
+    with pytest.raises(ValueError):
+        _core.OptimalSearch((bytes(range(52)),), b"", (0, 0, 0, 0), 4, [[1] * 2] * 5, True, 999)
+    s = _core.OptimalSearch((bytes(range(52)),), b"", (0, 0, 0, 0), 4, [[1, 1]] * 5, True)
+    with pytest.raises(ValueError):
+        s.run(0)
+    del v
