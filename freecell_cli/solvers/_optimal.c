@@ -112,34 +112,65 @@ static int queue(Optimal *o, int f, int g, uint32_t idx) {
     return 0;
 }
 
-/* The children of position ``idx`` (``st``), queued: 0, or -1 (no room). */
+/* A child found: kept and queued unless known at no more cost, or unable to
+ * beat the line known. 0, or -1 (no room). */
+static int offer(Optimal *o, uint32_t parent, Move m, int ng, const uint8_t *key, uint32_t h, int bound) {
+    size_t at = 0;
+    uint32_t found = seen_find(&o->seen, key, h, &at);
+    if (found && o->g[found - 1] <= ng) return 0;
+    int nf = ng + bound;
+    if (o->upper >= 0 && nf >= o->upper) return 0; /* it cannot beat the line known */
+    if (!found) {
+        found = seen_put(&o->seen, key, h, at);
+        if (!found || node_room(o, found - 1) < 0) return -1;
+    }
+    uint32_t c = found - 1;
+    o->g[c] = (uint8_t)ng;
+    o->parent[c] = parent;
+    o->move[c] = m;
+    return queue(o, nf, ng, c);
+}
+
+/* The children of position ``idx`` (``st``), queued: 0, or -1 (no room). A move
+ * between columns and free cells that sends nothing home changes what one card
+ * lies on: its key is the parent's with one code changed, and its bound the
+ * parent's with the two columns it touches counted again; most children are
+ * known already and cost no more than that. */
 static int expand(Optimal *o, uint32_t idx, const State *st) {
     Move ms[STATE_MAX_MOVES];
-    uint8_t key[KEYLEN + 1];
-    int g = o->g[idx], closed = o->closed0 || idx != 0;
+    uint8_t key[KEYLEN + 1], buf[NCARDS], pkey[KEYLEN];
+    memcpy(pkey, o->seen.keys + (size_t)idx * KEYLEN, KEYLEN); /* a copy: the key array may move as it grows */
+    int g = o->g[idx], closed = o->closed0 || idx != 0, cb[MAXCOLS], total = 0;
+    for (int i = 0; i < o->ncols; i++) total += cb[i] = column_bound(COL(st, i), st->len[i]);
     int n = state_moves(st, o->ncols, o->ncells_total, o->caps, ms);
     for (int i = 0; i < n; i++) {
         Move m = ms[i];
-        int ng = g + (KIND(m) > HOME_CELL);
-        State child = *st;
-        play_move(&child, o->ncols, m, closed);
-        sort_cols(&child, o->ncols);
-        state_key(&child, o->ncols, key);
-        uint32_t h = seen_hash(key);
-        size_t at = 0;
-        uint32_t found = seen_find(&o->seen, key, h, &at);
-        if (found && o->g[found - 1] <= ng) continue;
-        int nf = ng + lower_bound(&child, o->ncols);
-        if (o->upper >= 0 && nf >= o->upper) continue; /* it cannot beat the line known */
-        if (!found) {
-            found = seen_put(&o->seen, key, h, at);
-            if (!found || node_room(o, found - 1) < 0) return -1;
+        int kind = KIND(m), a = MA(m), b = MB(m), k = MN(m), card, to, r;
+        int ng = g + (kind > HOME_CELL);
+        if (simple_change(st, m, closed, &card, &to)) {
+            memcpy(key, pkey, KEYLEN);
+            set_code(key, card, to);
+            int bound = total;
+            if (kind != CELL_TO_COL) bound += column_bound(COL(st, a), st->len[a] - (kind == COL_TO_COL ? k : 1)) - cb[a];
+            if (kind != COL_TO_CELL) {
+                int len = st->len[b];
+                memcpy(buf, COL(st, b), len);
+                if (kind == CELL_TO_COL) buf[len++] = (uint8_t)a;
+                else {
+                    memcpy(buf + len, COL(st, a) + st->len[a] - k, k);
+                    len += k;
+                }
+                bound += column_bound(buf, len) - cb[b];
+            }
+            r = offer(o, idx, m, ng, key, seen_hash(key), bound);
+        } else {
+            State child = *st;
+            play_move(&child, o->ncols, m, closed);
+            sort_cols(&child, o->ncols);
+            state_key(&child, o->ncols, key);
+            r = offer(o, idx, m, ng, key, seen_hash(key), lower_bound(&child, o->ncols));
         }
-        uint32_t c = found - 1;
-        o->g[c] = (uint8_t)ng;
-        o->parent[c] = idx;
-        o->move[c] = m;
-        if (queue(o, nf, ng, c) < 0) return -1;
+        if (r < 0) return -1;
     }
     return 0;
 }
