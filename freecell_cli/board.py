@@ -72,7 +72,7 @@ class Spot:
         return self.place().describe()
 
 
-class Board(KeyBoard[Game, Spot]):
+class Board(KeyBoard[Game, Spot, Move, Position]):
     """The state of the game screen and what keys do to it (the keys both games
     share: :class:`~freecell_cli.keyboard.KeyBoard`).
 
@@ -83,20 +83,14 @@ class Board(KeyBoard[Game, Spot]):
     KEYS_HELP = KEYS_HELP
     FOOTER = FOOTER
 
-    def __init__(self, game: Game, save: Callable[[Game], None] | None = None,
-                 new_game: Callable[[Game], Game] | None = None) -> None:
-        super().__init__(game, Spot(COLUMN, 0), save, new_game)
-        self.hinted: Move | None = None
-
     # -- places ---------------------------------------------------------------------
-    @property
-    def position(self) -> Position:
-        return self.game.position
-
     def spots(self) -> list[Spot]:
         p = self.position
         return ([Spot(CELL, i) for i in range(len(p.cells))] + [Spot(FOUNDATION, i) for i in range(4)]
                 + [Spot(COLUMN, i) for i in range(len(p.columns))])
+
+    def column_spot(self, index: int) -> Spot:
+        return Spot(COLUMN, index)
 
     def run_at_focus(self) -> int:
         """How many cards Enter would pick up at the focus."""
@@ -135,6 +129,17 @@ class Board(KeyBoard[Game, Spot]):
             out.add(spot)
         return out
 
+    def hint_spots(self) -> tuple[Spot | None, Spot | None]:
+        if self.hinted is None:
+            return None, None
+        src, d = self.hinted.source, self.hinted.dest
+        if d.kind != FOUNDATION:
+            return Spot(src.kind, src.index), Spot(d.kind, d.index)
+        p = self.position
+        col = p.columns[src.index] if src.kind == COLUMN else []
+        card = p.cells[src.index] if src.kind == CELL else (col[-1] if col else None)
+        return Spot(src.kind, src.index), (Spot(FOUNDATION, card.suit_index) if card is not None else None)
+
     def capacity(self) -> int:
         return can_move(self.position, self.game.variant)
 
@@ -158,11 +163,11 @@ class Board(KeyBoard[Game, Spot]):
             return None
         return super()._command(ch)
 
-    def _play_hint(self, text: str) -> str | None:
-        return self._play(Move.parse(text), "played the hint")
-
     def parse_move(self, text: str) -> Move:
         return Move.parse(text)
+
+    def parse_typed(self, text: str) -> Move:
+        return self.game.parse(text)  # a card's name too (7S8)
 
     def last_step(self) -> str:
         g = self.game
@@ -187,58 +192,41 @@ class Board(KeyBoard[Game, Spot]):
             return 1 <= int(ch) <= len(p.columns)
         return ch not in COMMAND_KEYS and ch in "abcdefghijklmnop"[: len(p.cells)]
 
-    def _type(self, ch: str) -> str | None:
-        self.typed += ch
-        text = self.typed
-        if len(text) == 2 and ch != "v":
-            p = self.position
-            ok = (ch == "h" or (ch.isdigit() and 1 <= int(ch) <= len(p.columns))
-                  or ch in "abcdefghijklmnop"[: len(p.cells)])
-            if not ok:
-                self.typed = ""
-                self.say(f"{text!r} is not a move: a source (1-8, a-d) then a destination (1-8, a-d, h)", "error")
-                return None
-            if ch.isdigit() and not p.columns[int(ch) - 1] and text[0].isdigit():
-                self.say(f"typing a move: {text}_ (Enter: one card; v and a count: more)")
-                return None
-            return self._typed_done()
-        self.say(f"typing a move: {text}_")
+    def _typed_refusal(self, text: str) -> str:
+        p, ch = self.position, text[1]
+        if (ch == "h" or (ch.isdigit() and 1 <= int(ch) <= len(p.columns))
+                or ch in "abcdefghijklmnop"[: len(p.cells)]):
+            return ""
+        return f"{text!r} is not a move: a source (1-8, a-d) then a destination (1-8, a-d, h)"
+
+    def _typed_waits(self, text: str) -> str:
+        ch = text[1]
+        if ch.isdigit() and not self.position.columns[int(ch) - 1] and text[0].isdigit():
+            return "Enter: one card; v and a count: more"
+        return ""
+
+    def _pick_up(self) -> str | None:
+        f, p = self.focus, self.position
+        if f.kind == FOUNDATION:
+            self.say("cards never leave the foundation (only undo takes one back)", "error")
+            return None
+        n = self.run_at_focus()
+        if n == 0:
+            self.say(f"{f.describe()} is empty", "error")
+            return None
+        card = p.cells[f.index] if f.kind == CELL else p.columns[f.index][-n]
+        assert card is not None  # run_at_focus counted it
+        if n == 1 and p.foundations[card.suit_index] == card.rank - 1:
+            return self._play(Move(f.place(), Place(FOUNDATION, -1), 1), "played")
+        self.held = (f, n)
+        what = f"{card}" if n == 1 else " ".join(str(c) for c in p.columns[f.index][-n:])
+        over = "" if n <= self.capacity() else f" ({n} cards > can move {self.capacity()})"
+        self.say(f"picked up {what} from {f.describe()}{over}: Enter on a highlighted place drops "
+                 f"{'it' if n == 1 else 'them'}, Esc puts {'it' if n == 1 else 'them'} back")
         return None
 
-    def _typed_done(self) -> str | None:
-        text, self.typed = self.typed, ""
-        try:
-            move = self.game.parse(text)
-        except Exception as e:  # a FreecellError: the notation is wrong
-            self.say(f"refused {text}: {e}", "error")
-            return None
-        return self._play(move, "played", typed=text)
-
-    def _activate(self) -> str | None:
-        f, p = self.focus, self.position
-        if self.held is None:
-            if f.kind == FOUNDATION:
-                self.say("cards never leave the foundation (only undo takes one back)", "error")
-                return None
-            n = self.run_at_focus()
-            if n == 0:
-                self.say(f"{f.describe()} is empty", "error")
-                return None
-            card = p.cells[f.index] if f.kind == CELL else p.columns[f.index][-n]
-            assert card is not None  # run_at_focus counted it
-            if n == 1 and p.foundations[card.suit_index] == card.rank - 1:
-                return self._play(Move(f.place(), Place(FOUNDATION, -1), 1), "played")
-            self.held = (f, n)
-            what = f"{card}" if n == 1 else " ".join(str(c) for c in p.columns[f.index][-n:])
-            over = "" if n <= self.capacity() else f" ({n} cards > can move {self.capacity()})"
-            self.say(f"picked up {what} from {f.describe()}{over}: Enter on a highlighted place drops "
-                     f"{'it' if n == 1 else 'them'}, Esc puts {'it' if n == 1 else 'them'} back")
-            return None
-        src, n = self.held
-        if f == src:
-            self._drop_selection()
-            self.say("put back: nothing changed")
-            return None
+    def _drop(self, src: Spot, n: int) -> str | None:
+        f = self.focus
         if f.kind == CELL and src.kind == CELL:
             self._drop_selection()
             self.say("moving a card between free cells changes nothing: not a move, not counted")
@@ -308,8 +296,7 @@ class Board(KeyBoard[Game, Spot]):
             names = [cells[0].describe() if len(cells) == 1 else "any free cell"] if cells else []
             names += [s.describe() for s in spots if s.kind == FOUNDATION]
             names += target_names(spots, Spot.describe, lambda s: not p.columns[s.index])
-            where = ", ".join(names) or "nowhere (Esc puts it back)"
-            return f"holding {plural(n, 'card')} from {card}: can go to {where}"
+            return self.holding_line(card, names)
         f = self.focus
         if f.kind == COLUMN and p.columns[f.index]:
             n = self.run_at_focus()
@@ -324,17 +311,7 @@ class Board(KeyBoard[Game, Spot]):
 
         p = self.position
         targets = self.targets()
-        hint_src = hint_dst = None
-        if self.hinted is not None:
-            hint_src = Spot(self.hinted.source.kind, self.hinted.source.index)
-            d = self.hinted.dest
-            if d.kind == FOUNDATION:
-                src = self.hinted.source
-                col = p.columns[src.index] if src.kind == COLUMN else []
-                card = p.cells[src.index] if src.kind == CELL else (col[-1] if col else None)
-                hint_dst = Spot(FOUNDATION, card.suit_index) if card is not None else None
-            else:
-                hint_dst = Spot(d.kind, d.index)
+        hint_src, hint_dst = self.hint_spots()
         held_src = self.held[0] if self.held is not None else None
 
         # free cells and foundations
@@ -358,7 +335,7 @@ class Board(KeyBoard[Game, Spot]):
             out.append("+" if spot in targets else " ")
         out.append("\n\n")
         hint_count = (self.hinted.count or 1) if self.hinted is not None else 0
-        self.draw_columns(out, p.columns, lambda i: Spot(COLUMN, i), targets, hint_src, hint_dst, hint_count)
+        self.draw_columns(out, p.columns, targets, hint_src, hint_dst, hint_count)
 
 
 def _with_count(position: Position, resolved: Move, asked: Move) -> Move:

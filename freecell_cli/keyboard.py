@@ -13,7 +13,7 @@ A game brings its places and table, what picking up and dropping mean, its own k
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Sequence, Sized
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from .errors import FreecellError, FreecellRuntimeError
@@ -30,6 +30,11 @@ HELD, TARGET, HINT_FROM, HINT_TO = "on bright_white", "on bright_green", "on yel
 
 
 class _Table(Protocol):
+    """What the board needs of a position (each game's ``Position``)."""
+
+    @property
+    def columns(self) -> Sequence[Sized]: ...
+
     def is_won(self) -> bool: ...
 
     def key(self) -> tuple[object, ...]: ...
@@ -79,14 +84,17 @@ class _Hint(Protocol):
 
 G = TypeVar("G", bound=_Game)
 S = TypeVar("S", bound=_Spot)
+M = TypeVar("M")  # the game's Move
+P = TypeVar("P", bound=_Table)  # the game's Position
 COLUMN = "column"  # the kind of a column's spot, in both games
 
 
-class KeyBoard(Generic[G, S]):
-    """The state of a game screen and what the shared keys do to it.
+class KeyBoard(Generic[G, S, M, P]):
+    """The state of a game screen and what the shared keys do to it: ``G`` the
+    game, ``S`` its places (``Spot``), ``M`` its moves, ``P`` its positions.
 
     ``save`` is called after every change of the game; ``new_game`` makes the game
-    of a new deal (key N)."""
+    of a new deal (key N); the focus starts on the first column."""
 
     TITLE = "game"
     KEYS_HELP = ""  # the help page (?)
@@ -94,29 +102,34 @@ class KeyBoard(Generic[G, S]):
     MIN_WIDTH = 0  # below this terminal size, one line says so instead of a broken table
     MIN_HEIGHT = 0
 
-    def __init__(self, game: G, focus: S, save: Callable[[G], None] | None = None,
+    def __init__(self, game: G, save: Callable[[G], None] | None = None,
                  new_game: Callable[[G], G] | None = None) -> None:
         self.game = game
         self.save = save or (lambda g: None)
         self.new_game = new_game
-        self.focus = focus
+        self.focus = self.column_spot(0)
         self.depth = 1  # in the focused column: the run to pick up is its last `depth` cards
         self.held: tuple[S, int] | None = None  # picked up: where from, how many cards
         self.message = ""
         self.tone = "info"  # info, good, error
         self.confirm: str | None = None  # "new" or "restart", waiting for Y
         self.typed = ""  # the start of a move typed in notation
-        self.hinted: Any = None  # the hinted move (the game's Move), shown on the table until the next move
+        self.hinted: M | None = None  # the hinted move, shown on the table until the next move
         self.help = False
         self.quit = False
         self.hint_pending = False
 
     # -- what each game says: its places, its moves, its words -------------------------
     @property
-    def position(self) -> Any:
-        return self.game.position
+    def position(self) -> P:
+        position: P = self.game.position  # the game's (to the checker, a _Game's is Any)
+        return position
 
     def spots(self) -> list[S]:
+        raise NotImplementedError
+
+    def column_spot(self, index: int) -> S:
+        """The spot of column ``index`` (0-based)."""
         raise NotImplementedError
 
     def run_length(self, column: int) -> int:
@@ -127,24 +140,46 @@ class KeyBoard(Generic[G, S]):
         """Why the run of ``column`` (its last ``run`` cards) starts where it does."""
         raise NotImplementedError
 
-    def _activate(self) -> str | None:
+    def targets(self) -> set[S]:
+        """Where what is held can legally go."""
+        raise NotImplementedError
+
+    def hint_spots(self) -> tuple[S | None, S | None]:
+        """Where the hinted move (:attr:`hinted`) takes cards from and puts them."""
+        raise NotImplementedError
+
+    def _pick_up(self) -> str | None:
+        """Enter with nothing held: pick up the card or run at the focus (or what the
+        game's place at the focus does instead)."""
+        raise NotImplementedError
+
+    def _drop(self, src: S, n: int) -> str | None:
+        """Enter holding ``n`` cards from ``src``, the focus elsewhere: drop them there."""
+        raise NotImplementedError
+
+    def _play(self, move: M, verb: str, typed: str | None = None) -> str | None:
+        """Play ``move``, say what it did (``verb`` first) or why it was refused;
+        ``typed``: the move as typed, when it was."""
         raise NotImplementedError
 
     def _starts_move(self, ch: str) -> bool:
         raise NotImplementedError
 
-    def _type(self, ch: str) -> str | None:
+    def _typed_refusal(self, text: str) -> str:
+        """Why ``text``, the first two characters typed, cannot start a move ("": they can)."""
         raise NotImplementedError
 
-    def _typed_done(self) -> str | None:
+    def _typed_waits(self, text: str) -> str:
+        """What else ``text``, the first two characters typed, may take before Enter
+        ("": nothing, the move is played)."""
+        return ""
+
+    def parse_move(self, text: str) -> M:
         raise NotImplementedError
 
-    def _play_hint(self, text: str) -> str | None:
-        """Play the hint shown last (``text``, in notation)."""
-        raise NotImplementedError
-
-    def parse_move(self, text: str) -> object:
-        raise NotImplementedError
+    def parse_typed(self, text: str) -> M:
+        """A move as typed on the screen (FreecellError: not one)."""
+        return self.parse_move(text)
 
     def last_step(self) -> str:
         """The moves of the game's last step, in notation ("" when none was played)."""
@@ -228,6 +263,50 @@ class KeyBoard(Generic[G, S]):
             self.say(f"typing a move: {ch}_ (Esc cancels)")
             return None
         return self._command(ch)
+
+    def _activate(self) -> str | None:
+        """Enter or Space: pick up at the focus, or drop what is held there (back on
+        its own place: put back)."""
+        if self.held is None:
+            return self._pick_up()
+        src, n = self.held
+        if self.focus == src:
+            self._drop_selection()
+            self.say("put back: nothing changed")
+            return None
+        return self._drop(src, n)
+
+    def _type(self, ch: str) -> str | None:
+        """One more character of a move typed in notation: two make a move, unless a
+        ``v`` (a count follows) or the game waits for more."""
+        self.typed += ch
+        text = self.typed
+        if len(text) == 2 and ch != "v":
+            refusal = self._typed_refusal(text)
+            if refusal:
+                self.typed = ""
+                self.say(refusal, "error")
+                return None
+            waits = self._typed_waits(text)
+            if waits:
+                self.say(f"typing a move: {text}_ ({waits})")
+                return None
+            return self._typed_done()
+        self.say(f"typing a move: {text}_")
+        return None
+
+    def _typed_done(self) -> str | None:
+        text, self.typed = self.typed, ""
+        try:
+            move = self.parse_typed(text)
+        except FreecellError as e:  # the notation is wrong
+            self.say(f"refused {text}: {e}", "error")
+            return None
+        return self._play(move, "played", typed=text)
+
+    def _play_hint(self, text: str) -> str | None:
+        """Play the hint shown last (``text``, in notation)."""
+        return self._play(self.parse_move(text), "played the hint")
 
     def _command(self, ch: str) -> str | None:
         """The keys both games have; a game's own come first (its override)."""
@@ -398,6 +477,12 @@ class KeyBoard(Generic[G, S]):
     def ordered(self, spots: set[S]) -> list[S]:
         return [s for s in self.spots() if s in spots]
 
+    def holding_line(self, card: object, names: list[str]) -> str:
+        """What is held, from ``card`` on, and where it can go (``names``, in order)."""
+        assert self.held is not None
+        where = ", ".join(names) or "nowhere (Esc puts it back)"
+        return f"holding {plural(self.held[1], 'card')} from {card}: can go to {where}"
+
     def spot_style(self, spot: S, targets: set[S], hint_src: S | None, hint_dst: S | None) -> str:
         if spot == self.focus:
             return "reverse bold"
@@ -409,13 +494,13 @@ class KeyBoard(Generic[G, S]):
             return HINT_TO
         return ""
 
-    def draw_columns(self, out: Text, columns: Sequence[Sequence[Card | None]], spot_of: Callable[[int], S],
-                     targets: set[S], hint_src: S | None, hint_dst: S | None, hint_count: int) -> None:
+    def draw_columns(self, out: Text, columns: Sequence[Sequence[Card | None]], targets: set[S],
+                     hint_src: S | None, hint_dst: S | None, hint_count: int) -> None:
         """The columns: a header of numbers, then the cards row by row (None: a card
         face down), with the focus, what is held, where it can go and the hint marked.
         ``hint_count`` cards move in the hinted move."""
         for i in range(len(columns)):
-            spot = spot_of(i)
+            spot = self.column_spot(i)
             st = self.spot_style(spot, targets, hint_src, hint_dst)
             out.append(">" if spot == self.focus else " ")
             out.append(f"{i + 1:^3}", style=st or "dim")
@@ -427,7 +512,7 @@ class KeyBoard(Generic[G, S]):
         depth = max((len(c) for c in columns), default=0)
         for row in range(max(depth, 1)):
             for i, col in enumerate(columns):
-                spot = spot_of(i)
+                spot = self.column_spot(i)
                 mark, st = " ", ""
                 if row < len(col):
                     from_end = len(col) - row

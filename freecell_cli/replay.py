@@ -28,8 +28,8 @@ from .errors import FreecellError
 from .cards import Card
 from .moves import CELL, COLUMN, FOUNDATION, EmptyColumnMode, Move, apply, resolve, undo
 from .position import Position
+from .replay_frames import MAX_STEPS, Frames
 from .solutions import Solution
-from .text import escape
 from .variants import Variant
 from .verify import READ_AS_SN, Verdict, sn_reading_may_help, verify, with_cells
 
@@ -50,20 +50,14 @@ class ReplayStep:
 
 
 @dataclass
-class Replay:
+class Replay(Frames[Position, Move]):
+    """The frames, the captions and their drawing: :class:`~freecell_cli.replay_frames.Frames`."""
+
     start: Position
     variant: Variant
     steps: list[ReplayStep]
     verdict: Verdict
     bad_move: Move | None = None  # the refused move as written (unresolved), when there is one
-
-    def __len__(self) -> int:
-        return len(self.steps)
-
-    @property
-    def frames(self) -> int:
-        """Positions to show: the start, then one after each step."""
-        return len(self.steps) + 1
 
     @property
     def file_moves(self) -> int:
@@ -75,49 +69,35 @@ class Replay:
         who = f"deal {self.start.deal}" if self.start.deal is not None else "position"
         return f"{who} | {self.variant.name}"
 
-    def position(self, k: int) -> Position:
-        """The position at frame ``k`` (0: the start; k: after step k)."""
-        return self.start if k == 0 else self.steps[k - 1].after
+    def tallest(self) -> int:
+        return max_rows(self)
 
-    def next_move(self, k: int) -> tuple[Move | None, bool]:
-        """The move about to be made at frame ``k``, and whether it is the refused one."""
-        if k < len(self.steps):
-            return self.steps[k].move, False
-        return self.bad_move, self.bad_move is not None
+    def _step_move(self, k: int) -> Move:
+        return self.steps[k].move
 
-    def caption(self, k: int) -> str:
-        """What happens next at frame ``k``, or the verdict at the last frame."""
-        if k < len(self.steps):
-            step = self.steps[k]
-            what = describe(self.position(k), step.move)
-            if step.automatic:
-                return f"after move {step.index}, by itself ({self.variant.name}): {step.move}, {what}"
-            return f"move {step.index} of {self.file_moves}: {step.move}, {what}"
-        error = self.verdict.error
-        if error is not None:
-            return f"move {error.index} refused: {escape(error.move)}, {error.reason}"  # as written: escaped
-        return self.verdict.summary()
+    def _step_caption(self, k: int) -> str:
+        step = self.steps[k]
+        what = describe(self.position(k), step.move)
+        if step.automatic:
+            return f"after move {step.index}, by itself ({self.variant.name}): {step.move}, {what}"
+        return f"move {step.index} of {self.file_moves}: {step.move}, {what}"
 
-    def frame_lines(self, k: int) -> list[str]:
-        """The text under the table at frame ``k``."""
+    def _footer(self, position: Position, caption: str) -> list[str]:
         from .svg import footer_lines
 
-        return footer_lines(self.position(k), self.variant, self.caption(k))
+        return footer_lines(position, self.variant, caption)
 
-    def frame_svg(self, k: int, rows: int = 0, footer: int = 0, with_defs: bool = True) -> str:
-        """Frame ``k`` as an ``<svg>`` element, the next move framed."""
+    def _table_svg(self, position: Position, move: Move | None, bad: bool, caption: str, height: int, footer: int,
+                   with_defs: bool) -> str:
         from .svg import table_svg
 
-        move, bad = self.next_move(k)
-        return table_svg(self.position(k), self.variant, highlight=move, bad=bad, caption=self.caption(k),
-                         rows=rows, footer=footer, with_defs=with_defs)
+        return table_svg(position, self.variant, highlight=move, bad=bad, caption=caption, rows=height,
+                         footer=footer, with_defs=with_defs)
 
-    def rich_frame(self, k: int) -> RenderableType:
-        """Frame ``k`` for a terminal, the next move marked."""
+    def _rich_table(self, position: Position, move: Move | None, bad: bool) -> RenderableType:
         from .render import render_rich
 
-        move, bad = self.next_move(k)
-        return render_rich(self.position(k), self.variant, move, bad)
+        return render_rich(position, self.variant, move, bad)
 
     def lines(self, format: str = "compact") -> Iterator[str]:
         """The piped output: each move (``# automatic`` after the variant's own),
@@ -151,9 +131,6 @@ def describe(position: Position, move: Move) -> str:
         return f"{what} from {src.describe()} onto {position.columns[dst.index][-1]} in {dst.describe()}"
     where = f"empty {dst.describe()}" if dst.kind == COLUMN else dst.describe()
     return f"{what} from {src.describe()} to {where}"
-
-
-MAX_STEPS = 20_000
 
 
 def replay(

@@ -14,10 +14,11 @@ places them with ``<use>``; the script is a few lines of plain JavaScript.
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the page itself is game-neutral (Spider's replay uses it too)
     from .replay import Replay
+    from .replay_frames import Frames
 
 STYLE = """
 body { font-family: DejaVu Sans, Verdana, Arial, sans-serif; margin: 16px; background: #f4f4f0; color: #1b1b1b; }
@@ -85,29 +86,37 @@ SCRIPT = """
 
 def to_html(r: Replay, title: str | None = None, delay: float = 0.6) -> str:
     """The whole page (UTF-8 text). ``delay``: seconds between frames when playing."""
-    from .replay import max_rows
     from .svg import defs
 
-    start = r.start
-    name = title or (f"FreeCell deal {start.deal}" if start.deal is not None else "FreeCell solution")
-    verdict = r.verdict
+    items = [item(k, f"{step.move} (auto)" if step.automatic else str(step.move), "auto" if step.automatic else None)
+             for k, step in enumerate(r.steps)]
+    return replay_html(r, title, game="FreeCell", rules=f"{r.variant.name} rules", detail=r.verdict.variant,
+                       defs=defs(), items=items, delay=delay)
+
+
+def replay_html(r: Frames[Any, Any], title: str | None, *, game: str, rules: str, detail: str, defs: str,
+                items: list[str], delay: float) -> str:
+    """The page of a replay of either game: named ``title`` or after the deal
+    (``game``: the game's name), ``rules`` in the heading, ``detail`` after a verdict
+    that is not a failure, ``defs`` the card faces, ``items`` the move list's
+    entries of the steps (:func:`item`; the verdict's is added here)."""
+    start, verdict = r.start, r.verdict
+    name = title or (f"{game} deal {start.deal}" if start.deal is not None else f"{game} solution")
     if verdict.error is not None:
         summary = f"FAIL: {verdict.summary()}"
     elif verdict.solved:
-        summary = f"OK: {verdict.summary()} ({verdict.variant})"
+        summary = f"OK: {verdict.summary()} ({detail})"
     else:
-        summary = f"not solved: {verdict.summary()} ({verdict.variant})"
-    rows = max_rows(r)
+        summary = f"not solved: {verdict.summary()} ({detail})"
+    height = r.tallest()
     footer = max(len(r.frame_lines(k)) for k in range(r.frames))
-    frames = [r.frame_svg(k, rows=rows, footer=footer, with_defs=False) for k in range(r.frames)]
-    items = [item(k, f"{step.move} (auto)" if step.automatic else str(step.move), "auto" if step.automatic else None)
-             for k, step in enumerate(r.steps)]
+    frames = [r.frame_svg(k, height=height, footer=footer, with_defs=False) for k in range(r.frames)]
     last = len(r.steps)
     if verdict.error is not None:
-        items.append(item(last, f"{verdict.error.move}: {verdict.error.reason}", "bad"))
+        end = item(last, f"{verdict.error.move}: {verdict.error.reason}", "bad")
     else:
-        items.append(item(last, verdict.summary(), "end", numbered=False))
-    return page(name, f"{r.variant.name} rules", summary, verdict.ok, defs(), frames, items, delay)
+        end = item(last, verdict.summary(), "end", numbered=False)
+    return page(name, rules, summary, verdict.ok, defs, frames, [*items, end], delay)
 
 
 def item(k: int, text: str, cls: str | None = None, numbered: bool = True) -> str:
@@ -146,4 +155,4 @@ def page(name: str, rules: str, summary: str, ok: bool, defs: str, frames: list[
     ])
 
 
-__all__ = ["item", "page", "to_html"]
+__all__ = ["item", "page", "replay_html", "to_html"]

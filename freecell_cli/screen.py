@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
     from .keyboard import KeyBoard
 
-    Board = KeyBoard[Any, Any]
+    Board = KeyBoard[Any, Any, Any, Any]
 
 NAMED_KEYS = {"left", "right", "up", "down", "enter", "space", "escape", "backspace"}
 

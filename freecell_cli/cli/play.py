@@ -133,7 +133,7 @@ def _farewell(g: Game, interrupted: bool) -> str:
     return ("interrupted: " if interrupted else "") + saved_note(g)
 
 
-def play_on_screen(board: KeyBoard[Any, Any], save: Callable[[Any], None],
+def play_on_screen(board: KeyBoard[Any, Any, Any, Any], save: Callable[[Any], None],
                    farewell: Callable[[Any, bool], str]) -> bool | str:
     """The full-screen game of ``board`` (FreeCell's or Spider's); False when the
     screen library is missing (then the game goes on line by line). At the end the

@@ -67,7 +67,7 @@ class Spot:
         return "the stock" if self.kind == STOCK else f"column {self.index + 1}"
 
 
-class Board(KeyBoard[Game, Spot]):
+class Board(KeyBoard[Game, Spot, Move, Position]):
     """The state of Spider's game screen and what keys do to it.
 
     ``save`` is called after every change of the game; ``new_game`` makes the game
@@ -80,18 +80,12 @@ class Board(KeyBoard[Game, Spot]):
     # and the opening deal's rows
     MIN_WIDTH, MIN_HEIGHT = 64, 20
 
-    def __init__(self, game: Game, save: Callable[[Game], None] | None = None,
-                 new_game: Callable[[Game], Game] | None = None) -> None:
-        super().__init__(game, Spot(COLUMN, 0), save, new_game)
-        self.hinted: Move | None = None
-
     # -- places ---------------------------------------------------------------------
-    @property
-    def position(self) -> Position:
-        return self.game.position
-
     def spots(self) -> list[Spot]:
         return [Spot(STOCK, 0)] + [Spot(COLUMN, i) for i in range(len(self.position.columns))]
+
+    def column_spot(self, index: int) -> Spot:
+        return Spot(COLUMN, index)
 
     def run_length(self, column: int) -> int:
         return self.position.columns[column].run_length()
@@ -128,32 +122,37 @@ class Board(KeyBoard[Game, Spot]):
             out.add(Spot(COLUMN, d))
         return out
 
+    def hint_spots(self) -> tuple[Spot | None, Spot | None]:
+        if self.hinted is None:
+            return None, None
+        if self.hinted.is_deal:
+            return Spot(STOCK, 0), None
+        assert self.hinted.source is not None and self.hinted.dest is not None
+        return Spot(COLUMN, self.hinted.source), Spot(COLUMN, self.hinted.dest)
+
     # -- keys -----------------------------------------------------------------------
     def _command(self, ch: str) -> str | None:
         if ch == "d":
             return self._play(DEAL, "played")
         return super()._command(ch)
 
-    def _activate(self) -> str | None:
+    def _pick_up(self) -> str | None:
         f, p = self.focus, self.position
-        if self.held is None:
-            if f.kind == STOCK:
-                return self._play(DEAL, "played")
-            n = self.run_at_focus()
-            if n == 0:
-                self.say(f"{f.describe()} is empty", "error")
-                return None
-            self.held = (f, n)
-            cards = p.columns[f.index].up[-n:]
-            them = "it" if n == 1 else "them"
-            self.say(f"picked up {' '.join(str(c) for c in cards)} from {f.describe()}: "
-                     f"Enter on a highlighted column drops {them}, Esc puts {them} back")
+        if f.kind == STOCK:
+            return self._play(DEAL, "played")
+        n = self.run_at_focus()
+        if n == 0:
+            self.say(f"{f.describe()} is empty", "error")
             return None
-        src, n = self.held
-        if f == src:
-            self._drop_selection()
-            self.say("put back: nothing changed")
-            return None
+        self.held = (f, n)
+        cards = p.columns[f.index].up[-n:]
+        them = "it" if n == 1 else "them"
+        self.say(f"picked up {' '.join(str(c) for c in cards)} from {f.describe()}: "
+                 f"Enter on a highlighted column drops {them}, Esc puts {them} back")
+        return None
+
+    def _drop(self, src: Spot, n: int) -> str | None:
+        f = self.focus
         if f.kind == STOCK:
             self.say("no card goes on the stock: drop on a highlighted column, or Esc", "error")
             return None
@@ -162,32 +161,17 @@ class Board(KeyBoard[Game, Spot]):
     def _starts_move(self, ch: str) -> bool:
         return ch.isdigit()
 
-    def _type(self, ch: str) -> str | None:
-        self.typed += ch
-        text = self.typed
-        if len(text) == 2 and ch != "v":
-            if not ch.isdigit():
-                self.typed = ""
-                self.say(f"{text!r} is not a move: a column then another (1-9, 0 is column 10), or D to deal",
-                         "error")
-                return None
-            p = self.position
-            if ch != text[0] and not len(p.columns[(int(ch) - 1) % 10]) \
-                    and p.columns[(int(text[0]) - 1) % 10].run_length() > 1:
-                self.say(f"typing a move: {text}_ (Enter: the whole run; v and a count: fewer cards)")
-                return None
-            return self._typed_done()
-        self.say(f"typing a move: {text}_")
-        return None
+    def _typed_refusal(self, text: str) -> str:
+        if text[1].isdigit():
+            return ""
+        return f"{text!r} is not a move: a column then another (1-9, 0 is column 10), or D to deal"
 
-    def _typed_done(self) -> str | None:
-        text, self.typed = self.typed, ""
-        try:
-            move = Move.parse(text)
-        except FreecellError as e:  # the notation is wrong
-            self.say(f"refused {text}: {e}", "error")
-            return None
-        return self._play(move, "played", typed=text)
+    def _typed_waits(self, text: str) -> str:
+        p, ch = self.position, text[1]
+        if ch != text[0] and not len(p.columns[(int(ch) - 1) % 10]) \
+                and p.columns[(int(text[0]) - 1) % 10].run_length() > 1:
+            return "Enter: the whole run; v and a count: fewer cards"
+        return ""
 
     def _play(self, move: Move, verb: str, typed: str | None = None) -> str | None:
         before = self.position
@@ -202,9 +186,6 @@ class Board(KeyBoard[Game, Spot]):
         self.depth = 1
         self._changed(f"{verb} {outcome.message} ({_what(before, Move.parse(outcome.message), self.position)})")
         return None
-
-    def _play_hint(self, text: str) -> str | None:
-        return self._play(Move.parse(text), "played the hint")
 
     def parse_move(self, text: str) -> Move:
         return Move.parse(text)
@@ -262,8 +243,7 @@ class Board(KeyBoard[Game, Spot]):
             card = p.columns[src.index].up[-n]
             names = target_names(self.ordered(self.targets()), Spot.describe,
                                  lambda s: not len(p.columns[s.index]))
-            where = ", ".join(names) or "nowhere (Esc puts it back)"
-            return f"holding {plural(n, 'card')} from {card}: can go to {where}"
+            return self.holding_line(card, names)
         f = self.focus
         if f.kind == STOCK:
             if not p.stock:
@@ -284,13 +264,7 @@ class Board(KeyBoard[Game, Spot]):
     def draw_table(self, out: Text) -> None:
         p = self.position
         targets = self.targets()
-        hint_src = hint_dst = None
-        if self.hinted is not None:
-            if self.hinted.is_deal:
-                hint_src = Spot(STOCK, 0)
-            else:
-                assert self.hinted.source is not None and self.hinted.dest is not None
-                hint_src, hint_dst = Spot(COLUMN, self.hinted.source), Spot(COLUMN, self.hinted.dest)
+        hint_src, hint_dst = self.hint_spots()
         # the stock (how many deals are left), then a slot for each run: removed ones show their king
         stock = Spot(STOCK, 0)
         st = self.spot_style(stock, targets, hint_src, hint_dst)
@@ -313,7 +287,7 @@ class Board(KeyBoard[Game, Spot]):
                 hint_count = resolve(p, self.hinted, self.game.unrestricted).count or 0
             except FreecellError:  # a hint for a table since left: nothing to mark
                 hint_count = 0
-        self.draw_columns(out, columns, lambda i: Spot(COLUMN, i), targets, hint_src, hint_dst, hint_count)
+        self.draw_columns(out, columns, targets, hint_src, hint_dst, hint_count)
 
 
 def _what(before: Position, move: Move, after: Position) -> str:

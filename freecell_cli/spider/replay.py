@@ -27,15 +27,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards import SUIT_NAMES
-from ..text import escape, plural
+from ..replay_frames import MAX_STEPS, Frames
+from ..text import plural
 from .moves import Move, _apply, _resolve, describe, notation
 from .position import Position, check_position
 from .verify import Solution, Verdict, verify
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
-
-MAX_STEPS = 20_000  # every step keeps its position (as FreeCell's replay); verify checks longer files
 
 
 @dataclass
@@ -52,21 +51,15 @@ class ReplayStep:
 
 
 @dataclass
-class Replay:
+class Replay(Frames[Position, Move]):
+    """The frames, the captions and their drawing: :class:`~freecell_cli.replay_frames.Frames`."""
+
     start: Position
     steps: list[ReplayStep]
     verdict: Verdict
     total: int  # moves in the file
     unrestricted: bool = False
     bad_move: Move | None = None  # the refused move as written (unresolved), when there is one
-
-    def __len__(self) -> int:
-        return len(self.steps)
-
-    @property
-    def frames(self) -> int:
-        """Positions to show: the start, then one after each step."""
-        return len(self.steps) + 1
 
     @property
     def head(self) -> str:
@@ -75,51 +68,37 @@ class Replay:
         who = f"Spider deal {start.deal}" if start.deal is not None else "Spider position"
         return f"{who} | {plural(start.suits, 'suit')}"
 
-    def position(self, k: int) -> Position:
-        """The position at frame ``k`` (0: the start; k: after step k)."""
-        return self.start if k == 0 else self.steps[k - 1].after
+    def tallest(self) -> int:
+        return max_height(self)
 
-    def next_move(self, k: int) -> tuple[Move | None, bool]:
-        """The move about to be made at frame ``k`` (resolved), and whether it is the refused one."""
-        if k < len(self.steps):
-            return self.steps[k].resolved, False
-        return self.bad_move, self.bad_move is not None
+    def _step_move(self, k: int) -> Move:
+        return self.steps[k].resolved
 
-    def caption(self, k: int) -> str:
-        """What happens next at frame ``k``, or the verdict at the last frame."""
-        if k < len(self.steps):
-            step = self.steps[k]
-            before = self.position(k)
-            what = describe(before, step.resolved)
-            gone = step.after.removed[len(before.removed):]
-            if gone:
-                what += ", " + " and ".join(f"completes a run of {SUIT_NAMES[s]} (removed)" for s in gone)
-            return f"move {step.index} of {self.total}: {step.move}, {what}"
-        error = self.verdict.error
-        if error is not None:
-            return f"move {error.index} refused: {escape(error.move)}, {error.reason}"  # as written: escaped
-        return self.verdict.summary()
+    def _step_caption(self, k: int) -> str:
+        step = self.steps[k]
+        before = self.position(k)
+        what = describe(before, step.resolved)
+        gone = step.after.removed[len(before.removed):]
+        if gone:
+            what += ", " + " and ".join(f"completes a run of {SUIT_NAMES[s]} (removed)" for s in gone)
+        return f"move {step.index} of {self.total}: {step.move}, {what}"
 
-    def frame_lines(self, k: int) -> list[str]:
-        """The text under the table at frame ``k``."""
+    def _footer(self, position: Position, caption: str) -> list[str]:
         from .svg import footer_lines
 
-        return footer_lines(self.position(k), self.unrestricted, self.caption(k))
+        return footer_lines(position, self.unrestricted, caption)
 
-    def frame_svg(self, k: int, height: int = 0, footer: int = 0, with_defs: bool = True) -> str:
-        """Frame ``k`` as an ``<svg>`` element, the next move framed."""
+    def _table_svg(self, position: Position, move: Move | None, bad: bool, caption: str, height: int, footer: int,
+                   with_defs: bool) -> str:
         from .svg import table_svg
 
-        move, bad = self.next_move(k)
-        return table_svg(self.position(k), unrestricted=self.unrestricted, highlight=move, bad=bad,
-                         caption=self.caption(k), height=height, footer=footer, with_defs=with_defs)
+        return table_svg(position, unrestricted=self.unrestricted, highlight=move, bad=bad, caption=caption,
+                         height=height, footer=footer, with_defs=with_defs)
 
-    def rich_frame(self, k: int) -> RenderableType:
-        """Frame ``k`` for a terminal, the next move marked."""
+    def _rich_table(self, position: Position, move: Move | None, bad: bool) -> RenderableType:
         from .render import render_rich
 
-        move, bad = self.next_move(k)
-        return render_rich(self.position(k), self.unrestricted, move, bad)
+        return render_rich(position, self.unrestricted, move, bad)
 
     def lines(self, format: str = "compact") -> Iterator[str]:
         """The piped output: each move, then the position after it in ``format``
@@ -175,7 +154,7 @@ def max_height(r: Replay) -> int:
 
 def to_html(r: Replay, title: str | None = None, delay: float = 0.6) -> str:
     """The replay as one self-contained HTML page, as FreeCell's
-    (:func:`freecell_cli.replay_page.page`); deals are marked in the move list.
+    (:func:`freecell_cli.replay_page.replay_html`); deals are marked in the move list.
 
     >>> from freecell_cli.spider.deals import deal
     >>> from freecell_cli.spider.verify import parse_solution
@@ -183,21 +162,9 @@ def to_html(r: Replay, title: str | None = None, delay: float = 0.6) -> str:
     >>> page.count('<svg class="frame"'), page.count('<li data-k='), page.count('class="deal"')
     (3, 3, 1)
     """
-    from ..replay_page import item, page
+    from ..replay_page import item, replay_html
     from .svg import page_defs
 
-    start, verdict = r.start, r.verdict
-    name = title or (f"Spider deal {start.deal}" if start.deal is not None else "Spider solution")
-    suits = plural(start.suits, "suit")
-    if verdict.error is not None:
-        summary = f"FAIL: {verdict.summary()}"
-    elif verdict.solved:
-        summary = f"OK: {verdict.summary()} ({suits})"
-    else:
-        summary = f"not solved: {verdict.summary()} ({suits})"
-    height = max_height(r)
-    footer = max(len(r.frame_lines(k)) for k in range(r.frames))
-    frames = [r.frame_svg(k, height=height, footer=footer, with_defs=False) for k in range(r.frames)]
     items = []
     for k, step in enumerate(r.steps):
         gone = len(step.after.removed) - len(r.position(k).removed)
@@ -205,13 +172,9 @@ def to_html(r: Replay, title: str | None = None, delay: float = 0.6) -> str:
             items.append(item(k, f"{step.move} (deal)", "deal"))
         else:
             items.append(item(k, f"{step.move} (run removed)" if gone else str(step.move), "removes" if gone else None))
-    last = len(r.steps)
-    if verdict.error is not None:
-        items.append(item(last, f"{verdict.error.move}: {verdict.error.reason}", "bad"))
-    else:
-        items.append(item(last, verdict.summary(), "end", numbered=False))
+    suits = plural(r.start.suits, "suit")
     rules = suits + (", deals onto empty columns allowed" if r.unrestricted else "")
-    return page(name, rules, summary, verdict.ok, page_defs(), frames, items, delay)
+    return replay_html(r, title, game="Spider", rules=rules, detail=suits, defs=page_defs(), items=items, delay=delay)
 
 
 __all__ = ["MAX_STEPS", "Replay", "ReplayStep", "max_height", "replay", "to_html"]
