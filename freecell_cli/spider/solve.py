@@ -454,7 +454,7 @@ def _key(cols: tuple[bytes, ...], k: int, deals: int) -> bytes:
     stock they do not: the next deal gives each column its own card."""
     if k == deals:
         cols = tuple(sorted(cols))
-    return bytes((k,)) + b"\xff".join(cols)
+    return k.to_bytes(4, "little") + b"\xff".join(cols)
 
 
 def _steps(cols: tuple[bytes, ...], k: int, deals: int, unrestricted: bool) -> list[Step]:
