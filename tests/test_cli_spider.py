@@ -1,3 +1,5 @@
+import re
+
 import orjson
 import pytest
 
@@ -81,6 +83,72 @@ def test_solve_json_then_verify(tmp_path):
 def test_solve_gives_up_with_exit_3():
     code, out, err = run("spider", "solve", "--deal", "2", "--max-states", "200", "--json")
     assert code == 3 and orjson.loads(out)["verdict"] == "gave-up" and err.startswith("gave up: state limit")
+
+
+# Seed 003's second table, row 3, on a whole 2-suit table (two runs left): 9S 8H 7S
+# ends column 2 and 9H 8S 7H column 8; no column is empty and no end card has a card
+# one rank lower at another end, so the only hope is a run onto a 10, and a mixed
+# run does not move as one: not a single move. With 9S 8S 7S and 9H 8H 7H both runs
+# move, and the game is won.
+MIXED_LOST = "spider2:.KSQSJSTS/.9S8H7S/.6S5H/.4S5S/.2S3S/.AS/.KHQHJHTH/.9H8S7H/.4H6H2H3H/.AH:-:HHHSSS:0"
+MIXED_WON = "spider2:.KSQSJSTS/.9S8S7S/.6S5H/.4S5S/.2S3S/.AS/.KHQHJHTH/.9H8H7H/.4H6H2H3H/.AH:-:HHHSSS:0"
+# Three cards on the table and ten in the stock: ten columns are never all filled, so
+# the stock is never dealt (seed 003's third section) and the spades never complete;
+# with --unrestricted-deal the first move deals it.
+DEAL_LOST = "spider1:.KSQSJS/././././././././.:TS9S8S7S6S5S4S3S2SAS:SSSSSSS:0"
+
+
+@pytest.mark.parametrize("exhaustive", [[], ["--exhaustive"]])
+def test_solve_proves_the_seed_examples_unsolvable(exhaustive):
+    assert run("spider", "solve", MIXED_LOST, *exhaustive) == (
+        1, "", "unsolvable: the search was complete (1 position)\n")
+    assert run("spider", "solve", DEAL_LOST, *exhaustive) == (
+        1, "", "unsolvable: the search was complete (910 positions)\n")
+    code, out, err = run("spider", "solve", "-p", DEAL_LOST, "--json", *exhaustive)
+    d = orjson.loads(out)
+    assert code == 1 and err == "unsolvable: the search was complete (910 positions)\n"
+    assert (d["verdict"], d["moves"], d["steps"], d["positions"], d["reason"]) == ("unsolvable", [], [], 910, None)
+    assert d["states"] == 910 if exhaustive else d["states"] > 910  # (the heuristic search's, then the proof's)
+
+
+def test_solve_wins_the_seed_examples_turned_the_other_way(tmp_path):
+    code, out, err = run("spider", "solve", MIXED_WON, "--exhaustive")
+    assert (code, out) == (0, f"# spider start {MIXED_WON} (15 moves)\n87 98 98 97 37 43 54 08 97 87\n65 54 43 32 21\n")
+    assert re.fullmatch(r"solved: 15 moves, 16 states, \d+\.\d\d s\n", err)
+    code, out, err = run("spider", "solve", MIXED_WON, "-o", str(tmp_path / "m.txt"))
+    assert (code, out) == (0, "") and err.startswith("solved: 16 moves, ")
+    assert run("spider", "verify", str(tmp_path / "m.txt")) == (0, f"OK {tmp_path / 'm.txt'}: solved in 16 moves\n", "")
+    code, out, err = run("spider", "solve", DEAL_LOST, "--unrestricted-deal")
+    assert (code, out) == (0, f"# spider start {DEAL_LOST} (10 moves)\nd 21 31 41 51 61 71 81 91 01\n")
+    assert re.fullmatch(r"solved: 10 moves, 10 states, \d+\.\d\d s\n", err)
+
+
+def test_solve_limits_reach_the_complete_search(monkeypatch):
+    import importlib
+
+    solver = importlib.import_module("freecell_cli.spider.solve")  # (freecell_cli.spider.solve is the function)
+    for exhaustive in ([], ["--exhaustive"]):
+        assert run("spider", "solve", DEAL_LOST, "--max-states", "100", *exhaustive) == (
+            3, "", "gave up: state limit of 100 reached (100 states explored)\n")
+    monkeypatch.setattr(solver, "MAX_STORED", 50)
+    assert run("spider", "solve", DEAL_LOST, "--exhaustive") == (
+        3, "", "gave up: position limit of 50 reached (50 states explored)\n")
+    monkeypatch.setattr(solver, "MAX_STORED", 1000)  # the heuristic search's positions too
+    code, out, err = run("spider", "solve", "--deal", "2", "--time-limit", "0")
+    assert (code, out) == (3, "") and re.fullmatch(r"gave up: position limit of 1,000 reached \([\d,]+ states explored\)\n", err)
+
+
+def test_solve_time_limits(monkeypatch):
+    """Default 60 s, none with --exhaustive, 0 for none (it used to mean 60 s)."""
+    import importlib
+
+    solver = importlib.import_module("freecell_cli.spider.solve")
+    seen = []
+    real = solver.solve
+    monkeypatch.setattr(solver, "solve", lambda p, limits, *a: seen.append(limits.time) or real(p, limits, *a))
+    for args in ([], ["--exhaustive"], ["--time-limit", "0"], ["--time-limit", "5"], ["--exhaustive", "--time-limit", "5"]):
+        assert run("spider", "solve", MIXED_LOST, *args)[0] == 1
+    assert seen == [60.0, None, None, 5.0, 5.0]
 
 
 def test_play_line_mode(tmp_path, monkeypatch):

@@ -31,11 +31,15 @@ def spider_solve(
     time_limit: float | None = None,
     max_states: int | None = None,
     unrestricted: bool = False,
+    exhaustive: bool = False,
     progress: Callable[[int, float], None] | None = None,
 ) -> SpiderResult:
     """Solve a Spider position, as ``freecell spider solve`` does: verdict
-    ``solved`` or ``gave-up`` (the search prunes; it never proves a deal
-    unsolvable). ``time_limit`` None: 60 s; 0: no limit.
+    ``solved``, ``unsolvable`` (a complete search found no win: the heuristic
+    search, when it has nothing left to try, hands over to it) or ``gave-up`` (a
+    limit, or the cap on stored positions, was reached). ``exhaustive``: the
+    complete search alone. ``time_limit`` None: 60 s (none when ``exhaustive``); 0:
+    no limit.
 
     >>> import freecell_cli as fc
     >>> r = fc.spider_solve(fc.spider.deal(1, suits=1))
@@ -46,9 +50,10 @@ def spider_solve(
     from .solve import solve as run
 
     start = _spider_position(position)
-    limits = Limits(time=checks.time_limit(time_limit), states=checks.positive(max_states, "max_states"),
+    exhaustive = checks.flag(exhaustive, "exhaustive")
+    limits = Limits(time=checks.time_limit(time_limit, exhaustive), states=checks.positive(max_states, "max_states"),
                     progress=checks.progress(progress))
-    return run(start, limits, checks.flag(unrestricted, "unrestricted"))
+    return run(start, limits, checks.flag(unrestricted, "unrestricted"), exhaustive)
 
 
 def read_spider_solution(source: TextOrPath | SpiderSolution, *, stream: bool = False) -> SpiderSolution:
