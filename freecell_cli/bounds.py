@@ -1,5 +1,6 @@
 """The bounds of a FreeCell table and of the deal number it is labelled with, and
-the check of a deal number: what a position checks its fields against. They stand
+the check of a deal number: what a position checks its fields against; and how
+many positions a search may store under the process's memory limits. They stand
 here, below :mod:`freecell_cli.position`, so that the position imports none of the
 modules that make positions (deals, variants).
 
@@ -31,3 +32,22 @@ def check_deal_number(n: object) -> int:
     if not 1 <= n <= MAX_DEAL:
         raise InvalidDeal(f"deal number {short_repr(n)} is out of range (1 to {MAX_DEAL:,})")
     return n
+
+
+def stored_cap(most: int, bytes_each: int) -> int:
+    """How many positions a search may store: ``most``, or fewer when the process's
+    address space or data size is limited (``ulimit -v`` / ``-d``): half of the
+    limit over ``bytes_each``, at least 10,000. (FreeCell's fc-solve engine and
+    Spider's searches both bound themselves so.)
+
+    >>> stored_cap(1000, 100) <= 1000
+    True
+    """
+    import resource
+
+    cap = most
+    for which in (resource.RLIMIT_AS, resource.RLIMIT_DATA):
+        soft, _ = resource.getrlimit(which)
+        if soft != resource.RLIM_INFINITY:
+            cap = min(cap, max(10_000, int(soft * 0.5) // bytes_each))
+    return cap

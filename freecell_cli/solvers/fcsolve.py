@@ -48,14 +48,9 @@ MAX_COLUMN = 20  # cards in a column the library takes (as built by Debian)
 def stored_cap() -> int:
     """How many positions fc-solve may store: :data:`MAX_STORED`, or less when the
     process's address space or data size is limited (ulimit -v / -d)."""
-    import resource
+    from ..bounds import stored_cap as capped
 
-    cap = MAX_STORED
-    for which in (resource.RLIMIT_AS, resource.RLIMIT_DATA):
-        soft, _ = resource.getrlimit(which)
-        if soft != resource.RLIM_INFINITY:
-            cap = min(cap, max(10_000, int(soft * 0.5) // STORED_BYTES))
-    return cap
+    return capped(MAX_STORED, STORED_BYTES)
 
 
 # The freecell_solver bindings are untyped (cffi, no stubs): their FreecellSolver

@@ -135,14 +135,21 @@ def optimal_search(position: Position, variant: Variant, limits: Limits = Limits
     return _optimal_compiled(core, position, variant, limits, upper)
 
 
+def _setup(position: Position, variant: Variant) -> tuple[int, list[list[int]], tuple[Cols, bytes, tuple[int, ...]]]:
+    """(free cells, capacities, start state) of a search. Columns are kept sorted
+    (as the complete search keeps them): a position is then the same tuple however
+    it was reached, and the compiled core, which reads a position back from its
+    key, sees the same moves in the same order."""
+    ncells = len(position.cells)
+    cols, cells, found = start_state(position, variant)
+    return ncells, capacities(ncells, len(position.columns), variant.capacity), (tuple(sorted(cols)), cells, found)
+
+
 def _optimal_compiled(core: Any, position: Position, variant: Variant, limits: Limits,
                       upper: int | None) -> tuple[str, list[SMove], int, int]:
     """:func:`_optimal_python` in the compiled core (``_optimal.c``); the limits
     are checked here, where Python checks them (every 256 positions taken)."""
-    ncells = len(position.cells)
-    caps = capacities(ncells, len(position.columns), variant.capacity)
-    cols, cells, found = start_state(position, variant)
-    cols = tuple(sorted(cols))
+    ncells, caps, (cols, cells, found) = _setup(position, variant)
     closed0 = variant.automatic is None
     search = core.OptimalSearch(cols, cells, found, ncells, caps, closed0, -1 if upper is None else upper)
     start = time.perf_counter()
@@ -182,13 +189,7 @@ def _optimal_python(position: Position, variant: Variant, limits: Limits = Limit
     ('solved', 1, 1)
     """
     closed0 = variant.automatic is None  # as start_state(): windows plays its moves after a move
-    ncells = len(position.cells)
-    caps = capacities(ncells, len(position.columns), variant.capacity)
-    cols, cells, found = start_state(position, variant)
-    # Columns kept sorted (as the complete search keeps them): a position is then
-    # the same tuple however it was reached, and the compiled core, which reads a
-    # position back from its key, sees the same moves in the same order.
-    cols = tuple(sorted(cols))
+    ncells, caps, (cols, cells, found) = _setup(position, variant)
     key0 = key_of(cols, cells)
     best = {key0: 0}
     parent: dict[bytes, tuple[bytes | None, SMove | None]] = {key0: (None, None)}

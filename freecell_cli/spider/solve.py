@@ -237,14 +237,9 @@ def stored_cap() -> int:
     """How many positions a search may store: :data:`MAX_STORED`, or fewer when the
     process's address space or data size is limited (``ulimit -v`` / ``-d``: half of it),
     as FreeCell's fc-solve engine does."""
-    import resource
+    from ..bounds import stored_cap as capped
 
-    cap = MAX_STORED
-    for which in (resource.RLIMIT_AS, resource.RLIMIT_DATA):
-        soft, _ = resource.getrlimit(which)
-        if soft != resource.RLIM_INFINITY:
-            cap = min(cap, max(10_000, int(soft * 0.5) // STORED_BYTES))
-    return cap
+    return capped(MAX_STORED, STORED_BYTES)
 
 
 CACHE_MAX = 1 << 18  # column scores kept: the cache is cleared when it grows past this
