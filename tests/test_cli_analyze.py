@@ -227,8 +227,8 @@ def test_a_torn_real_record_is_still_repaired(tmp_path):
 
 # -- issue 20: numbers a summary or a plot cannot take are malformed input -----------------
 @pytest.mark.parametrize("field, value, shown", [
-    ("move_count", 1.5, '"move_count" is not a whole number from 0 to 1,000,000,000: 1.5'),
-    ("move_count", 1.7e308, '"move_count" is not a whole number from 0 to 1,000,000,000: 1.7e+308'),
+    ("move_count", 1.5, '"move_count" is not a whole number from 0 to 1,000,000: 1.5'),
+    ("move_count", 1.7e308, '"move_count" is not a whole number from 0 to 1,000,000: 1.7e+308'),
     ("seconds", 1.7e308, '"seconds" is not a number of seconds from 0 to 1,000,000,000: 1.7e+308'),
     ("states", 2.5, '"states" is not a whole number from 0 to 1,000,000,000,000,000: 2.5'),
 ])

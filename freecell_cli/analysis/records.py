@@ -177,11 +177,9 @@ def _is_number(value: object) -> bool:
 
 _VERDICT_SET = frozenset(VERDICTS)
 # Records hold whole numbers for counts and finite seconds: bounds far above any real
-# run (a solution is hundreds of moves, but a line found by the complete search of a
-# min-cells proof can be over a million: at most one move per position it stored, so
-# under a billion; a deal's search under a billion seconds), so a value past them is
-# damage, caught here and not as an overflow in a histogram.
-MAX_RECORD_MOVES = 1_000_000_000
+# run (a solution is hundreds of moves, a deal's search under a billion seconds), so a
+# value past them is damage, caught here and not as an overflow in a histogram.
+MAX_RECORD_MOVES = 1_000_000
 MAX_RECORD_STATES = 10**15
 MAX_RECORD_SECONDS = 1e9
 _COUNT_FIELDS = (("move_count", MAX_RECORD_MOVES), ("nonfoundation_moves", MAX_RECORD_MOVES),
@@ -197,7 +195,7 @@ def check_record(record: object) -> str | None:
     their bounds, seconds finite, under :data:`MAX_RECORD_SECONDS`.
 
     >>> check_record({"deal": 1, "verdict": "solved", "move_count": 1.5})
-    '"move_count" is not a whole number from 0 to 1,000,000,000: 1.5'
+    '"move_count" is not a whole number from 0 to 1,000,000: 1.5'
     >>> check_record({"deal": 1, "verdict": "solved"}) is None
     True
     """
