@@ -22,7 +22,7 @@ from ..variants import Variant
 from .result import GAVE_UP, SOLVED, UNSOLVABLE, Limits, Outcome, Result
 from .shorten import shorten_path
 from .state import (_INFO, Cols, Found, SMove, State, capacities, clear_caches, column_info, in_search_order, key_of,
-                    moves, play, start_state, to_moves)
+                    moves, path_to, play, start_state, to_moves)
 
 
 class Search:
@@ -129,16 +129,7 @@ class Search:
 
     @staticmethod
     def _path(parent: dict[bytes, tuple[bytes | None, SMove | None]], key: bytes) -> list[SMove]:
-        path: list[SMove] = []
-        while True:
-            prev, move = parent[key]
-            if prev is None:
-                break
-            assert move is not None  # only the start has no move
-            path.append(move)
-            key = prev
-        path.reverse()
-        return path
+        return path_to(parent, key)
 
 
 class BuiltinEngine:

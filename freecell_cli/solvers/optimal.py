@@ -44,8 +44,8 @@ from typing import Any
 from ..position import Position
 from ..variants import Variant
 from .result import GAVE_UP, SOLVED, UNSOLVABLE, Engine, Limits, Result
-from .state import (FIT, TO_HOME_FROM_CELL, Cols, SMove, capacities, in_deal_order, key_of, moves, play, start_state,
-                    to_moves)
+from .state import (FIT, TO_HOME_FROM_CELL, Cols, SMove, capacities, in_deal_order, key_of, moves, path_to, play,
+                    start_state, to_moves)
 
 __all__ = ["OptimalEngine", "lower_bound", "optimal_search"]
 
@@ -145,6 +145,17 @@ def _setup(position: Position, variant: Variant) -> tuple[int, list[list[int]], 
     return ncells, capacities(ncells, len(position.columns), variant.capacity), (tuple(sorted(cols)), cells, found)
 
 
+def _stop(limits: Limits, start: float, taken: int) -> bool:
+    """Whether a limit is reached with ``taken`` positions (checked by both searches
+    at the same counts: every 256); reports progress every 4,096."""
+    elapsed = time.perf_counter() - start
+    if (limits.time is not None and elapsed > limits.time) or (limits.states is not None and taken >= limits.states):
+        return True
+    if limits.progress is not None and taken & 4095 == 0:
+        limits.progress(taken, elapsed)
+    return False
+
+
 def _optimal_compiled(core: Any, position: Position, variant: Variant, limits: Limits,
                       upper: int | None) -> tuple[str, list[SMove], int, int]:
     """:func:`_optimal_python` in the compiled core (``_optimal.c``); the limits
@@ -153,7 +164,6 @@ def _optimal_compiled(core: Any, position: Position, variant: Variant, limits: L
     closed0 = variant.automatic is None
     search = core.OptimalSearch(cols, cells, found, ncells, caps, closed0, -1 if upper is None else upper)
     start = time.perf_counter()
-    time_limit, state_limit, progress = limits.time, limits.states, limits.progress
     while True:
         status, taken, bound = search.run(256)
         if status == SOLVED:
@@ -164,13 +174,8 @@ def _optimal_compiled(core: Any, position: Position, variant: Variant, limits: L
             return SOLVED, path + _finish(cols, cells, found, ncells, caps), taken, bound
         if status != "running":
             return status, [], taken, bound  # bound, unsolvable, memory
-        elapsed = time.perf_counter() - start
-        if time_limit is not None and elapsed > time_limit:
+        if _stop(limits, start, taken):
             return GAVE_UP, [], taken, bound
-        if state_limit is not None and taken >= state_limit:
-            return GAVE_UP, [], taken, bound
-        if progress is not None and taken & 4095 == 0:
-            progress(taken, elapsed)
 
 
 def _optimal_python(position: Position, variant: Variant, limits: Limits = Limits(),
@@ -201,7 +206,6 @@ def _optimal_python(position: Position, variant: Variant, limits: Limits = Limit
     taken = 0
     bound = h0
     start = time.perf_counter()
-    time_limit, state_limit, progress = limits.time, limits.states, limits.progress
     while heap:
         f, ng, _, cols, cells, found, key = heapq.heappop(heap)
         g = -ng
@@ -212,15 +216,9 @@ def _optimal_python(position: Position, variant: Variant, limits: Limits = Limit
             return "bound", [], taken, upper
         taken += 1
         if _all_runs(cols):
-            return SOLVED, _path(parent, key) + _finish(cols, cells, found, ncells, caps), taken, g
-        if taken & 255 == 0:
-            elapsed = time.perf_counter() - start
-            if time_limit is not None and elapsed > time_limit:
-                return GAVE_UP, [], taken, bound
-            if state_limit is not None and taken >= state_limit:
-                return GAVE_UP, [], taken, bound
-            if progress is not None and taken & 4095 == 0:
-                progress(taken, elapsed)
+            return SOLVED, path_to(parent, key) + _finish(cols, cells, found, ncells, caps), taken, g
+        if taken & 255 == 0 and _stop(limits, start, taken):
+            return GAVE_UP, [], taken, bound
         closed = closed0 or key != key0
         for move in moves(cols, cells, found, ncells - len(cells), caps):
             ng2 = g + (move[0] > TO_HOME_FROM_CELL)
@@ -239,18 +237,6 @@ def _optimal_python(position: Position, variant: Variant, limits: Limits = Limit
     if upper is not None:
         return "bound", [], taken, upper
     return UNSOLVABLE, [], taken, bound
-
-
-def _path(parent: dict[bytes, tuple[bytes | None, SMove | None]], key: bytes) -> list[SMove]:
-    path: list[SMove] = []
-    at: bytes | None = key
-    while at is not None:
-        prev, move = parent[at]
-        if move is not None:
-            path.append(move)
-        at = prev
-    path.reverse()
-    return path
 
 
 class OptimalEngine:

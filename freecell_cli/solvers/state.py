@@ -413,6 +413,25 @@ def play(cols: Cols, cells: bytes, found: Found, move: SMove,
 
 
 # -- from and to positions and moves -------------------------------------------------
+def path_to(parent: dict[bytes, tuple[bytes | None, SMove | None]], key: bytes) -> list[SMove]:
+    """The moves from the start to position ``key``, by a search's ``parent`` map
+    (each key to the key it was reached from and the move; the start to None).
+
+    >>> path_to({b"s": (None, None), b"a": (b"s", (4, 0, 0, 1)), b"b": (b"a", (2, 5, 1, 1))}, b"b")
+    [(4, 0, 0, 1), (2, 5, 1, 1)]
+    """
+    path: list[SMove] = []
+    while True:
+        prev, move = parent[key]
+        if prev is None:
+            break
+        assert move is not None  # only the start has no move
+        path.append(move)
+        key = prev
+    path.reverse()
+    return path
+
+
 def in_deal_order(position: Position, variant: Variant, path: list[SMove]) -> list[SMove]:
     """The moves of ``path``, found on positions whose columns were kept sorted
     (as the complete search and the optimal search keep them: ``tuple(sorted(cols))``),
