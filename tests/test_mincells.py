@@ -249,3 +249,30 @@ def test_a_count_that_runs_out_of_time_names_the_limit_given(monkeypatch):
     timed_out = [s for s in r["searches"] if s["verdict"] == "gave-up"]
     assert [s["cells"] for s in timed_out] == [2], r["searches"]
     assert timed_out[0]["reason"] == f"time limit of 0.01 s reached after {timed_out[0]['states']:,} states"
+
+
+# -- issue 25: a depth-first line too long for a record ---------------------------
+def test_a_long_line_is_solved_again_by_the_beam(monkeypatch):
+    # The 1..32,000 run stopped at deal 21186, whose 1-cell line from the complete
+    # search was 1,191,500 moves: a record line no reader takes. Here any line over
+    # 10 moves counts as long.
+    from freecell_cli import mincells
+
+    kept = min_cells(3, "standard", max_cells=2, use_fcsolve=False)
+    monkeypatch.setattr(mincells, "LONG_LINE", 10)
+    again = min_cells(3, "standard", max_cells=2, use_fcsolve=False)
+    assert again["move_count"] <= kept["move_count"] and _verified(again, "standard")
+    assert (again["min_cells"], again["proof"]["cells"]) == (kept["min_cells"], kept["proof"]["cells"])
+    assert check_record(again) is None
+
+
+def test_a_line_still_too_long_is_left_out_with_a_reason(monkeypatch):
+    from freecell_cli import mincells
+
+    monkeypatch.setattr(mincells, "RECORD_LINE", 10)
+    r = min_cells(3, "standard", max_cells=2, use_fcsolve=False)
+    assert (r["verdict"], r["min_cells"], r["move_count"]) == ("solved", 2, 0)
+    assert "solution" not in r and "solution_cells" not in r
+    assert r["reason"].startswith("the solution found with 2 cells is ") and r["reason"].endswith(
+        "moves, too long for a record: solve the deal with --cells 2 for one")
+    assert check_record(r) is None
