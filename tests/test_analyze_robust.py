@@ -413,9 +413,10 @@ def our_records():
     """One record of every kind this program writes, by the writers themselves."""
     from freecell_cli.analysis import analyze_deal, error_record
     spider_solve = importlib.import_module("freecell_cli.spider.solve")  # the package's `solve` is the function
+    spider_budget = importlib.import_module("freecell_cli.spider.budget")
 
     with pytest.MonkeyPatch.context() as m:
-        FakeClock(step=1.0).install(m, spider_solve)  # past the limit at the first look
+        FakeClock(step=1.0).install(m, spider_solve, spider_budget)  # past the limit at the first look
         gave_up = analyze_deal(2, Job(game="spider", suits=1, time_limit=0.01))
     assert gave_up["reason"] == "time limit of 0.01 s reached"
     return [

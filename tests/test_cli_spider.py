@@ -126,14 +126,15 @@ def test_solve_wins_the_seed_examples_turned_the_other_way(tmp_path):
 def test_solve_limits_reach_the_complete_search(monkeypatch):
     import importlib
 
-    solver = importlib.import_module("freecell_cli.spider.solve")  # (freecell_cli.spider.solve is the function)
+    from freecell_cli.spider import budget
+
     for exhaustive in ([], ["--exhaustive"]):
         assert run("spider", "solve", DEAL_LOST, "--max-states", "100", *exhaustive) == (
             3, "", "gave up: state limit of 100 reached (100 states explored)\n")
-    monkeypatch.setattr(solver, "MAX_STORED", 50)
+    monkeypatch.setattr(budget, "MAX_STORED", 50)
     assert run("spider", "solve", DEAL_LOST, "--exhaustive") == (
         3, "", "gave up: position limit of 50 reached (50 states explored)\n")
-    monkeypatch.setattr(solver, "MAX_STORED", 1000)  # the heuristic search's positions too
+    monkeypatch.setattr(budget, "MAX_STORED", 1000)  # the heuristic search's positions too
     code, out, err = run("spider", "solve", "--deal", "2", "--time-limit", "0")
     assert (code, out) == (3, "") and re.fullmatch(r"gave up: position limit of 1,000 reached \([\d,]+ states explored\)\n", err)
 

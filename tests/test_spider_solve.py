@@ -59,6 +59,8 @@ def test_limits_and_solver_error_are_freecells():
 
 # -- the complete search: seed 003's examples, each both ways -----------------------------
 solver = importlib.import_module("freecell_cli.spider.solve")  # (freecell_cli.spider.solve is the function)
+budget = importlib.import_module("freecell_cli.spider.budget")
+exhaustive = importlib.import_module("freecell_cli.spider.exhaustive")
 
 CLUBS = "KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C"  # a run of clubs waiting for its ace
 R7 = ("C", "D", "D", "H", "H", "S", "S")  # 7 runs removed: the clubs' is the last (a partial table)
@@ -137,15 +139,15 @@ def test_the_complete_search_takes_every_empty_column_while_the_stock_has_cards(
         return bytes(code(c) for c in cards(text))
 
     cols = (col("QD JD"), b"", col("5C"), b"") + (col("KC"),) * 6
-    moves = solver._steps(cols, 0, 1, False)  # one deal left in the stock
+    moves = exhaustive._steps(cols, 0, 1, False)  # one deal left in the stock
     assert {(0, 1, 1), (0, 1, 2), (0, 3, 1), (0, 3, 2)} <= set(moves)  # JD, or QD JD, into either
     assert {(2, 1, 1), (2, 3, 1), (4, 3, 1)} <= set(moves)  # a whole column into either
     assert None not in moves  # no deal: two columns are empty
-    assert solver._steps(cols, 0, 1, True)[-1] is None  # unrestricted: the deal too
-    moves = solver._steps(cols, 1, 1, False)  # the stock dealt out
+    assert exhaustive._steps(cols, 0, 1, True)[-1] is None  # unrestricted: the deal too
+    moves = exhaustive._steps(cols, 1, 1, False)  # the stock dealt out
     assert [m for m in moves if m is not None and m[1] in (1, 3)] == [(0, 1, 1)]
-    assert solver._key(cols, 1, 1) == solver._key(cols[2:] + cols[:2], 1, 1)
-    assert solver._key(cols, 0, 1) != solver._key(cols[2:] + cols[:2], 0, 1)
+    assert exhaustive._key(cols, 1, 1) == exhaustive._key(cols[2:] + cols[:2], 1, 1)
+    assert exhaustive._key(cols, 0, 1) != exhaustive._key(cols[2:] + cols[:2], 0, 1)
 
 
 def test_limits_stop_the_complete_search():
@@ -169,12 +171,12 @@ def test_the_cap_on_stored_positions_stops_the_heuristic_search():
 def test_stored_cap_follows_the_address_space_limit(monkeypatch):
     import resource
 
-    assert solver.stored_cap() <= solver.MAX_STORED
+    assert budget.stored_cap() <= budget.MAX_STORED
     limits = {resource.RLIMIT_AS: (400_000_000, resource.RLIM_INFINITY)}
     monkeypatch.setattr(resource, "getrlimit", lambda which: limits.get(which, (resource.RLIM_INFINITY,) * 2))
-    assert solver.stored_cap() == 200_000_000 // solver.STORED_BYTES
-    monkeypatch.setattr(solver, "MAX_STORED", 1000)
-    assert solver.stored_cap() == 1000
+    assert budget.stored_cap() == 200_000_000 // budget.STORED_BYTES
+    monkeypatch.setattr(budget, "MAX_STORED", 1000)
+    assert budget.stored_cap() == 1000
 
 
 def test_exhaustive_and_the_cap_are_checked():
