@@ -1,0 +1,168 @@
+"""The summary of the min-cells datasets (issue 25): the fewest free cells of
+each deal under `standard` and under `site`, side by side, checked against the
+published textbook table.
+
+    python docs/results/report.py --standard FILE... --site FILE... [--table msfc32k-min-fc]
+
+Each FILE is a results file of ``freecell analyze --min-cells`` (plain or .gz);
+a deal's answer is its record in the last file that settles it, so give the 60 s
+run first and the longer reruns of its gave-up deals after it. ``--table`` is
+theodorepringle/MicrosoftFreeCell32000-minimal-freecells' ``msfc32k-min-fc``
+(lines ``deal cells``). Prints Markdown on stdout; exit 1 when our standard
+answers contradict the table (a range that excludes its number counts), else 0.
+
+For each deal whose answer differs between the variants, the move that makes
+the difference is found by replaying the site's solution (at the site's count of
+cells) under the textbook rules: the first move those rules refuse.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any, Iterator
+
+import orjson
+
+from freecell_cli import deal, find_variant
+from freecell_cli.analysis import answer_of, check_record
+from freecell_cli.solutions import Solution
+from freecell_cli.verify import verify
+
+Record = dict[str, Any]
+
+
+def records(path: str) -> Iterator[Record]:
+    """The records of a results file; a torn last line (a run stopped while
+    writing) is skipped, any other bad line stops the report."""
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rb") as f:
+        lines = f.read().split(b"\n")
+    for lineno, raw in enumerate(lines, 1):
+        if not raw.strip():
+            continue
+        try:
+            record = orjson.loads(raw)
+        except orjson.JSONDecodeError:
+            if lineno == len(lines):  # the last line, with no newline after it
+                continue
+            raise SystemExit(f"{path}: line {lineno} is not JSON")
+        problem = check_record(record)
+        if problem is not None or record.get("mode") != "min-cells":
+            raise SystemExit(f"{path}: line {lineno}: {problem or 'not a min-cells record'}")
+        yield record
+
+
+def answers(paths: list[str]) -> dict[int, Record]:
+    """Each deal's record: the last one that settles it (min_cells known), else
+    the first one."""
+    out: dict[int, Record] = {}
+    for path in paths:
+        for r in records(path):
+            n = r["deal"]
+            if n not in out or (r["min_cells"] is not None and out[n]["min_cells"] is None) or (
+                    r["min_cells"] is not None and r.get("max_cells", 4) > out[n].get("max_cells", 4)):
+                out[n] = r
+    return out
+
+
+def span(r: Record) -> tuple[int, int | None]:
+    """The cells a record allows: (lowest, highest), None for no upper bound."""
+    if r["min_cells"] is not None:
+        return r["min_cells"], r["min_cells"]
+    lo, hi = r["known"]
+    return lo, hi
+
+
+def differing_move(site: Record) -> str:
+    """The first move of the site's line the textbook rules refuse, or why there is none."""
+    if "solution" not in site:
+        return "(no solution in the record)"
+    tokens = site["solution"].split()
+    start = deal(site["deal"], cells=site["solution_cells"])
+    verdict = verify(Solution(tokens=tokens, lines=list(range(1, len(tokens) + 1))), start,
+                     find_variant("standard"))
+    if verdict.error is None:
+        return "(the site's line is legal under standard too)"
+    return f'move {verdict.error.index} `{verdict.error.move}`: {verdict.error.reason}'
+
+
+def distribution(table: dict[int, Record]) -> Counter[str]:
+    return Counter(answer_of(r) for r in table.values())
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--standard", nargs="+", default=[], metavar="FILE")
+    ap.add_argument("--site", nargs="+", default=[], metavar="FILE")
+    ap.add_argument("--table", metavar="FILE", help="msfc32k-min-fc (deal cells per line)")
+    args = ap.parse_args(argv)
+    variants = {name: answers(paths) for name, paths in (("standard", args.standard), ("site", args.site)) if paths}
+    out: list[str] = []
+    keys = sorted({k for t in variants.values() for k in distribution(t)}, key=lambda s: (len(s), s))
+    out.append("| fewest free cells | " + " | ".join(variants) + " |")
+    out.append("|---|" + "---|" * len(variants))
+    dists = {name: distribution(t) for name, t in variants.items()}
+    for k in keys:
+        out.append(f"| {k} | " + " | ".join(f"{dists[v][k]:,}" for v in variants) + " |")
+    out.append("| deals | " + " | ".join(f"{len(t):,}" for t in variants.values()) + " |")
+    out.append("")
+    for name, t in variants.items():
+        seconds = sum(r["seconds"] for r in t.values())
+        biggest = sorted((r for r in t.values() if r["proof"]), key=lambda r: -r["proof"]["states"])[:5]
+        out.append(f"{name}: {seconds / 3600:.2f} h of search in all (one core), the slowest deal "
+                   f"{max(r['seconds'] for r in t.values()):.0f} s; the biggest proofs: "
+                   + ", ".join(f"deal {r['deal']} ({r['proof']['cells']} cell{'' if r['proof']['cells'] == 1 else 's'},"
+                                         f" {r['proof']['states']:,} positions)"
+                               for r in biggest))
+        open_ = [r for r in t.values() if r["min_cells"] is None and r["verdict"] != "unsolvable"]
+        if open_:
+            out.append(f"{name}: not settled: " + ", ".join(f"{r['deal']} ({answer_of(r)})" for r in
+                                                          sorted(open_, key=lambda r: r["deal"])))
+    contradictions = 0
+    if args.table and "standard" in variants:
+        published = {}
+        for line in Path(args.table).read_text().splitlines():
+            if line.strip():
+                n, m = map(int, line.split())
+                published[n] = m
+        agree = open_ok = 0
+        wrong = []
+        for n, r in sorted(variants["standard"].items()):
+            if n not in published:
+                continue
+            lo, hi = span(r)
+            if r["verdict"] == "unsolvable":
+                lo, hi = r["max_cells"] + 1, None
+            if lo == hi == published[n]:
+                agree += 1
+            elif lo <= published[n] and (hi is None or published[n] <= hi):
+                open_ok += 1
+            else:
+                wrong.append(f"deal {n}: ours {answer_of(r)}, published {published[n]}")
+        contradictions = len(wrong)
+        out.append("")
+        out.append(f"standard against the published table: {agree:,} equal, {open_ok:,} not settled by us but "
+                   f"within our range, {len(wrong)} contradict" + (": " + "; ".join(wrong) if wrong else ""))
+    if "standard" in variants and "site" in variants:
+        std, site = variants["standard"], variants["site"]
+        differ = [n for n in sorted(std.keys() & site.keys())
+                  if std[n]["min_cells"] is not None and site[n]["min_cells"] is not None
+                  and std[n]["min_cells"] != site[n]["min_cells"]]
+        out.append("")
+        out.append(f"deals whose answer differs ({len(differ)} of {len(std.keys() & site.keys()):,} settled under both):")
+        out.append("")
+        out.append("| deal | standard | site | the site's first move the textbook refuses |")
+        out.append("|---|---|---|---|")
+        for n in differ:
+            move = differing_move(site[n]) if site[n]["min_cells"] < std[n]["min_cells"] else ""
+            out.append(f"| {n} | {std[n]['min_cells']} | {site[n]['min_cells']} | {move} |")
+    sys.stdout.write("\n".join(out) + "\n")
+    return 1 if contradictions else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
