@@ -75,7 +75,102 @@ static int column_bound(const uint8_t *col, int len) {
     return need;
 }
 
+/* optimal.lower_bound: the runs column_bound counts, then cycles of "goes home
+ * before" across columns, shortest first (the lowest card first among equals),
+ * each through runs not counted yet; its runs are then counted. Cards as bits
+ * of a 64-bit word, as the Python side uses the bits of an int: the same cycles
+ * in the same order. */
+static int bfs_levels(int x, const uint64_t *below, uint64_t blocked, int best, uint64_t *levels, int *nlevels) {
+    levels[0] = below[x];
+    uint64_t seen = below[x];
+    int length = 1, n = 1;
+    while (levels[n - 1] && (best < 0 || length + 1 < best)) {
+        uint64_t nxt = 0, bits = levels[n - 1];
+        while (bits) {
+            int c = __builtin_ctzll(bits);
+            bits &= bits - 1;
+            if (c < 48) nxt |= 1ULL << (c + 4);
+            if (!(blocked >> c & 1)) nxt |= below[c];
+        }
+        length++;
+        if (nxt >> x & 1) {
+            *nlevels = n;
+            return length;
+        }
+        nxt &= ~seen;
+        seen |= nxt;
+        levels[n++] = nxt;
+    }
+    return -1;
+}
+
 static int lower_bound(const State *st, int ncols) {
+    /* below[] of a card in a free cell stays 0: it lies on nothing */
+    uint64_t below[NCARDS] = {0}, runs[NCARDS], levels[NCARDS + 1], present = 0, stuck = 0, blocked = 0;
+    uint8_t where[NCARDS];
+    int nruns = 0, h = 0;
+    for (int i = 0; i < ncols; i++) {
+        const uint8_t *col = COL(st, i);
+        int len = st->len[i], low[4] = {99, 99, 99, 99}, counted = 0;
+        uint64_t under = 0;
+        for (int j = 0; j < len; j++) {
+            int c = col[j], r = RANKI(c), s = SUIT(c);
+            if (j == 0 || !FITS[c][col[j - 1]]) {
+                runs[nruns++] = 0;
+                counted = 0;
+            }
+            runs[nruns - 1] |= 1ULL << c;
+            where[c] = (uint8_t)(nruns - 1);
+            below[c] = under;
+            under |= 1ULL << c;
+            present |= 1ULL << c;
+            if (low[s] < r && !counted) {
+                counted = 1;
+                h++;
+                stuck |= 1ULL << (nruns - 1);
+            }
+            if (r < low[s]) low[s] = r;
+        }
+    }
+    for (int i = 0; i < nruns; i++)
+        if (stuck >> i & 1) blocked |= runs[i];
+    for (;;) {
+        int best = -1, bx = -1, nlevels = 0;
+        for (uint64_t xs = present & ~blocked; xs; xs &= xs - 1) {
+            int x = __builtin_ctzll(xs);
+            if (!below[x]) continue;
+            int len = bfs_levels(x, below, blocked, best, levels, &nlevels);
+            if (len >= 0 && (best < 0 || len < best)) {
+                best = len;
+                bx = x;
+            }
+        }
+        if (best < 0) return h;
+        bfs_levels(bx, below, blocked, -1, levels, &nlevels); /* the winner's levels again */
+        uint64_t taken = runs[where[bx]];
+        int cur = bx;
+        for (int j = nlevels - 1; j >= 0; j--) {
+            uint64_t bits = levels[j];
+            int p = -1;
+            while (bits) {
+                p = __builtin_ctzll(bits);
+                bits &= bits - 1;
+                if (p + 4 == cur) break;
+                if (!(blocked >> p & 1) && (below[p] >> cur & 1)) {
+                    taken |= runs[where[p]];
+                    break;
+                }
+            }
+            cur = p;
+        }
+        blocked |= taken;
+        h++;
+    }
+}
+
+/* column_bound summed: never more than lower_bound, and cheap (a first test
+ * against the line known). */
+static int stuck_bound(const State *st, int ncols) {
     int h = 0;
     for (int i = 0; i < ncols; i++) h += column_bound(COL(st, i), st->len[i]);
     return h;
@@ -112,13 +207,23 @@ static int queue(Optimal *o, int f, int g, uint32_t idx) {
     return 0;
 }
 
-/* A child found: kept and queued unless known at no more cost, or unable to
- * beat the line known. 0, or -1 (no room). */
-static int offer(Optimal *o, uint32_t parent, Move m, int ng, const uint8_t *key, uint32_t h, int bound) {
+/* A child found (``child``, or the move ``m`` from ``st`` when it is NULL): kept
+ * and queued unless known at no more cost, or unable to beat the line known.
+ * Its bound is worked out only then (most children are known already). 0, or
+ * -1 (no room). */
+static int offer(Optimal *o, uint32_t parent, Move m, int ng, const uint8_t *key, uint32_t h, const State *st,
+                 int closed, const State *child) {
     size_t at = 0;
     uint32_t found = seen_find(&o->seen, key, h, &at);
     if (found && o->g[found - 1] <= ng) return 0;
-    int nf = ng + bound;
+    State made;
+    if (!child) {
+        made = *st;
+        play_move(&made, o->ncols, m, closed);
+        child = &made;
+    }
+    if (o->upper >= 0 && ng + stuck_bound(child, o->ncols) >= o->upper) return 0; /* a first, cheap test */
+    int nf = ng + lower_bound(child, o->ncols);
     if (o->upper >= 0 && nf >= o->upper) return 0; /* it cannot beat the line known */
     if (!found) {
         found = seen_put(&o->seen, key, h, at);
@@ -133,42 +238,27 @@ static int offer(Optimal *o, uint32_t parent, Move m, int ng, const uint8_t *key
 
 /* The children of position ``idx`` (``st``), queued: 0, or -1 (no room). A move
  * between columns and free cells that sends nothing home changes what one card
- * lies on: its key is the parent's with one code changed, and its bound the
- * parent's with the two columns it touches counted again; most children are
- * known already and cost no more than that. */
+ * lies on: its key is the parent's with one code changed. */
 static int expand(Optimal *o, uint32_t idx, const State *st) {
     Move ms[STATE_MAX_MOVES];
-    uint8_t key[KEYLEN + 1], buf[NCARDS], pkey[KEYLEN];
+    uint8_t key[KEYLEN + 1], pkey[KEYLEN];
     memcpy(pkey, o->seen.keys + (size_t)idx * KEYLEN, KEYLEN); /* a copy: the key array may move as it grows */
-    int g = o->g[idx], closed = o->closed0 || idx != 0, cb[MAXCOLS], total = 0;
-    for (int i = 0; i < o->ncols; i++) total += cb[i] = column_bound(COL(st, i), st->len[i]);
+    int g = o->g[idx], closed = o->closed0 || idx != 0;
     int n = state_moves(st, o->ncols, o->ncells_total, o->caps, ms);
     for (int i = 0; i < n; i++) {
         Move m = ms[i];
-        int kind = KIND(m), a = MA(m), b = MB(m), k = MN(m), card, to, r;
+        int kind = KIND(m), card, to, r;
         int ng = g + (kind > HOME_CELL);
         if (simple_change(st, m, closed, &card, &to)) {
             memcpy(key, pkey, KEYLEN);
             set_code(key, card, to);
-            int bound = total;
-            if (kind != CELL_TO_COL) bound += column_bound(COL(st, a), st->len[a] - (kind == COL_TO_COL ? k : 1)) - cb[a];
-            if (kind != COL_TO_CELL) {
-                int len = st->len[b];
-                memcpy(buf, COL(st, b), len);
-                if (kind == CELL_TO_COL) buf[len++] = (uint8_t)a;
-                else {
-                    memcpy(buf + len, COL(st, a) + st->len[a] - k, k);
-                    len += k;
-                }
-                bound += column_bound(buf, len) - cb[b];
-            }
-            r = offer(o, idx, m, ng, key, seen_hash(key), bound);
+            r = offer(o, idx, m, ng, key, seen_hash(key), st, closed, NULL);
         } else {
             State child = *st;
             play_move(&child, o->ncols, m, closed);
             sort_cols(&child, o->ncols);
             state_key(&child, o->ncols, key);
-            r = offer(o, idx, m, ng, key, seen_hash(key), lower_bound(&child, o->ncols));
+            r = offer(o, idx, m, ng, key, seen_hash(key), st, closed, &child);
         }
         if (r < 0) return -1;
     }
