@@ -17,6 +17,8 @@ from freecell_cli.variants import find_variant
 
 # Near the end: KH QS is a run of 2 in column 1; columns 5-8 are empty; F wins.
 END = "----:QJJJ:QDKHQS/KS/KD/KCQH////"
+# the key line at the default width (100): N and S, of the lowest priority, left for the help
+KEY_LINE = "47 move ←→ Tab focus ↑↓ run Enter pick/drop Esc cancel U undo R redo H hint F auto Q quit ? help"
 
 
 def end_game() -> Game:
@@ -181,7 +183,7 @@ def test_hint_with_its_reason_then_h_plays_it():
 def test_screen_text_snapshot():
     b = Board(frozen(end_game()))
     keys(b, "up", "enter", "right")
-    assert b.snapshot() == """\
+    assert b.snapshot() == f"""\
 position | moves 0 | time 0:00 | can move 80 (4 free cells, 4 empty columns)
 
 [ a ] [ b ] [ c ] [ d ] [ Q♣] [ J♦] [ J♥] [ J♠]
@@ -195,7 +197,7 @@ holding 2 cards from KH: can go to any empty column
 picked up KH QS from column 1: Enter on a highlighted place drops them, Esc puts them back
 the rest can go home directly: F auto-completes
 
-←→ focus ↑↓ run Enter pick/drop Esc cancel U undo R redo H hint F auto N new S restart Q quit ? help
+{KEY_LINE}
 """
 
 
