@@ -44,24 +44,24 @@ CELL_LETTERS = "abcdefghijklmnop"  # the free cells' letters, up to 16 cells
 KEYS_HELP = """\
 Keys
   ← →        move the focus over the free cells, the foundations and the columns
-  Tab        jump between the top row (free cells, foundations) and the columns;
-             Shift-Tab too (holding cards: to the first place there they can go)
-  1-8, a-d   a column, a free cell: the focus goes there, and the next place
-             typed makes the move, in standard notation: 47, 4a, a7, 4h (h: home);
-             into an empty column Enter moves one card, v and a count more (15v2),
-             or the run chosen with ↑ first; Enter instead picks up there
+  Tab        jump between the top row (free cells, foundations) and the columns,
+             Shift-Tab too; holding cards: to the first place there they can go
   ↑ ↓        in a column: choose the card where the run to pick up starts
   Enter/Space pick up the card or run in focus, drop it on the place in focus,
              or send a card that can go home straight to its foundation
-  1-8, a-d, h holding cards: drop them on that column or free cell, or home
   Esc        put back what is picked up, or forget the move being typed
+  47 4a 4h   a move typed in standard notation, where from then where to
+             (columns 1-8, free cells a-d, h home): the first key puts the focus
+             there, and Enter then picks up there instead; into an empty column
+             Enter moves one card, v and a count more (15v2), or the run ↑ ↓ chose
+  1-8 a-d h  holding cards: drop them on that column or free cell, or home
   U / R      undo / redo (unlimited; a run or a whole auto-complete is one step)
   H          hint, with why (H again plays it)
   F          auto-complete: every card that can go home goes (each one a move)
   N          new deal      S  start this deal over (both ask first)
   Q          quit: the game is saved, `freecell play` resumes it
-  ?          this help (any key closes it)
-  ⋮12        on a short terminal, twelve cards of a long column not drawn"""
+  ?          this help (any key closes it; Space shows its next page, if any)
+  ⋮12        on a short terminal: twelve cards of a long column not drawn"""
 
 # the key line, fitted to the terminal's width: the keys of lowest priority go first
 KEYS = ((9, "47 move"), (7, "←→ Tab focus"), (4, "↑↓ run"), (8, "Enter pick/drop"), (3, "Esc cancel"),

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence, Sized
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from .errors import FreecellError, FreecellRuntimeError
-from .layout import clip, column_rows, fit_keys, gap_text, pages, wrap
+from .layout import clip, column_rows, fit_keys, gap_text, pages, reflow, wrap
 from .solvers.result import UNSOLVABLE
 from .text import plural
 
@@ -198,7 +198,7 @@ class KeyBoard(Generic[G, S, M, P]):
 
     def typing_line(self) -> str:
         """What the screen says while a move is being typed (:attr:`typed`)."""
-        return f"typing a move: {self.typed}_ (Enter plays it, Esc cancels)"
+        return f"typing a move: {self.typed}_ ({'Esc cancels' if len(self.typed) == 1 else 'Enter plays it, Esc cancels'})"
 
     def parse_move(self, text: str) -> M:
         raise NotImplementedError
@@ -306,7 +306,7 @@ class KeyBoard(Generic[G, S, M, P]):
             if place is not None and place != self.focus:  # the move starts there: show it
                 self._go(place)
             self.typed = ch
-            self.say(f"typing a move: {ch}_ (Esc cancels)")
+            self.say(self.typing_line())
             return None
         return self._command(ch)
 
@@ -590,7 +590,7 @@ class KeyBoard(Generic[G, S, M, P]):
         Space turns."""
         from rich.text import Text
 
-        helps = [w for line in self.KEYS_HELP.splitlines() for w in wrap(line, room, self.HELP_INDENT)]
+        helps = reflow(self.KEYS_HELP, room, self.HELP_INDENT)
         columns, hint_count = self.table_columns()
         depth = max([len(c) for c in columns] + [1])
         out = Text()

@@ -34,6 +34,29 @@ def wrap(text: str, width: int, indent: int = 0) -> list[str]:
                          break_on_hyphens=False) or [""]
 
 
+def reflow(text: str, width: int, indent: int) -> list[str]:
+    """The lines of a help page (``text``: entries whose description starts at
+    column ``indent`` and may go on in lines indented as far): themselves when they
+    fit in ``width``, else each entry's description wrapped again from its start.
+
+    >>> page = "Keys\\n  U    undo the last\\n       move\\n  R    redo"
+    >>> reflow(page, 30, 7) == page.splitlines()
+    True
+    >>> reflow(page, 14, 7)
+    ['Keys', '  U    undo', '       the', '       last', '       move', '  R    redo']
+    """
+    lines = text.splitlines()
+    if all(len(line) <= width for line in lines):
+        return lines
+    entries: list[str] = []
+    for line in lines:
+        if entries and line[:indent].isspace() and line[indent:indent + 1].strip():
+            entries[-1] += " " + line.strip()
+        else:
+            entries.append(line)
+    return [part for entry in entries for part in wrap(entry, width, indent)]
+
+
 def clip(lines: list[str], n: int, width: int) -> list[str]:
     """The first ``n`` (at least one) of ``lines``; the last ends in ``…`` when some
     were left out.
