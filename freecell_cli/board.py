@@ -30,7 +30,7 @@ from .game import Game
 from .hints import Hint, explain
 from .keyboard import HELD, KeyBoard, card_text, target_names
 from .moves import CELL, COLUMN, FOUNDATION, Move, Place, can_move, resolve
-from .position import Position, cell_letter
+from .position import CELL_LETTERS, Position, cell_letter
 from .text import clock, escape, plural
 
 if TYPE_CHECKING:  # rich is imported only when the screen is drawn
@@ -39,7 +39,6 @@ if TYPE_CHECKING:  # rich is imported only when the screen is drawn
     from .cards import Card
 
 COMMAND_KEYS = "urhnfsqy?"  # letters with a meaning of their own (never the start of a typed move)
-CELL_LETTERS = "abcdefghijklmnop"  # the free cells' letters, up to 16 cells
 
 KEYS_HELP = """\
 Keys

@@ -21,8 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence, Sized
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from .drawing import COLUMN as COLUMN, HELD as HELD, HINT_FROM, HINT_TO, TARGET  # the games import them here
+from .drawing import card_text as card_text
 from .errors import FreecellError, FreecellRuntimeError
-from .layout import clip, column_rows, fit_keys, gap_text, pages, reflow, wrap
+from .layout import fit_keys
 from .solvers.result import UNSOLVABLE
 from .text import plural
 
@@ -30,9 +32,6 @@ if TYPE_CHECKING:  # rich is imported only when the screen is drawn
     from rich.text import Text
 
     from .cards import Card
-
-# backgrounds only (light ones: a card on them is drawn black or red)
-HELD, TARGET, HINT_FROM, HINT_TO = "on bright_white", "on bright_green", "on yellow", "on cyan"
 
 
 class _Table(Protocol):
@@ -92,7 +91,6 @@ G = TypeVar("G", bound=_Game)
 S = TypeVar("S", bound=_Spot)
 M = TypeVar("M")  # the game's Move
 P = TypeVar("P", bound=_Table)  # the game's Position
-COLUMN = "column"  # the kind of a column's spot, in both games
 
 
 class KeyBoard(Generic[G, S, M, P]):
@@ -530,93 +528,10 @@ class KeyBoard(Generic[G, S, M, P]):
     def render(self, width: int = 100, height: int | None = None) -> Text:
         """The screen as a :class:`rich.text.Text` (its ``.plain`` is the snapshot),
         fitted to a terminal of ``width`` × ``height`` (None: as tall as it needs):
-        no line is wider than ``width`` less the padding, and with a height, the
-        text fits in it with the focus and the lines below the table on it."""
-        from rich.text import Text
+        :func:`freecell_cli.drawing.render`."""
+        from .drawing import render
 
-        small = self.too_small(width, height)
-        if small:
-            return Text(small, style="bold")
-        room = max(width - 2, 8)  # the screen's padding: a column each side
-        long_status = self.status()
-        status = wrap(long_status if len(long_status) <= room else self.short_status(), room)
-        places = Text()
-        self.draw_places(places, room)
-        columns, hint_count = self.table_columns()
-        depth = max([len(c) for c in columns] + [1])
-        if self.help:
-            return self._render_help(status, places, room, height)
-        selection = wrap(self.selection_line() or " ", room)
-        if self.typed:
-            text = self.message if self.message.startswith(f"typing a move: {self.typed}_ (") else self.typing_line()
-            tone = "bold"
-        else:
-            text, tone = self.message or " ", {"error": "bold red", "good": "bold green"}.get(self.tone, "")
-        message = wrap(text, room)
-        note = wrap(self.notes() or " ", room)
-        rows, blanks = depth, 4
-        if height is not None:
-            fixed = places.plain.count("\n") + 2  # the places, the columns' numbers, the key line
-            parts = [note, selection, status, message]  # the order they give up their lines in
-
-            def spare() -> int:
-                return height - fixed - sum(len(p) for p in parts)
-
-            floor = min(depth, self.MIN_ROWS)
-            for i, lines in enumerate(parts):
-                if spare() < floor:
-                    parts[i] = clip(lines, len(lines) - (floor - spare()), room)
-            note, selection, status, message = parts
-            rows = max(min(depth, spare()), 1)  # fewer: the long columns are compressed
-            blanks = max(min(4, spare() - rows), 0)
-        out = Text()
-        for line in status:
-            out.append(line + "\n", style="bold")
-        out.append("\n" if blanks >= 1 else "")
-        out.append_text(places)
-        out.append("\n" if blanks >= 4 else "")
-        hint_src, hint_dst = self.hint_spots()
-        self.draw_columns(out, columns, self.targets(), hint_src, hint_dst, hint_count, rows)
-        out.append("\n" if blanks >= 2 else "")
-        for lines, style in ((selection, "cyan"), (message, tone), (note, "yellow")):
-            for line in lines:
-                out.append(line + "\n", style=style)
-        out.append("\n" if blanks >= 3 else "")
-        out.append(self.footer(room), style="dim")  # no newline after it: the screen would add a line
-        return out
-
-    def _render_help(self, status: list[str], places: Text, room: int, height: int | None) -> Text:
-        """The help page: under the table when both fit, else alone, in pages that
-        Space turns."""
-        from rich.text import Text
-
-        helps = reflow(self.KEYS_HELP, room, self.HELP_INDENT)
-        columns, hint_count = self.table_columns()
-        depth = max([len(c) for c in columns] + [1])
-        out = Text()
-        if height is None or len(status) + places.plain.count("\n") + depth + 4 + len(helps) <= height:
-            self.help_pages = 1
-            for line in status:
-                out.append(line + "\n", style="bold")
-            out.append("\n")
-            out.append_text(places)
-            out.append("\n")
-            hint_src, hint_dst = self.hint_spots()
-            self.draw_columns(out, columns, self.targets(), hint_src, hint_dst, hint_count)
-            out.append("\n")
-            out.append("\n".join(helps), style="bold")
-            return out
-        book = pages(helps, height)
-        self.help_pages = len(book)
-        page = min(self.help_page, len(book) - 1)
-        out.append("\n".join(book[page]), style="bold")
-        if len(book) > 1:
-            more = page + 1 < len(book)
-            note = (f"page {page + 1} of {len(book)}: " + ("Space shows the next, any other key closes" if more
-                                                            else "any key closes"))
-            out.append("\n" + (note if len(note) <= room else f"{page + 1}/{len(book)}" + (" Space: more" if more
-                                                                                          else "")), style="dim")
-        return out
+        return render(self, width, height)
 
     def snapshot(self, width: int = 100, height: int | None = None) -> str:
         """The screen as plain text, each line without trailing blanks."""
@@ -642,90 +557,9 @@ class KeyBoard(Generic[G, S, M, P]):
             return HINT_TO
         return ""
 
-    def draw_columns(self, out: Text, columns: Sequence[Sequence[Card | None]], targets: set[S],
-                     hint_src: S | None, hint_dst: S | None, hint_count: int, rows: int | None = None) -> None:
-        """The columns: a header of numbers, then the cards row by row (None: a card
-        face down), with the focus, what is held, where it can go and the hint marked.
-        ``hint_count`` cards move in the hinted move. With ``rows``, a longer column
-        is compressed into that many (:func:`~freecell_cli.layout.column_rows`)."""
-        for i in range(len(columns)):
-            spot = self.column_spot(i)
-            st = self.spot_style(spot, targets, hint_src, hint_dst)
-            out.append(">" if spot == self.focus else " ")
-            out.append(f"{i + 1:^3}", style=st or "dim")
-            out.append("+" if spot in targets else " ")
-            out.append(" ")
-        out.append("\n")
-        held_src, held_n = self.held if self.held is not None else (None, 0)
-        focus_run = self.run_at_focus() if self.focus.kind == COLUMN and self.held is None else 0
-        shown: list[list[int | range]] = []
-        for i, col in enumerate(columns):
-            spot = self.column_spot(i)
-            run = held_n if spot == held_src else (focus_run if spot == self.focus else 0)
-            shown.append(list(range(len(col))) if rows is None else
-                         column_rows(len(col), rows, len(col) - run if run else None))
-        depth = max((len(c) for c in shown), default=0)
-        for row in range(max(depth, 1)):
-            for i, col in enumerate(columns):
-                spot = self.column_spot(i)
-                mark, st = " ", ""
-                if row < len(shown[i]):
-                    entry = shown[i][row]
-                    from_end = len(col) - (entry.start if isinstance(entry, range) else entry)
-                    if isinstance(entry, range):  # cards left out: the held or focused ones keep their mark
-                        if spot == held_src and from_end <= held_n:
-                            mark, st = "*", HELD
-                        elif spot == self.focus and from_end <= focus_run:
-                            st = "reverse"
-                        out.append(mark)
-                        out.append(gap_text(entry), style=st or "dim")
-                        out.append("  ")
-                        continue
-                    card = col[entry]
-                    if card is None:  # face down: never part of a run
-                        out.append(" ")
-                        out.append(" ##", style="blue")
-                        out.append("  ")
-                        continue
-                    if spot == held_src and from_end <= held_n:
-                        mark, st = "*", HELD
-                    elif spot == self.focus and from_end <= focus_run:
-                        mark, st = (">" if from_end == focus_run else " "), "reverse"
-                    elif from_end == 1 and spot in targets:
-                        st = TARGET
-                    elif from_end == 1 and spot == hint_dst:
-                        st = HINT_TO
-                    elif spot == hint_src and from_end <= hint_count:
-                        st = HINT_FROM
-                    out.append(mark)
-                    out.append_text(card_text(card, st))
-                    out.append("  ")
-                elif row == 0:
-                    st = TARGET if spot in targets else ("reverse" if spot == self.focus else "")
-                    out.append(" ")
-                    out.append(" · " if st else "   ", style=st)
-                    out.append("  ")
-                else:
-                    out.append("      ")
-            out.rstrip()
-            out.append("\n")
-
     def run_at_focus(self) -> int:
         """How many cards Enter would pick up at the focus."""
         raise NotImplementedError
-
-
-def card_text(card: Card | None, style: str = "") -> Text:
-    """A card as the table shows it: three characters, red or black, bold."""
-    from rich.text import Text
-
-    if card is None:
-        return Text("   ", style=style)
-    if "on " in style:  # a light background: a fixed foreground (white would vanish)
-        colour = "red" if card.is_red else "black"
-    else:
-        colour = "red" if card.is_red else ""
-    return Text(f"{card.symbol():>3}", style=" ".join(x for x in ("bold", colour, style) if x))
 
 
 def target_names(spots: Sequence[_Spot], describe: Callable[[Any], str], empty: Callable[[Any], bool]) -> list[str]:

@@ -545,3 +545,21 @@ def test_the_solvers_first_ten_moves_of_617_in_at_most_30_keys():
     for move in LINE_617:
         fc.apply(expected, fc.resolve(expected, fc.Move.parse(move), "site"))
     assert len(presses) <= 30 and b.game.played() == LINE_617 and b.position == expected
+
+
+def test_the_same_ten_moves_picked_up_with_enter_first():
+    b = Board(Game.new(617))
+    presses = []
+    for move in LINE_617:
+        presses += [move[0], "enter"] + ([] if move[1] == "h" else [move[1]])  # Enter sends a card home itself
+    keys(b, *presses)
+    assert b.game.played() == LINE_617 and len(presses) == 28
+
+
+def test_more_free_cells_than_a_line_holds_go_on_the_next_one_and_take_their_letters():
+    b = Board(frozen(Game.new(617, cells=9)))
+    assert b.snapshot(60, 20).splitlines()[2:4] == ["[ a ] [ b ] [ c ] [ d ] [ e ] [ f ] [ g ] [ i ] [ j ]",
+                                                     "[ ♣ ] [ ♦ ] [ ♥ ] [ ♠ ]"]
+    keys(b, "j")  # the ninth free cell ('h' is home)
+    assert b.focus == Spot("cell", 8) and b.typed == "j"
+    assert b.message == "typing a move: j_ (then where to: 1-8, a-j, h; Enter picks up here; Esc cancels)"
