@@ -1,14 +1,17 @@
 """The game-neutral half of a game screen's board (FreeCell's :mod:`freecell_cli.board`,
 Spider's :mod:`freecell_cli.spider.board`): what the keys both games share do, as
-seed 001's page plays from the keyboard (the focus moving over the places, ↑ ↓ for
-where a run starts, Enter/Space, Esc, a move typed in notation, U, R, H, N, S, Q, ?),
-the questions that wait for Y, the help page, the message line, and the frame of
-the screen's text (status, table, what is held, the message, notes, the keys).
+seed 001's page plays from the keyboard (the focus moving over the places, Tab
+between the top row and the columns, ↑ ↓ for where a run starts, Enter/Space, Esc,
+a move typed in notation, U, R, H, N, S, Q, ?), and where a game names its places
+by keys (FreeCell's 1-8, a-d, h), the focus going to the place a typed move starts
+from and cards held dropped on the place named; the questions that wait for Y, the
+help page and the message line.
 
-On a terminal too small for the whole table, the long columns are compressed (their
-last cards and the run in focus stay drawn), the key line keeps the keys that fit
-and the help comes in pages (:mod:`freecell_cli.layout`); below the game's minimum
-size one line says so.
+The screen's text (status, table, what is held, the message, notes, the keys) is
+:mod:`freecell_cli.drawing`'s, fitted to the terminal (:mod:`freecell_cli.layout`):
+on one too small for the whole table, the long columns are compressed (their last
+cards and the run in focus stay drawn), the key line keeps the keys that fit and
+the help comes in pages; below the game's minimum size one line says so.
 
 A game brings its places and table, what picking up and dropping mean, its own keys
 (FreeCell's F, Spider's D) and the words of its messages; the full-screen program
