@@ -199,7 +199,8 @@ class KeyBoard(Generic[G, S, M, P]):
 
     def typing_line(self) -> str:
         """What the screen says while a move is being typed (:attr:`typed`)."""
-        return f"typing a move: {self.typed}_ ({'Esc cancels' if len(self.typed) == 1 else 'Enter plays it, Esc cancels'})"
+        keys = "Esc cancels" if len(self.typed) == 1 else "Enter plays it, Esc cancels"
+        return f"typing a move: {self.typed}_ ({keys})"
 
     def parse_move(self, text: str) -> M:
         raise NotImplementedError
