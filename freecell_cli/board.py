@@ -30,30 +30,42 @@ from .game import Game
 from .hints import Hint, explain
 from .keyboard import HELD, KeyBoard, card_text, target_names
 from .moves import CELL, COLUMN, FOUNDATION, Move, Place, can_move, resolve
-from .position import Position, cell_letter
+from .position import CELL_LETTERS, Position, cell_letter
 from .text import clock, escape, plural
 
 if TYPE_CHECKING:  # rich is imported only when the screen is drawn
     from rich.text import Text
+
+    from .cards import Card
 
 COMMAND_KEYS = "urhnfsqy?"  # letters with a meaning of their own (never the start of a typed move)
 
 KEYS_HELP = """\
 Keys
   ← →        move the focus over the free cells, the foundations and the columns
+  Tab        jump between the top row (free cells, foundations) and the columns,
+             Shift-Tab too; holding cards: to the first place there they can go
   ↑ ↓        in a column: choose the card where the run to pick up starts
   Enter/Space pick up the card or run in focus, drop it on the place in focus,
              or send a card that can go home straight to its foundation
-  Esc        put back what is picked up (nothing changes)
+  Esc        put back what is picked up, or forget the move being typed
+  47 4a 4h   a move typed in standard notation, where from then where to
+             (columns 1-8, free cells a-d, h home): the first key puts the focus
+             there, and Enter then picks up there instead; into an empty column
+             Enter moves one card, v and a count more (15v2), or the run ↑ ↓ chose
+  1-8 a-d h  holding cards: drop them on that column or free cell, or home
   U / R      undo / redo (unlimited; a run or a whole auto-complete is one step)
   H          hint, with why (H again plays it)
   F          auto-complete: every card that can go home goes (each one a move)
   N          new deal      S  start this deal over (both ask first)
   Q          quit: the game is saved, `freecell play` resumes it
-  5a, 82, 8h type a move in standard notation (columns 1-8, free cells a-d, h home)
-  ?          this help (any key closes it)"""
+  ?          this help (any key closes it; Space shows its next page, if any)
+  ⋮12        on a short terminal: twelve cards of a long column not drawn"""
 
-FOOTER = "←→ focus ↑↓ run Enter pick/drop Esc cancel U undo R redo H hint F auto N new S restart Q quit ? help"
+# the key line, fitted to the terminal's width: the keys of lowest priority go first
+KEYS = ((9, "47 move"), (7, "←→ Tab focus"), (4, "↑↓ run"), (8, "Enter pick/drop"), (3, "Esc cancel"),
+        (6, "U undo"), (2, "R redo"), (6, "H hint"), (2, "F auto"), (1, "N new"), (1, "S restart"),
+        (5, "Q quit"), (10, "? help"))
 
 
 @dataclass(frozen=True)
@@ -81,7 +93,10 @@ class Board(KeyBoard[Game, Spot, Move, Position]):
 
     TITLE = "FreeCell"
     KEYS_HELP = KEYS_HELP
-    FOOTER = FOOTER
+    KEYS = KEYS
+    # eight columns of six characters and the padding; the status, the places, the
+    # columns' numbers, four rows of cards, the three lines below and the key line
+    MIN_WIDTH, MIN_HEIGHT = 50, 14
 
     # -- places ---------------------------------------------------------------------
     def spots(self) -> list[Spot]:
@@ -167,7 +182,38 @@ class Board(KeyBoard[Game, Spot, Move, Position]):
         return Move.parse(text)
 
     def parse_typed(self, text: str) -> Move:
-        return self.game.parse(text)  # a card's name too (7S8)
+        run = self._chosen_run(text)
+        return self.game.parse(text + (f"v{run}" if run else ""))  # a card's name too (7S8)
+
+    def _chosen_run(self, text: str) -> int:
+        """The run chosen with ↑ ↓ for a move typed from the column in focus into an
+        empty column (``15`` after ↑: ``15v2``), or 0: the notation's count."""
+        p = self.position
+        if (len(text) == 2 and text.isdigit() and self.focus == self.place_key(text[0]) and self.depth > 1
+                and 1 <= int(text[1]) <= len(p.columns) and not p.columns[int(text[1]) - 1]):
+            return self.run_at_focus()
+        return 0
+
+    def place_key(self, ch: str) -> Spot | None:
+        """A column's digit, a free cell's letter; ``h`` (home) while cards are held:
+        the foundation of the first one."""
+        p = self.position
+        if ch.isdigit():
+            return Spot(COLUMN, int(ch) - 1) if 1 <= int(ch) <= len(p.columns) else None
+        if ch == "h" and self.held is not None:
+            src, n = self.held
+            card = p.cells[src.index] if src.kind == CELL else p.columns[src.index][-n]
+            return Spot(FOUNDATION, card.suit_index) if card is not None else None
+        letters = CELL_LETTERS[: len(p.cells)]
+        return Spot(CELL, letters.index(ch)) if ch in letters and ch not in COMMAND_KEYS else None
+
+    def typing_line(self) -> str:
+        if len(self.typed) == 1 and self.place_key(self.typed) == self.focus:
+            cells = len(self.position.cells)
+            letters = "" if not cells else (", a" if cells == 1 else f", a-{CELL_LETTERS[cells - 1]}")
+            return (f"typing a move: {self.typed}_ (then where to: 1-{len(self.position.columns)}{letters}, h; "
+                    "Enter picks up here; Esc cancels)")
+        return super().typing_line()
 
     def last_step(self) -> str:
         g = self.game
@@ -190,18 +236,18 @@ class Board(KeyBoard[Game, Spot, Move, Position]):
         p = self.position
         if ch.isdigit():
             return 1 <= int(ch) <= len(p.columns)
-        return ch not in COMMAND_KEYS and ch in "abcdefghijklmnop"[: len(p.cells)]
+        return ch not in COMMAND_KEYS and ch in CELL_LETTERS[: len(p.cells)]
 
     def _typed_refusal(self, text: str) -> str:
         p, ch = self.position, text[1]
         if (ch == "h" or (ch.isdigit() and 1 <= int(ch) <= len(p.columns))
-                or ch in "abcdefghijklmnop"[: len(p.cells)]):
+                or ch in CELL_LETTERS[: len(p.cells)]):
             return ""
         return f"{text!r} is not a move: a source (1-8, a-d) then a destination (1-8, a-d, h)"
 
     def _typed_waits(self, text: str) -> str:
         ch = text[1]
-        if ch.isdigit() and not self.position.columns[int(ch) - 1] and text[0].isdigit():
+        if ch.isdigit() and not self.position.columns[int(ch) - 1] and text[0].isdigit() and not self._chosen_run(text):
             return "Enter: one card; v and a count: more"
         return ""
 
@@ -275,6 +321,9 @@ class Board(KeyBoard[Game, Spot, Move, Position]):
         return (f"{label} | moves {g.moves} | time {clock(g.elapsed)} | can move {self.capacity()} "
                 f"({plural(p.free_cells, 'free cell')}, {plural(p.empty_columns, 'empty column')})")
 
+    def short_status(self) -> str:
+        return self.status().rsplit(" (", 1)[0]  # without the free cells and empty columns
+
     def notes(self) -> str:
         g = self.game
         if g.position.is_won():
@@ -306,36 +355,39 @@ class Board(KeyBoard[Game, Spot, Move, Position]):
             return f"from {card}: {plural(n, 'card')} ({fits}); ↑ ↓ change where the run starts"
         return ""
 
-    def draw_table(self, out: Text) -> None:
+    def draw_places(self, out: Text, width: int) -> None:
+        """The free cells and the foundations, six characters each, as many on a line
+        as ``width`` holds (all of them on one, with four free cells)."""
         from rich.text import Text
 
         p = self.position
         targets = self.targets()
         hint_src, hint_dst = self.hint_spots()
         held_src = self.held[0] if self.held is not None else None
-
-        # free cells and foundations
-        for i, c in enumerate(p.cells):
-            spot = Spot(CELL, i)
-            st = self.spot_style(spot, targets, hint_src, hint_dst) or (HELD if spot == held_src else "")
-            out.append(">" if spot == self.focus else "[", style=st)
-            out.append_text(card_text(c, st) if c is not None else Text(f" {cell_letter(i)} ", style=st or "dim"))
-            out.append("<" if spot == self.focus else "]", style=st)
-            out.append("+" if spot in targets else " ")
-        for k, s in enumerate(SUITS):
-            spot = Spot(FOUNDATION, k)
+        per_line = max(width // 6, 1)
+        spots = [Spot(CELL, i) for i in range(len(p.cells))] + [Spot(FOUNDATION, k) for k in range(len(SUITS))]
+        for n, spot in enumerate(spots):
+            if n and n % per_line == 0:
+                out.rstrip()
+                out.append("\n")
             st = self.spot_style(spot, targets, hint_src, hint_dst)
-            f = p.foundations[k]
-            out.append(">" if spot == self.focus else "[", style=st)
-            if f:
-                out.append_text(card_text(CARDS[(f - 1) * 4 + k], st))
+            if spot.kind == CELL:
+                st = st or (HELD if spot == held_src else "")
+                c = p.cells[spot.index]
+                inner = card_text(c, st) if c is not None else Text(f" {cell_letter(spot.index)} ", style=st or "dim")
             else:
-                out.append(f" {SUIT_SYMBOLS[s]} ", style=st or "dim")
+                k, f = spot.index, p.foundations[spot.index]
+                inner = card_text(CARDS[(f - 1) * 4 + k], st) if f else Text(f" {SUIT_SYMBOLS[SUITS[k]]} ",
+                                                                            style=st or "dim")
+            out.append(">" if spot == self.focus else "[", style=st)
+            out.append_text(inner)
             out.append("<" if spot == self.focus else "]", style=st)
             out.append("+" if spot in targets else " ")
-        out.append("\n\n")
+        out.append("\n")
+
+    def table_columns(self) -> tuple[list[list[Card]], int]:
         hint_count = (self.hinted.count or 1) if self.hinted is not None else 0
-        self.draw_columns(out, p.columns, targets, hint_src, hint_dst, hint_count)
+        return self.position.columns, hint_count
 
 
 def _with_count(position: Position, resolved: Move, asked: Move) -> Move:

@@ -1,9 +1,17 @@
 """The game-neutral half of a game screen's board (FreeCell's :mod:`freecell_cli.board`,
 Spider's :mod:`freecell_cli.spider.board`): what the keys both games share do, as
-seed 001's page plays from the keyboard (the focus moving over the places, ↑ ↓ for
-where a run starts, Enter/Space, Esc, a move typed in notation, U, R, H, N, S, Q, ?),
-the questions that wait for Y, the help page, the message line, and the frame of
-the screen's text (status, table, what is held, the message, notes, the keys).
+seed 001's page plays from the keyboard (the focus moving over the places, Tab
+between the top row and the columns, ↑ ↓ for where a run starts, Enter/Space, Esc,
+a move typed in notation, U, R, H, N, S, Q, ?), and where a game names its places
+by keys (FreeCell's 1-8, a-d, h), the focus going to the place a typed move starts
+from and cards held dropped on the place named; the questions that wait for Y, the
+help page and the message line.
+
+The screen's text (status, table, what is held, the message, notes, the keys) is
+:mod:`freecell_cli.drawing`'s, fitted to the terminal (:mod:`freecell_cli.layout`):
+on one too small for the whole table, the long columns are compressed (their last
+cards and the run in focus stay drawn), the key line keeps the keys that fit and
+the help comes in pages; below the game's minimum size one line says so.
 
 A game brings its places and table, what picking up and dropping mean, its own keys
 (FreeCell's F, Spider's D) and the words of its messages; the full-screen program
@@ -16,7 +24,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence, Sized
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from .drawing import COLUMN as COLUMN, HELD as HELD, HINT_FROM, HINT_TO, TARGET  # the games import them here
+from .drawing import card_text as card_text
 from .errors import FreecellError, FreecellRuntimeError
+from .layout import fit_keys
 from .solvers.result import UNSOLVABLE
 from .text import plural
 
@@ -24,9 +35,6 @@ if TYPE_CHECKING:  # rich is imported only when the screen is drawn
     from rich.text import Text
 
     from .cards import Card
-
-# backgrounds only (light ones: a card on them is drawn black or red)
-HELD, TARGET, HINT_FROM, HINT_TO = "on bright_white", "on bright_green", "on yellow", "on cyan"
 
 
 class _Table(Protocol):
@@ -86,7 +94,6 @@ G = TypeVar("G", bound=_Game)
 S = TypeVar("S", bound=_Spot)
 M = TypeVar("M")  # the game's Move
 P = TypeVar("P", bound=_Table)  # the game's Position
-COLUMN = "column"  # the kind of a column's spot, in both games
 
 
 class KeyBoard(Generic[G, S, M, P]):
@@ -98,16 +105,25 @@ class KeyBoard(Generic[G, S, M, P]):
 
     TITLE = "game"
     KEYS_HELP = ""  # the help page (?)
-    FOOTER = ""  # the keys, in one line under the table
+    HELP_INDENT = 13  # where the help's descriptions start: a long one goes on there
+    # the key line under the table: (priority, text) in their order; the ones of
+    # lowest priority give way when the terminal is narrow
+    KEYS: tuple[tuple[int, str], ...] = ()
     MIN_WIDTH = 0  # below this terminal size, one line says so instead of a broken table
     MIN_HEIGHT = 0
+    MIN_ROWS = 4  # the rows of cards the table keeps before a message gives up lines
 
     def __init__(self, game: G, save: Callable[[G], None] | None = None,
-                 new_game: Callable[[G], G] | None = None) -> None:
+                 new_game: Callable[[G], G] | None = None, kept_where: Callable[[G], str] | None = None) -> None:
+        """``kept_where`` says what a new deal (N) does with the unfinished game,
+        the end of the question N asks (``is kept in …/game.json.deal-617``); without
+        it the question says the game will be lost."""
         self.game = game
         self.save = save or (lambda g: None)
         self.new_game = new_game
+        self.kept_where = kept_where
         self.focus = self.column_spot(0)
+        self.row_focus: dict[bool, S] = {}  # the spot last in focus in the top row (True), the columns
         self.depth = 1  # in the focused column: the run to pick up is its last `depth` cards
         self.held: tuple[S, int] | None = None  # picked up: where from, how many cards
         self.message = ""
@@ -116,6 +132,8 @@ class KeyBoard(Generic[G, S, M, P]):
         self.typed = ""  # the start of a move typed in notation
         self.hinted: M | None = None  # the hinted move, shown on the table until the next move
         self.help = False
+        self.help_page = 0
+        self.help_pages = 1  # as the last render laid the help out
         self.quit = False
         self.hint_pending = False
 
@@ -174,6 +192,16 @@ class KeyBoard(Generic[G, S, M, P]):
         ("": nothing, the move is played)."""
         return ""
 
+    def place_key(self, ch: str) -> S | None:
+        """The place a key names (FreeCell: a column's digit, a free cell's letter, h
+        for home while cards are held), or None: a game without such keys."""
+        return None
+
+    def typing_line(self) -> str:
+        """What the screen says while a move is being typed (:attr:`typed`)."""
+        keys = "Esc cancels" if len(self.typed) == 1 else "Enter plays it, Esc cancels"
+        return f"typing a move: {self.typed}_ ({keys})"
+
     def parse_move(self, text: str) -> M:
         raise NotImplementedError
 
@@ -204,8 +232,18 @@ class KeyBoard(Generic[G, S, M, P]):
     def selection_line(self) -> str:
         return ""
 
-    def draw_table(self, out: Text) -> None:
-        """The places and the columns, after the status line."""
+    def short_status(self) -> str:
+        """The status line for a narrow terminal."""
+        return self.status()
+
+    def draw_places(self, out: Text, width: int) -> None:
+        """The row of places above the columns (in lines of at most ``width``), each
+        line ending in a newline."""
+        raise NotImplementedError
+
+    def table_columns(self) -> tuple[Sequence[Sequence[Card | None]], int]:
+        """The columns as :meth:`draw_columns` draws them (None: a card face down) and
+        how many cards the hinted move takes."""
         raise NotImplementedError
 
     def hint_job(self, seconds: float) -> tuple[Callable[[], _Hint], tuple[object, ...]]:
@@ -221,13 +259,16 @@ class KeyBoard(Generic[G, S, M, P]):
 
     # -- keys -----------------------------------------------------------------------
     def press(self, key: str) -> str | None:
-        """One key: ``left``, ``right``, ``up``, ``down``, ``enter``, ``space``,
-        ``escape``, ``backspace``, or a character. Returns ``"hint"`` when a hint is
-        to be computed (:meth:`show_hint` takes the answer), ``"quit"`` to leave,
-        else None."""
+        """One key: ``left``, ``right``, ``up``, ``down``, ``tab``, ``shift+tab``,
+        ``enter``, ``space``, ``escape``, ``backspace``, or a character. Returns
+        ``"hint"`` when a hint is to be computed (:meth:`show_hint` takes the answer),
+        ``"quit"`` to leave, else None."""
         if self.help:
-            self.help = False
-            if key in ("escape", "?", "enter", "space", "q"):
+            if key in ("space", " ") and self.help_page + 1 < self.help_pages:
+                self.help_page += 1
+                return None
+            self.help, self.help_page = False, 0
+            if key in ("escape", "?", "enter", "space", " ", "q"):
                 return None
         if self.confirm is not None:
             what, self.confirm = self.confirm, None
@@ -238,9 +279,10 @@ class KeyBoard(Generic[G, S, M, P]):
         if key in ("left", "right"):
             spots = self.spots()
             i = spots.index(self.focus) if self.focus in spots else 0
-            self.focus = spots[(i + (1 if key == "right" else -1)) % len(spots)]
-            self.depth = 1
-            self.typed = ""
+            self._go(spots[(i + (1 if key == "right" else -1)) % len(spots)])
+            return None
+        if key in ("tab", "shift+tab"):
+            self._go(self._other_row())
             return None
         if key in ("up", "down"):
             return self._choose_run(1 if key == "up" else -1)
@@ -258,11 +300,41 @@ class KeyBoard(Generic[G, S, M, P]):
         ch = key.lower()
         if self.typed:
             return self._type(ch)
+        place = self.place_key(ch)
+        if self.held is not None and place is not None:  # drop there (on its own place: put back)
+            self._go(place)
+            return self._activate()
         if self._starts_move(ch):
+            if place is not None and place != self.focus:  # the move starts there: show it
+                self._go(place)
             self.typed = ch
-            self.say(f"typing a move: {ch}_ (Esc cancels)")
+            self.say(self.typing_line())
             return None
         return self._command(ch)
+
+    def _go(self, spot: S) -> None:
+        """Put the focus on ``spot``; a move being typed is dropped."""
+        self.row_focus[self.focus.kind != COLUMN] = self.focus
+        if spot != self.focus:
+            self.depth = 1
+        self.focus = spot
+        self.typed = ""
+
+    def _other_row(self) -> S:
+        """Where Tab goes: from the columns to the top row and back, on the spot last
+        in focus there (the first one at first); holding cards, the first place there
+        they can go, if there is one."""
+        top = self.focus.kind == COLUMN
+        row = [s for s in self.spots() if (s.kind != COLUMN) == top]
+        if not row:
+            return self.focus
+        if self.held is not None:
+            targets = self.targets()
+            fits = [s for s in row if s in targets]
+            if fits:
+                return fits[0]
+        last = self.row_focus.get(top)
+        return last if last in row else row[0]
 
     def _activate(self) -> str | None:
         """Enter or Space: pick up at the focus, or drop what is held there (back on
@@ -297,6 +369,8 @@ class KeyBoard(Generic[G, S, M, P]):
 
     def _typed_done(self) -> str | None:
         text, self.typed = self.typed, ""
+        if len(text) == 1 and self.place_key(text) == self.focus:  # Enter on the place typed: as on the focus
+            return self._activate()
         try:
             move = self.parse_typed(text)
         except FreecellError as e:  # the notation is wrong
@@ -344,10 +418,14 @@ class KeyBoard(Generic[G, S, M, P]):
         return None
 
     def _ask(self, what: str, question: str) -> str | None:
+        """Ask ``question`` before a new deal or a restart when a game is in progress,
+        saying what becomes of it: a restart loses its moves; a new deal keeps it
+        where :attr:`kept_where` says."""
         n = self.moves_played()
         if n and not self.game.position.is_won():
             self.confirm = what
-            self.say(f"{question} The game in progress ({plural(n, 'move')}) will be lost. "
+            fate = self.kept_where(self.game) if what == "new" and self.kept_where is not None else "will be lost"
+            self.say(f"{question} The game in progress ({plural(n, 'move')}) {fate}. "
                      "Y: yes, any other key: no", "error")
             return None
         return self._confirmed(what)
@@ -435,40 +513,29 @@ class KeyBoard(Generic[G, S, M, P]):
     # -- what the screen shows ---------------------------------------------------------
     def too_small(self, width: int, height: int | None) -> str:
         """The line shown instead of the table on a terminal smaller than the game
-        needs, or "" when it fits."""
+        needs, or "" when it fits: the longest wording that fits on one line."""
         if width >= self.MIN_WIDTH and (height is None or height >= self.MIN_HEIGHT):
             return ""
-        size = f"{width} columns" if height is None else f"{width}×{height}"
-        line = f"{size} is too small: {self.TITLE} needs {self.MIN_WIDTH}×{self.MIN_HEIGHT}"
-        return line + " (Q quits)" if len(line) + 12 <= width else line  # one line (the padding aside)
+        size = f"{width} columns wide" if height is None else f"{width}×{height}"
+        need = f"{self.MIN_WIDTH}×{self.MIN_HEIGHT}"
+        short = f"terminal {size}: {self.TITLE} needs {need}"
+        for text in (f"the terminal is {size}; {self.TITLE} needs at least {need} (Q quits)",
+                     f"terminal {size}; {self.TITLE} needs at least {need} (Q quits)", short + " (Q quits)", short):
+            if len(text) <= width - 2:  # the padding: a column each side
+                return text
+        return f"{self.TITLE} needs {need}"
+
+    def footer(self, width: int) -> str:
+        """The key line, fitted to ``width`` (:func:`~freecell_cli.layout.fit_keys`)."""
+        return fit_keys(self.KEYS, width)
 
     def render(self, width: int = 100, height: int | None = None) -> Text:
-        """The screen as a :class:`rich.text.Text` (its ``.plain`` is the snapshot)."""
-        from rich.text import Text
+        """The screen as a :class:`rich.text.Text` (its ``.plain`` is the snapshot),
+        fitted to a terminal of ``width`` × ``height`` (None: as tall as it needs):
+        :func:`freecell_cli.drawing.render`."""
+        from .drawing import render
 
-        small = self.too_small(width, height)
-        if small:
-            return Text(small + "\n", style="bold")
-        out = Text()
-        out.append(self.status() + "\n\n", style="bold")
-        self.draw_table(out)
-        out.append("\n")
-        if self.help:
-            out.append(self.KEYS_HELP + "\n", style="bold")
-            return out
-        line = self.selection_line()
-        out.append((line or " ") + "\n", style="cyan")
-        if self.typed:
-            text = self.message if self.message.startswith(f"typing a move: {self.typed}_ (") else \
-                f"typing a move: {self.typed}_ (Enter plays it, Esc cancels)"
-            out.append(text + "\n", style="bold")
-        else:
-            tone = {"error": "bold red", "good": "bold green"}.get(self.tone, "")
-            out.append((self.message or " ") + "\n", style=tone)
-        note = self.notes()
-        out.append((note or " ") + "\n", style="yellow")
-        out.append("\n" + self.FOOTER + "\n", style="dim")
-        return out
+        return render(self, width, height)
 
     def snapshot(self, width: int = 100, height: int | None = None) -> str:
         """The screen as plain text, each line without trailing blanks."""
@@ -494,73 +561,9 @@ class KeyBoard(Generic[G, S, M, P]):
             return HINT_TO
         return ""
 
-    def draw_columns(self, out: Text, columns: Sequence[Sequence[Card | None]], targets: set[S],
-                     hint_src: S | None, hint_dst: S | None, hint_count: int) -> None:
-        """The columns: a header of numbers, then the cards row by row (None: a card
-        face down), with the focus, what is held, where it can go and the hint marked.
-        ``hint_count`` cards move in the hinted move."""
-        for i in range(len(columns)):
-            spot = self.column_spot(i)
-            st = self.spot_style(spot, targets, hint_src, hint_dst)
-            out.append(">" if spot == self.focus else " ")
-            out.append(f"{i + 1:^3}", style=st or "dim")
-            out.append("+" if spot in targets else " ")
-            out.append(" ")
-        out.append("\n")
-        held_src, held_n = self.held if self.held is not None else (None, 0)
-        focus_run = self.run_at_focus() if self.focus.kind == COLUMN and self.held is None else 0
-        depth = max((len(c) for c in columns), default=0)
-        for row in range(max(depth, 1)):
-            for i, col in enumerate(columns):
-                spot = self.column_spot(i)
-                mark, st = " ", ""
-                if row < len(col):
-                    from_end = len(col) - row
-                    card = col[row]
-                    if card is None:  # face down: never part of a run
-                        out.append(" ")
-                        out.append(" ##", style="blue")
-                        out.append("  ")
-                        continue
-                    if spot == held_src and from_end <= held_n:
-                        mark, st = "*", HELD
-                    elif spot == self.focus and from_end <= focus_run:
-                        mark, st = (">" if from_end == focus_run else " "), "reverse"
-                    elif from_end == 1 and spot in targets:
-                        st = TARGET
-                    elif from_end == 1 and spot == hint_dst:
-                        st = HINT_TO
-                    elif spot == hint_src and from_end <= hint_count:
-                        st = HINT_FROM
-                    out.append(mark)
-                    out.append_text(card_text(card, st))
-                    out.append("  ")
-                elif row == 0:
-                    st = TARGET if spot in targets else ("reverse" if spot == self.focus else "")
-                    out.append(" ")
-                    out.append(" · " if st else "   ", style=st)
-                    out.append("  ")
-                else:
-                    out.append("      ")
-            out.rstrip()
-            out.append("\n")
-
     def run_at_focus(self) -> int:
         """How many cards Enter would pick up at the focus."""
         raise NotImplementedError
-
-
-def card_text(card: Card | None, style: str = "") -> Text:
-    """A card as the table shows it: three characters, red or black, bold."""
-    from rich.text import Text
-
-    if card is None:
-        return Text("   ", style=style)
-    if "on " in style:  # a light background: a fixed foreground (white would vanish)
-        colour = "red" if card.is_red else "black"
-    else:
-        colour = "red" if card.is_red else ""
-    return Text(f"{card.symbol():>3}", style=" ".join(x for x in ("bold", colour, style) if x))
 
 
 def target_names(spots: Sequence[_Spot], describe: Callable[[Any], str], empty: Callable[[Any], bool]) -> list[str]:

@@ -84,6 +84,22 @@ def _kept_as(there: Game) -> tuple[str, str]:
     return tag, f"{game_name(there)} ({plural(there.moves, 'move')})"
 
 
+def kept_where(game: Game) -> str:
+    """What a new deal (the game screen's N) does with ``game``, unfinished, as the
+    end of the question N asks: it is kept aside (:func:`take_save`) under the name
+    it would get now; a daily deal's game stays in ``daily.json``, which the new
+    deal does not take."""
+    if game.daily is not None:
+        from .files import display_name
+
+        return (f"stays in {display_name(save_path(True))} (`freecell play --daily {escape(game.daily)}` "
+                "resumes it)")
+    try:
+        return f"is kept in {saves.kept_name(save_path(False), _kept_as(game)[0])}"
+    except FreecellError as e:  # no name is free: the new deal will say so too, and not start
+        return f"cannot be kept ({e})"
+
+
 def leave_for(old: Game, new: Game, warn: Warn) -> Game:
     """Leave ``old`` for ``new`` (a new deal, the daily one): ``old`` is saved, then
     ``new`` takes its save file (:func:`take_save`: an unfinished game there is kept

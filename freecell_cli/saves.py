@@ -129,6 +129,22 @@ def move_aside(path: Path, suffix: str, state: str) -> Path:
     return aside
 
 
+def kept_name(path: Path, suffix: str) -> str:
+    """Where :func:`replace_save` would keep the game ``path`` holds, were it kept
+    aside now under ``suffix`` (beside the file a link names, as it does), fit to
+    print; a question asked before it is says so.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> (folder / "game.json.deal-617").touch()
+    >>> kept_name(folder / "game.json", ".deal-617") == str(folder / "game.json.deal-617.2")
+    True
+    """
+    from .files import display_name
+
+    return display_name(free_name(Path(os.path.realpath(path)), suffix))
+
+
 def free_name(path: Path, suffix: str) -> Path:
     """``path`` + ``suffix``, or + ``suffix.2``, ``.3``... : a name nothing has yet.
     ``suffix`` is one of the shapes a save is kept aside under (``.bad``,

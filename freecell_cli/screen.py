@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     Board = KeyBoard[Any, Any, Any, Any]
 
-NAMED_KEYS = {"left", "right", "up", "down", "enter", "space", "escape", "backspace"}
+NAMED_KEYS = {"left", "right", "up", "down", "tab", "shift+tab", "enter", "space", "escape", "backspace"}
 
 
 class GameScreen(App[None]):

@@ -445,21 +445,61 @@ def test_the_screens_n_key_with_a_new_game_that_cannot_be_saved(data, monkeypatc
     assert _listing(data) == ["game.json"]
 
 
-def test_the_screens_n_key_keeps_the_unfinished_game_aside(data):
+@pytest.mark.parametrize("there, kept", [([], "game.json.deal-617"),
+                                         (["game.json.deal-617"], "game.json.deal-617.2")])
+def test_the_screens_n_key_keeps_the_unfinished_game_aside_where_its_question_said(data, there, kept):
     from freecell_cli.board import Board
     from freecell_cli.cli.play import screen_new_game
-    from freecell_cli.play import save_game
+    from freecell_cli.play import kept_where, save_game
 
     game = _deal(617, "5a")
     save_game(game)
-    board = Board(game, save=save_game, new_game=screen_new_game(None, lambda text, tone: board.say(text, tone)))
+    for name in there:
+        (data / name).write_text("{}")
+    board = Board(game, save=save_game, new_game=screen_new_game(None, lambda text, tone: board.say(text, tone)),
+                  kept_where=kept_where)
     board.press("n")
+    assert board.message == (f"start a new deal? The game in progress (1 move) is kept in {data}/{kept}. "
+                             "Y: yes, any other key: no")
     board.press("y")
     assert board.game is not game and board.message == (
-        f"now playing deal {board.game.deal}; the unfinished deal 617 (1 move) is kept in {data}/game.json.deal-617: "
+        f"now playing deal {board.game.deal}; the unfinished deal 617 (1 move) is kept in {data}/{kept}: "
         "its moves are all there (plain JSON)")
-    assert _moves(data / "game.json.deal-617") == (None, 617, [["5a"]])
+    assert _moves(data / kept) == (None, 617, [["5a"]])
     assert _moves(data / "game.json") == (None, board.game.deal, [])
+
+
+def test_the_screens_n_key_on_a_daily_deal_says_it_stays_in_daily_json(data):
+    from freecell_cli.board import Board
+    from freecell_cli.cli.play import screen_new_game
+    from freecell_cli.game import Game
+    from freecell_cli.play import kept_where, save_game
+
+    game = Game.new(617, daily="2026-11-30")
+    assert game.play("5a").ok
+    save_game(game)
+    board = Board(game, save=save_game, new_game=screen_new_game(None, lambda text, tone: board.say(text, tone)),
+                  kept_where=kept_where)
+    board.press("n")
+    assert board.message == (f"start a new deal? The game in progress (1 move) stays in {data}/daily.json "
+                             "(`freecell play --daily 2026-11-30` resumes it). Y: yes, any other key: no")
+    board.press("y")
+    assert board.game is not game and _moves(data / "daily.json") == ("2026-11-30", 617, [["5a"]])
+    assert _listing(data) == ["daily.json", "game.json"]
+
+
+def test_the_screens_restart_question_says_the_moves_are_lost(data):
+    from freecell_cli.board import Board
+    from freecell_cli.play import kept_where, save_game
+
+    game = _deal(617, "5a")
+    save_game(game)
+    board = Board(game, save=save_game, kept_where=kept_where)
+    board.press("s")
+    assert board.message == ("start this deal over from the opening position? The game in progress (1 move) "
+                             "will be lost. Y: yes, any other key: no")
+    board.press("y")
+    assert _moves(data / "game.json") == (None, 617, []) and _listing(data) == ["game.json"]
 
 
 def test_the_screens_s_key_with_a_save_that_fails_keeps_the_file(data, monkeypatch):
@@ -514,6 +554,24 @@ def test_spider_new_keeps_the_unfinished_game_aside(data):
         f"note: the unfinished deal 1 (1 move) is kept in {data}/spider.json.deal-1: its moves are all there "
         "(plain JSON)\nnow playing deal 5 (1 suit)\n")
     assert orjson.loads((data / "spider.json.deal-1").read_bytes())["moves"] == ["23"]
+
+
+def test_spider_screens_n_key_says_where_the_unfinished_game_is_kept(data):
+    from freecell_cli.cli.play import new_deal_key
+    from freecell_cli.spider.board import Board
+    from freecell_cli.spider.deals import deal
+    from freecell_cli.spider.play import Game, kept_where, leave_for, new_random_game, save_game
+
+    game = Game(deal(1, suits=1))
+    assert game.play("23").ok
+    save_game(game)
+    board = Board(game, save=save_game, kept_where=kept_where, new_game=new_deal_key(
+        lambda old: new_random_game(1), leave_for, lambda text, tone: board.say(text, tone)))
+    board.press("n")
+    assert board.message == (f"start a new deal? The game in progress (1 move) is kept in {data}/spider.json.deal-1. "
+                             "Y: yes, any other key: no")
+    board.press("y")
+    assert board.game is not game and (data / "spider.json.deal-1").exists()
 
 
 def test_a_rename_that_fails_after_the_old_save_moved_puts_it_back(data, monkeypatch):

@@ -17,6 +17,8 @@ from freecell_cli.variants import find_variant
 
 # Near the end: KH QS is a run of 2 in column 1; columns 5-8 are empty; F wins.
 END = "----:QJJJ:QDKHQS/KS/KD/KCQH////"
+# the key line at the default width (100): N and S, of the lowest priority, left for the help
+KEY_LINE = "47 move ←→ Tab focus ↑↓ run Enter pick/drop Esc cancel U undo R redo H hint F auto Q quit ? help"
 
 
 def end_game() -> Game:
@@ -181,7 +183,7 @@ def test_hint_with_its_reason_then_h_plays_it():
 def test_screen_text_snapshot():
     b = Board(frozen(end_game()))
     keys(b, "up", "enter", "right")
-    assert b.snapshot() == """\
+    assert b.snapshot() == f"""\
 position | moves 0 | time 0:00 | can move 80 (4 free cells, 4 empty columns)
 
 [ a ] [ b ] [ c ] [ d ] [ Q♣] [ J♦] [ J♥] [ J♠]
@@ -195,7 +197,7 @@ holding 2 cards from KH: can go to any empty column
 picked up KH QS from column 1: Enter on a highlighted place drops them, Esc puts them back
 the rest can go home directly: F auto-completes
 
-←→ focus ↑↓ run Enter pick/drop Esc cancel U undo R redo H hint F auto N new S restart Q quit ? help
+{KEY_LINE}
 """
 
 
@@ -316,3 +318,248 @@ def test_full_screen_in_a_pty(env):
     finally:
         child.close()
     assert child.exitstatus == 130  # Ctrl-C: saved, and the code says so
+
+
+# -- the keys that choose a place: Tab, a column's digit, a free cell's letter, h -------------------
+def test_tab_goes_between_the_top_row_and_the_columns_back_where_it_was():
+    b = Board(Game.new(617))
+    keys(b, "right", "right", "tab")
+    assert b.focus == Spot("cell", 0)  # the first place of the top row, at first
+    keys(b, "right", "shift+tab")
+    assert b.focus == Spot("column", 2)
+    keys(b, "tab")
+    assert b.focus == Spot("cell", 1)
+    keys(b, "tab", "5", "enter", "tab")  # JC held from column 5: to the first place there it can go
+    assert b.held == (Spot("column", 4), 1) and b.focus == Spot("cell", 0)
+    keys(b, "enter")
+    assert b.game.played() == ["5a"]
+
+
+def test_a_place_key_goes_there_and_the_next_one_makes_the_move():
+    b = Board(Game.new(617))
+    keys(b, "5")
+    assert b.focus == Spot("column", 4) and b.typed == "5"
+    assert b.message == ("typing a move: 5_ (then where to: 1-8, a-d, h; Enter picks up here; Esc cancels)")
+    assert b.selection_line() == "from JC: 1 card (can move 16); ↑ ↓ change where the run starts"
+    keys(b, "8")
+    assert b.message == "played 58 (JC onto QH, uncovers 7C)" and b.focus == Spot("column", 4)
+    keys(b, "a", "escape")  # free cell a is empty: the focus is there, nothing typed
+    assert b.focus == Spot("cell", 0) and b.typed == "" and b.game.moves == 1
+
+
+def test_enter_after_a_place_key_picks_up_there_and_a_place_key_drops():
+    b = Board(Game.new(617))
+    keys(b, "4", "enter")
+    assert b.held == (Spot("column", 3), 1)
+    assert b.message == "picked up 4H from column 4: Enter on a highlighted place drops it, Esc puts it back"
+    keys(b, "a")
+    assert b.message == "played 4a (4H to a free cell, uncovers 5D)" and b.focus == Spot("cell", 0)
+    keys(b, "5", "enter", "5")  # its own place: put back
+    assert b.held is None and b.message == "put back: nothing changed" and b.game.moves == 1
+    keys(b, "5", "enter", "h")  # h while cards are held: home
+    assert b.message == "refused 5h: JC cannot go to the foundation (clubs empty)" and b.held is not None
+    keys(b, "escape", "h")  # nothing held: H is the hint
+    assert b.hint_pending
+
+
+def test_a_run_chosen_before_a_move_into_an_empty_column_is_its_count():
+    b = Board(end_game())
+    keys(b, "1", "up", "5")
+    assert b.game.played() == ["15v2"] and b.message == "played 15v2 (KH and 1 more to the empty column 5, uncovers QD)"
+    keys(b, "2", "6")  # no run chosen: the notation's one card, Enter to play it
+    assert b.message == "typing a move: 26_ (Enter: one card; v and a count: more)"
+
+
+def test_the_help_in_pages_on_a_short_terminal():
+    b = Board(frozen(Game.new(617)))
+    keys(b, "?")
+    first = b.snapshot(60, 20)
+    assert b.help_pages == 2 and len(first.splitlines()) == 20
+    assert first.startswith("Keys\n  ← →        move the focus over the free cells, the\n"
+                            "             foundations and the columns\n")
+    assert first.endswith("page 1 of 2: Space shows the next, any other key closes\n")
+    keys(b, "space")
+    second = b.snapshot(60, 20)
+    assert b.help and second.endswith("page 2 of 2: any key closes\n") and "  ⋮12        on a short" in second
+    keys(b, "space")
+    assert not b.help and b.game.moves == 0
+
+
+# -- the screen fitted to the terminal ---------------------------------------------------------
+# column 1 holds 19 cards, the last seven a run from KS
+LONG = ("----:0000:JDKD2S4C3S6D6S2DKC5C8S9CKSQHJCTD9S8H7C/9HQD4H3D3H/9DTH6CKH3C/TSQS7HAH7S/4S6HQC4D7D/"
+        "8D5DASJHTC/2HADAC8C/5SJS2C5H")
+
+
+def on_screen(app) -> str:
+    """What the terminal shows, line by line (the clock set to 0:00: it runs)."""
+    import re
+
+    lines = [strip.text.rstrip() for strip in app.screen._compositor.render_strips()]
+    return re.sub(r"time \d+:\d\d", "time 0:00", "\n".join(lines) + "\n")
+
+
+def test_screen_at_60x20_compresses_a_long_column_and_keeps_the_lines_below():
+    b = Board(Game(parse_position(LONG), find_variant("site")))
+    seen = []
+
+    async def script(pilot, app):
+        seen.append(on_screen(app))
+        await pilot.press(*["up"] * 7, "enter")  # the run of seven from KS
+        seen.append(on_screen(app))
+
+    drive(b, script, size=(60, 20))
+    assert seen[0] == """\
+ position | moves 0 | time 0:00 | can move 16
+ [ a ] [ b ] [ c ] [ d ] [ ♣ ] [ ♦ ] [ ♥ ] [ ♠ ]
+ > 1     2     3     4     5     6     7     8
+   ⋮8    9♥    9♦    T♠    4♠    8♦    2♥    5♠
+   K♣    Q♦    T♥    Q♠    6♥    5♦    A♦    J♠
+   5♣    4♥    6♣    7♥    Q♣    A♠    A♣    2♣
+   8♠    3♦    K♥    A♥    4♦    J♥    8♣    5♥
+   9♣    3♥    3♣    7♠    7♦    T♣
+   K♠
+   Q♥
+   J♣
+   T♦
+   9♠
+   8♥
+ > 7♣
+ from 7C: 1 card (can move 16); ↑ ↓ change where the run
+ starts
+
+
+ 47 move ←→ Tab focus Enter pick/drop U undo H hint ? help
+"""
+    assert seen[1] == """\
+ position | moves 0 | time 0:00 | can move 16
+ [ a ] [ b ] [ c ] [ d ] [ ♣ ] [ ♦ ] [ ♥ ] [ ♠ ]
+ > 1     2     3     4     5     6     7     8
+   ⋮9    9♥    9♦    T♠    4♠    8♦    2♥    5♠
+   5♣    Q♦    T♥    Q♠    6♥    5♦    A♦    J♠
+   8♠    4♥    6♣    7♥    Q♣    A♠    A♣    2♣
+   9♣    3♦    K♥    A♥    4♦    J♥    8♣    5♥
+ * K♠    3♥    3♣    7♠    7♦    T♣
+ * Q♥
+ * J♣
+ * T♦
+ * 9♠
+ * 8♥
+ * 7♣
+ holding 7 cards from KS: can go to nowhere (Esc puts it
+ back)
+ picked up KS QH JC TD 9S 8H 7C from column 1: Enter on a
+ highlighted place drops them, Esc puts them back
+
+ 47 move ←→ Tab focus Enter pick/drop U undo H hint ? help
+"""
+
+
+def test_screen_at_the_minimum_size_keeps_the_run_in_focus_drawn():
+    b = Board(Game(parse_position(LONG), find_variant("site")))
+    seen = []
+
+    async def script(pilot, app):
+        await pilot.press(*["up"] * 7)
+        seen.append(on_screen(app))
+
+    drive(b, script, size=(Board.MIN_WIDTH, Board.MIN_HEIGHT))
+    assert seen[0] == """\
+ position | moves 0 | time 0:00 | can move 16
+ [ a ] [ b ] [ c ] [ d ] [ ♣ ] [ ♦ ] [ ♥ ] [ ♠ ]
+ > 1     2     3     4     5     6     7     8
+  ⋮12    9♥    9♦    T♠    4♠    8♦    2♥    5♠
+ > K♠    Q♦    T♥    Q♠    6♥    5♦    A♦    J♠
+   ⋮3    4♥    6♣    7♥    Q♣    A♠    A♣    2♣
+   9♠    3♦    K♥    A♥    4♦    J♥    8♣    5♥
+   8♥    3♥    3♣    7♠    7♦    T♣
+   7♣
+ from KS: 7 cards (can move 16); ↑ ↓ change where
+ the run starts
+ the run starts at KS: it does not go on 9C
+
+ 47 move ←→ Tab focus Enter pick/drop ? help
+"""
+
+
+def test_screen_at_40x12_says_in_one_line_what_it_needs():
+    b = Board(Game.new(617))
+    seen = []
+
+    async def script(pilot, app):
+        seen.append(on_screen(app))
+        await pilot.press("5", "a", "q")  # the keys still play
+
+    app = drive(b, script, size=(40, 12))
+    assert seen[0] == " terminal 40×12: FreeCell needs 50×14\n" + "\n" * 11
+    assert b.game.played() == ["5a"] and b.quit and not app.interrupted
+    assert b.snapshot(80, 13) == "the terminal is 80×13; FreeCell needs at least 50×14 (Q quits)\n"
+
+
+def test_screen_at_the_normal_size():
+    b = Board(Game.new(617))
+    seen = []
+
+    async def script(pilot, app):
+        await pilot.press("4")
+        seen.append(on_screen(app))
+
+    drive(b, script, size=(100, 30))
+    assert seen[0] == f"""\
+ deal 617 | moves 0 | time 0:00 | can move 16 (4 free cells, 0 empty columns)
+
+ [ a ] [ b ] [ c ] [ d ] [ ♣ ] [ ♦ ] [ ♥ ] [ ♠ ]
+
+   1     2     3   > 4     5     6     7     8
+   7♦    A♦    5♣    3♠    5♠    8♣    2♦    A♥
+   T♦    7♠    Q♦    A♣    6♦    8♥    A♠    K♥
+   T♥    Q♣    3♥    9♦    6♠    8♦    3♦    T♣
+   K♦    5♥    9♠    3♣    8♠    7♥    4♦    J♠
+   4♣    Q♠    9♣    9♥    7♣    6♥    2♣    2♠
+   4♠    T♠    2♥    5♦    J♣    6♣    J♥    Q♥
+   J♦    K♠    K♣  > 4♥
+
+ from 4H: 1 card (can move 16); ↑ ↓ change where the run starts
+ typing a move: 4_ (then where to: 1-8, a-d, h; Enter picks up here; Esc cancels)
+
+
+ {KEY_LINE}
+""" + "\n" * 12  # the rest of the 30 lines
+
+
+# The solver's first ten moves of deal 617 (`freecell deal 617 | freecell solve`).
+LINE_617 = "2a 21 4b 46 4c 4d 41 4h 72 7h".split()
+
+
+def test_the_solvers_first_ten_moves_of_617_in_at_most_30_keys():
+    import freecell_cli as fc
+
+    presses = [ch for move in LINE_617 for ch in move]  # each typed: a place, then where to
+    b = Board(Game.new(617))
+
+    async def script(pilot, app):
+        await pilot.press(*presses)
+
+    drive(b, script)
+    expected = fc.deal(617)
+    for move in LINE_617:
+        fc.apply(expected, fc.resolve(expected, fc.Move.parse(move), "site"))
+    assert len(presses) <= 30 and b.game.played() == LINE_617 and b.position == expected
+
+
+def test_the_same_ten_moves_picked_up_with_enter_first():
+    b = Board(Game.new(617))
+    presses = []
+    for move in LINE_617:
+        presses += [move[0], "enter"] + ([] if move[1] == "h" else [move[1]])  # Enter sends a card home itself
+    keys(b, *presses)
+    assert b.game.played() == LINE_617 and len(presses) == 28
+
+
+def test_more_free_cells_than_a_line_holds_go_on_the_next_one_and_take_their_letters():
+    b = Board(frozen(Game.new(617, cells=9)))
+    assert b.snapshot(60, 20).splitlines()[2:4] == ["[ a ] [ b ] [ c ] [ d ] [ e ] [ f ] [ g ] [ i ] [ j ]",
+                                                     "[ ♣ ] [ ♦ ] [ ♥ ] [ ♠ ]"]
+    keys(b, "j")  # the ninth free cell ('h' is home)
+    assert b.focus == Spot("cell", 8) and b.typed == "j"
+    assert b.message == "typing a move: j_ (then where to: 1-8, a-j, h; Enter picks up here; Esc cancels)"

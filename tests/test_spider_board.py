@@ -15,7 +15,8 @@ from freecell_cli.spider.deals import deal
 from freecell_cli.spider.moves import Move
 from freecell_cli.spider.play import Game, Hint, find_hint
 
-FOOTER = "←→ focus ↑↓ run Enter pick/drop Esc cancel D deal U undo R redo H hint N new S restart Q quit ? help"
+# the key line at the default width (100): S restart, of the lowest priority, left for the help
+FOOTER = "←→ focus ↑↓ run Enter pick/drop Esc cancel D deal U undo R redo H hint N new Q quit ? help"
 
 
 def opening() -> Game:
@@ -285,10 +286,12 @@ def test_help_screen():
 
 def test_a_small_terminal_gets_one_line():
     b = Board(opening())
-    assert b.snapshot(50, 30) == "50×30 is too small: Spider needs 64×20 (Q quits)\n"
-    assert b.snapshot(63, 40) == "63×40 is too small: Spider needs 64×20 (Q quits)\n"
-    assert b.snapshot(40, 30) == "40×30 is too small: Spider needs 64×20\n"  # the line alone fits
-    assert b.snapshot(100, 19) == "100×19 is too small: Spider needs 64×20 (Q quits)\n"
+    assert b.snapshot(50, 30) == "terminal 50×30: Spider needs 64×20 (Q quits)\n"
+    assert b.snapshot(63, 40) == "the terminal is 63×40; Spider needs at least 64×20 (Q quits)\n"
+    assert b.snapshot(58, 40) == "terminal 58×40; Spider needs at least 64×20 (Q quits)\n"
+    assert b.snapshot(40, 30) == "terminal 40×30: Spider needs 64×20\n"  # the line alone fits
+    assert b.snapshot(30, 30) == "Spider needs 64×20\n"
+    assert b.snapshot(100, 19) == "the terminal is 100×19; Spider needs at least 64×20 (Q quits)\n"
     assert b.snapshot(64, 20).startswith("deal 1 | 1 suit")
     keys(b, "2", "3")  # the keys still play
     assert b.game.moves == ["23"]
@@ -353,7 +356,7 @@ def test_screen_on_a_small_terminal_says_so_in_one_line():
         await pilot.press("d", "q")
 
     drive(b, script, size=(50, 16))
-    assert seen["text"] == "50×16 is too small: Spider needs 64×20 (Q quits)\n"
+    assert seen["text"] == "terminal 50×16: Spider needs 64×20 (Q quits)\n"
     assert b.game.moves == ["d"] and b.quit
 
 

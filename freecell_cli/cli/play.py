@@ -105,9 +105,10 @@ def play_command(
     interactive = is_terminal(sys.stdin)
     if wants_screen(interactive, plain):
         from ..board import Board
-        from ..play import save_game
+        from ..play import kept_where, save_game
 
-        board = Board(game, save=save_game, new_game=screen_new_game(v, lambda text, tone: board.say(text, tone)))
+        board = Board(game, save=save_game, new_game=screen_new_game(v, lambda text, tone: board.say(text, tone)),
+                      kept_where=kept_where)
         with errors_to_exit():
             shown = play_on_screen(board, save_game, _farewell)
         if shown:

@@ -38,6 +38,7 @@ STOCK = "stock"
 KEYS_HELP = """\
 Keys
   ← →        move the focus over the stock and the ten columns
+  Tab        jump between the stock and the columns (Shift-Tab too)
   ↑ ↓        in a column: choose the card where the run to pick up starts
              (cards move together only as a run of one suit, each one rank lower)
   Enter/Space pick up the card or run in focus, drop it on the column in focus;
@@ -53,7 +54,9 @@ Keys
              part of a run into an empty column)
   ?          this help (any key closes it)"""
 
-FOOTER = "←→ focus ↑↓ run Enter pick/drop Esc cancel D deal U undo R redo H hint N new S restart Q quit ? help"
+# the key line, fitted to the terminal's width: the keys of lowest priority go first
+KEYS = ((7, "←→ focus"), (4, "↑↓ run"), (8, "Enter pick/drop"), (3, "Esc cancel"), (6, "D deal"), (6, "U undo"),
+        (2, "R redo"), (6, "H hint"), (1, "N new"), (1, "S restart"), (5, "Q quit"), (10, "? help"))
 
 
 @dataclass(frozen=True)
@@ -75,7 +78,7 @@ class Board(KeyBoard[Game, Spot, Move, Position]):
 
     TITLE = "Spider"
     KEYS_HELP = KEYS_HELP
-    FOOTER = FOOTER
+    KEYS = KEYS
     # ten columns of six characters, the padding and a scroll bar; the table's frame
     # and the opening deal's rows
     MIN_WIDTH, MIN_HEIGHT = 64, 20
@@ -261,7 +264,9 @@ class Board(KeyBoard[Game, Spot, Move, Position]):
             return f"from {card}: {plural(n, 'card')} of a run of {run}; ↑ ↓ change where the run starts"
         return ""
 
-    def draw_table(self, out: Text) -> None:
+    def draw_places(self, out: Text, width: int) -> None:
+        """The stock and the eight places of the removed runs, on one line (the
+        minimum width holds it)."""
         p = self.position
         targets = self.targets()
         hint_src, hint_dst = self.hint_spots()
@@ -279,7 +284,10 @@ class Board(KeyBoard[Game, Spot, Move, Position]):
             else:
                 out.append("   ")
             out.append("] " if k < RUNS - 1 else "]", style="dim")
-        out.append("\n\n")
+        out.append("\n")
+
+    def table_columns(self) -> tuple[list[tuple[Card | None, ...]], int]:
+        p = self.position
         columns = [(None,) * len(c.down) + c.up for c in p.columns]
         hint_count = 0
         if self.hinted is not None and not self.hinted.is_deal:
@@ -287,7 +295,7 @@ class Board(KeyBoard[Game, Spot, Move, Position]):
                 hint_count = resolve(p, self.hinted, self.game.unrestricted).count or 0
             except FreecellError:  # a hint for a table since left: nothing to mark
                 hint_count = 0
-        self.draw_columns(out, columns, targets, hint_src, hint_dst, hint_count)
+        return columns, hint_count
 
 
 def _what(before: Position, move: Move, after: Position) -> str:

@@ -290,6 +290,18 @@ def _kept_as(there: Game) -> tuple[str, str]:
             f"{f'deal {deal}' if deal else 'game'} ({plural(len(there.moves), 'move')})")
 
 
+def kept_where(game: Game) -> str:
+    """What a new deal (the game screen's N) does with ``game``, unfinished, as the
+    end of the question N asks: it is kept aside (:func:`take_save`) under the name
+    it would get now, as FreeCell's :func:`freecell_cli.play.kept_where`."""
+    from ..saves import kept_name
+
+    try:
+        return f"is kept in {kept_name(save_path(), _kept_as(game)[0])}"
+    except FreecellError as e:  # no name is free: the new deal will say so too, and not start
+        return f"cannot be kept ({e})"
+
+
 def leave_for(old: Game, new: Game, warn: Warn) -> Game:
     """Leave ``old`` for ``new`` (a new deal): ``old`` is saved, then ``new`` takes
     ``spider.json`` (:func:`take_save`: an unfinished game there is kept aside, and

@@ -97,11 +97,11 @@ def play_command(
     interactive = is_terminal(sys.stdin)
     if wants_screen(interactive, plain):  # as FreeCell's play
         from ...spider.board import Board
-        from ...spider.play import leave_for, save_game
+        from ...spider.play import kept_where, leave_for, save_game
 
         board = Board(game, save=save_game, new_game=new_deal_key(
             lambda old: new_random_game(old.start.suits, unrestricted=old.unrestricted), leave_for,
-            lambda text, tone: board.say(text, tone)))
+            lambda text, tone: board.say(text, tone)), kept_where=kept_where)
         with errors_to_exit():
             shown = play_on_screen(board, save_game, _farewell)
         if shown:
