@@ -255,6 +255,7 @@ def _print_summary(s: Record, as_json: bool, settings: Settings, records_on_stdo
                    first: bool = True) -> None:
     """The summary goes to stdout, unless the records themselves went there."""
     from ..analysis import describe_settings
+    from ..analysis.summary import figures_text
     from ..text import json_line
 
     target = sys.stderr if records_on_stdout else sys.stdout
@@ -277,7 +278,7 @@ def _print_summary(s: Record, as_json: bool, settings: Settings, records_on_stdo
                        ("seconds", "seconds")):
         f = s[key]
         if f:
-            rows.append((label, f"mean {f['mean']}, median {f['median']}, max {f['max']}"))
+            rows.append((label, figures_text(key, f)))
     if s["hardest"]:
         rows.append(("hardest (states)", ", ".join(f"{h['deal']} ({h['states']:,})" for h in s["hardest"][:5])))
     if s.get("mode") == "min-cells":
