@@ -51,6 +51,16 @@ def test_summary_plot(tmp_path):
     assert code == 2 and err == f"error: cannot write {tmp_path / 'no' / 'p.svg'}: no folder {tmp_path / 'no'}\n"
 
 
+def test_the_plot_of_a_joined_file_has_each_settings_group(tmp_path):
+    pytest.importorskip("matplotlib")
+    results = tmp_path / "r.jsonl"
+    _records(results, *(_rec(n, engine=e, requested_engine=e) for e in ("builtin", "fc-solve") for n in (1, 2, 3)))
+    code, out, err = run("analyze", "--summary", str(results), "--plot", str(tmp_path / "p.svg"))
+    assert code == 0 and out.count("deals: 3\n") == 2  # two summaries: two series in the plot
+    picture = (tmp_path / "p.svg").read_text()
+    assert "site / builtin" in picture and "site / fc-solve" in picture and "3 deals, 2 variant/engine pairs" in picture
+
+
 # -- issue 9: one line and exit 2 before any work --------------------------------
 def _bad(*args):
     code, out, err = run("analyze", *args)

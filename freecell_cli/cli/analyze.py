@@ -326,17 +326,25 @@ def _print_differences(diff: Record, names: list[str], as_json: bool) -> None:
 
 
 def _plot(results: str | None, records: list[Record] | None, path: str | None, settings: Settings) -> None:
-    """--plot: the records of the results file (first record of a deal wins), or
-    those the run printed."""
+    """--plot: the records of the results file (the first record of a deal in
+    each settings group, as the summary counts them: a file joined from two runs
+    is drawn in two colours), or those the run printed."""
     if path is None:
         return
-    from ..analysis import load_records
+    from ..analysis.records import SETTINGS
+    from ..analysis.results import read_records
     from ..plots import plot_summary
 
     with errors_to_exit():
         if records is None:
             assert results is not None  # with --plot, the records are kept when they went to stdout
-            records = load_records(results)
+            seen: set[tuple[object, ...]] = set()
+            records = []
+            for _, record in read_records(results):
+                key = (record["deal"], *(record.get(k) for k in SETTINGS))
+                if key not in seen:
+                    seen.add(key)
+                    records.append(record)
         plot_summary(records, path)
     from ..files import display_name
 
