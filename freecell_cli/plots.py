@@ -144,9 +144,9 @@ def tick_text(value: float) -> str:
 def _log_axis(axis: Any, lo: float, hi: float) -> None:
     """Give a log axis (matplotlib's XAxis or YAxis) from ``lo`` to ``hi`` the
     ticks of :func:`log_ticks`, labelled by :func:`tick_text`; the minor ticks
-    stay marks. matplotlib's own labels are formulas, which the plots turn off
-    (a "$" in a record is no formula), and on a range of one decade it labels
-    minor ticks too: they overlapped."""
+    stay marks. matplotlib's own labels are formulas (10^-3), which show as
+    their source where formulas are off (a "$" in a record is no formula), and
+    on a range within a decade it labels minor ticks too, which run together."""
     from matplotlib.ticker import FixedLocator, FuncFormatter, LogLocator, NullFormatter
 
     axis.set_major_locator(FixedLocator(log_ticks(lo, hi)))
