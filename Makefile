@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test typecheck docs fuzz bench clean
+.PHONY: demo test typecheck docs man fuzz bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -15,6 +15,9 @@ $(STAMP): $(BIN)/python pyproject.toml setup.py $(wildcard freecell_cli/solvers/
 	@# An editable install leaves no bytecode; with PYTHONDONTWRITEBYTECODE set every
 	@# run would compile the package again (about 50 ms of each pipe stage's start-up).
 	@$(BIN)/python -m compileall -q freecell_cli > /dev/null
+	@# An editable install leaves out the manual page a wheel installs: link it where
+	@# `man freecell` looks once the venv is active (its bin on PATH).
+	@mkdir -p $(VENV)/share/man/man1 && ln -sf ../../../../man/freecell.1 $(VENV)/share/man/man1/freecell.1
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -30,6 +33,11 @@ typecheck: $(STAMP)
 # The reference from the docstrings and the Scripting guide, offline, into docs/_build/.
 docs: $(STAMP)
 	$(BIN)/python docs/build.py
+
+# The manual page from the commands' help (installed as share/man/man1/freecell.1;
+# a test fails when it differs from what `freecell --man` prints).
+man: $(STAMP)
+	$(BIN)/freecell --man > man/freecell.1.tmp && mv man/freecell.1.tmp man/freecell.1
 
 # Deeper fuzzing of every reader and command than `make test` does (issue 9).
 fuzz: $(STAMP)

@@ -1,6 +1,6 @@
 """freecell_cli — FreeCell deals, positions, rules and solutions.
 
->>> from freecell_cli import deal, find_variant, Move, resolve, apply, format_position
+>>> from freecell_cli import deal, find_variant, Move, resolve, apply, format_position, legal_moves
 >>> p = deal(617)
 >>> site = find_variant("site")
 >>> for text in ["5a", "82"]:

@@ -23,6 +23,7 @@ from .errors import FreecellError, MissingExtra
 
 if TYPE_CHECKING:  # matplotlib is imported only when a plot is drawn
     from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 # One record of ``freecell analyze`` as read back from JSON: its fields hold whatever
 # the JSON holds (numbers, text, None), each checked where it is used.
@@ -72,6 +73,86 @@ def text_histogram(values: Sequence[int], bins: int = 8, width: int = 30, bar: s
         length = round(width * count / top) if top else 0
         out.append(f"{lo:>{digits}}-{hi:>{digits + 1}}  {bar * length:<{width}}  {count}")
     return out
+
+
+# Mantissas of the ticks a log axis may get, densest first; then powers of ten
+# every 1, 2, 3... decades. The first choice that fits is taken (see log_ticks).
+_MANTISSAS = ((1, 2, 3, 4, 5, 6, 7, 8, 9), (1, 2, 3, 5), (1, 2, 5), (1, 3), (1,))
+
+
+def log_ticks(lo: float, hi: float, most: int = 5) -> list[float]:
+    """Ticks for a log axis from ``lo`` to ``hi`` (both > 0): at most ``most``
+    round values, none closer to the next than a sixth of the axis when the
+    range allows, so their labels never run into each other: 1, 2, 5 times a
+    power of ten (or sparser) on a wide range, plain round steps on a narrow one.
+
+    >>> log_ticks(0.0012, 0.06)
+    [0.002, 0.005, 0.01, 0.02, 0.05]
+    >>> log_ticks(30, 2_000_000)
+    [100, 1000, 10000, 100000, 1000000]
+    >>> log_ticks(1e-4, 1e4)
+    [0.0001, 0.01, 1, 100, 10000]
+    >>> log_ticks(0.011, 0.018), log_ticks(900, 1300), log_ticks(0.0501, 0.05012)
+    ([0.012, 0.014, 0.016, 0.018], [900, 1000, 1100, 1200, 1300], [0.0501])
+    """
+    if not (0 < lo <= hi):
+        raise ValueError(f"log_ticks needs 0 < lo <= hi, not {lo}, {hi}")
+    first, last = math.floor(math.log10(lo)), math.ceil(math.log10(hi))
+    span = max(math.log10(hi) - math.log10(lo), 1e-12)
+
+    def tidy(v: float) -> float:  # 0.30000000000000004 -> 0.3, 100.0 -> 100
+        v = float(f"{v:.6g}")
+        return int(v) if v >= 1 and v == int(v) else v
+
+    def fits(ticks: list[float]) -> bool:
+        gaps = [math.log10(b) - math.log10(a) for a, b in zip(ticks, ticks[1:])]
+        return 2 <= len(ticks) <= most and min(gaps) >= span / 6
+
+    top = math.floor(math.log10(hi))
+
+    def inside(step: float) -> list[float]:  # the multiples of step from lo to hi (none past a few)
+        if (hi - lo) / step > 4 * most:
+            return []
+        return [tidy(k * step) for k in range(math.ceil(lo / step - 1e-9), math.floor(hi / step + 1e-9) + 1)]
+
+    choices = [[tidy(m * 10.0 ** e) for e in range(first, last + 1) for m in ms] for ms in _MANTISSAS]
+    choices += [[tidy(10.0 ** e) for e in range(first, last + 1) if e % step == 0] for step in range(2, last - first + 2)]
+    # round linear steps, for a narrow range (within one step of 1..9 times a power
+    # of ten, or one where they give more ticks)
+    steps = [m * 10.0 ** p for p in range(top, top - 16, -1) for m in (5, 2, 1)]
+    if hi / lo >= 1.1:
+        choices += [inside(step) for step in steps]
+    fitting = [ticks for ticks in ([t for t in choice if lo <= t <= hi] for choice in choices) if fits(ticks)]
+    if fitting:
+        return max(fitting, key=len)  # the first of the most ticks
+    # values that hardly differ: one tick, the roundest value between them
+    return next(inside(step)[:1] for step in steps if inside(step))
+
+
+def tick_text(value: float) -> str:
+    """A tick's label, short and plain: 0.005, 2, 10k, 1.5M.
+
+    >>> [tick_text(v) for v in (0.0001, 0.012, 2, 500, 10_000, 1_500_000)]
+    ['0.0001', '0.012', '2', '500', '10k', '1.5M']
+    """
+    for size, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if value >= size:
+            return f"{value / size:.4g}{suffix}"
+    return f"{value:.4g}" if value >= 1e-4 else f"{value:.1e}"
+
+
+def _log_axis(axis: Any, lo: float, hi: float) -> None:
+    """Give a log axis (matplotlib's XAxis or YAxis) from ``lo`` to ``hi`` the
+    ticks of :func:`log_ticks`, labelled by :func:`tick_text`; the minor ticks
+    stay marks. matplotlib's own labels are formulas (10^-3), which show as
+    their source where formulas are off (a "$" in a record is no formula), and
+    on a range within a decade it labels minor ticks too, which run together."""
+    from matplotlib.ticker import FixedLocator, FuncFormatter, LogLocator, NullFormatter
+
+    axis.set_major_locator(FixedLocator(log_ticks(lo, hi)))
+    axis.set_major_formatter(FuncFormatter(lambda v, _: tick_text(v)))
+    axis.set_minor_locator(LogLocator(subs="all"))
+    axis.set_minor_formatter(NullFormatter())
 
 
 def _groups(records: list[Record]) -> dict[str, list[Record]]:
@@ -158,6 +239,21 @@ def _writable_dir(path: str) -> bool:
 
 def _draw(records: list[Record], target: Path, kind: str, title: str | None) -> None:
     from .files import atomic_write
+
+    import io
+
+    fig = _figure(records, title)
+    buffer = io.BytesIO()
+    metadata = {"Date": None} if kind in ("svg", "pdf") else {"Software": None}
+    if kind == "pdf":
+        metadata["CreationDate"] = None
+        metadata.pop("Date")
+    fig.savefig(buffer, format=kind, metadata=metadata)
+    atomic_write(str(target), buffer.getvalue())
+
+
+def _figure(records: list[Record], title: str | None) -> Figure:
+    """The figure :func:`plot_summary` saves."""
     from .solvers.result import VERDICTS
     from .text import escape
 
@@ -166,7 +262,6 @@ def _draw(records: list[Record], target: Path, kind: str, title: str | None) -> 
         from matplotlib.figure import Figure
     except ImportError:
         raise MissingExtra("plots need matplotlib: pip install 'freecell-cli[plot]'") from None
-    import io
 
     # The same records give the same bytes: fixed ids in SVG, no dates anywhere.
     matplotlib.rcParams["svg.hashsalt"] = "freecell-cli"
@@ -176,7 +271,7 @@ def _draw(records: list[Record], target: Path, kind: str, title: str | None) -> 
     fig = Figure(figsize=(12, 7.5), dpi=100)
     axes = fig.subplots(2, 3)
     # fixed margins: an automatic layout engine would double the drawing time
-    fig.subplots_adjust(left=0.05, right=0.99, bottom=0.07, top=0.91, wspace=0.22, hspace=0.3)
+    fig.subplots_adjust(left=0.05, right=0.99, bottom=0.07, top=0.91, wspace=0.26, hspace=0.3)
     deals = len({r.get("deal") for r in records})
     pairs = f", {len(groups)} variant/engine pairs" if len(groups) > 1 else ""
     fig.suptitle(escape(title) if title else f"freecell analyze: {deals} deals{pairs}")
@@ -231,14 +326,12 @@ def _draw(records: list[Record], target: Path, kind: str, title: str | None) -> 
     ax.set_ylabel("seconds")
     ax.set_title("time against states")
     axes[0][0].legend(fontsize="small")
-
-    buffer = io.BytesIO()
-    metadata = {"Date": None} if kind in ("svg", "pdf") else {"Software": None}
-    if kind == "pdf":
-        metadata["CreationDate"] = None
-        metadata.pop("Date")
-    fig.savefig(buffer, format=kind, metadata=metadata)
-    atomic_write(str(target), buffer.getvalue())
+    for ax in (axes[0][2], axes[1][0], axes[1][2]):  # every log axis, once its limits are known
+        for axis, limits, fix in ((ax.xaxis, ax.get_xlim(), ax.set_xlim), (ax.yaxis, ax.get_ylim(), ax.set_ylim)):
+            if axis.get_scale() == "log" and limits[0] > 0:
+                fix(*limits)  # the ticks are placed for these limits: keep them
+                _log_axis(axis, *limits)
+    return fig
 
 
-__all__ = ["InvalidPlot", "integer_bins", "plot_summary", "text_histogram"]
+__all__ = ["InvalidPlot", "integer_bins", "log_ticks", "plot_summary", "text_histogram", "tick_text"]

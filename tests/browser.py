@@ -1,6 +1,7 @@
 """A headless Chromium driven over the DevTools protocol on a pipe (no extra
 Python package): load a page, press keys, evaluate JavaScript. Tests that use it
-skip where no Chromium is installed (Debian: apt-get install chromium)."""
+skip where no Chromium is installed (Debian: apt-get install chromium, or the
+lighter chromium-headless-shell; FREECELL_TEST_BROWSER names any other binary)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,29 @@ import subprocess
 import tempfile
 import time
 
-BROWSERS = ("chromium", "chromium-browser", "google-chrome", "chrome")
+# Names on PATH, most usual first: Debian's full browser and its headless build
+# (chromium-headless-shell), Ubuntu's and Google's, and the headless shells that
+# Puppeteer and Playwright download (chrome-headless-shell, headless_shell).
+BROWSERS = ("chromium", "chromium-headless-shell", "chromium-browser", "google-chrome", "google-chrome-stable",
+            "chrome", "chrome-headless-shell", "headless_shell")
+# Where Debian puts the binaries themselves, for a PATH without /usr/bin's links.
+INSTALLED = ("/usr/lib/chromium/chromium", "/usr/lib/chromium/chromium-headless-shell")
+SKIP_REASON = ("no Chromium installed (Debian: apt-get install chromium-headless-shell, or chromium; "
+               "or name one in FREECELL_TEST_BROWSER)")
 
 
 def find_browser() -> str | None:
+    """The Chromium to drive: FREECELL_TEST_BROWSER when set, else the first of
+    BROWSERS on PATH, else one of Debian's INSTALLED binaries."""
+    chosen = os.environ.get("FREECELL_TEST_BROWSER")
+    if chosen:
+        return shutil.which(chosen)
     for name in BROWSERS:
         path = shutil.which(name)
         if path:
+            return path
+    for path in INSTALLED:
+        if os.access(path, os.X_OK):
             return path
     return None
 

@@ -808,3 +808,15 @@ def test_a_solution_built_with_add_replays():
     s.add("5a", 1)
     s.add("82", 1)
     assert fc.verify(617, s).summary() == "all 2 moves legal, not solved: 0 cards home"
+
+
+# -- issue 24: the package docstring's example runs as pasted ---------------------------
+def test_the_package_example_runs_in_a_fresh_session():
+    """Doctest gives an example the module's globals, where a lazily loaded name may
+    sit already; a user pasting it has none: run it with an empty namespace."""
+    import doctest
+
+    test = doctest.DocTestParser().get_doctest(fc.__doc__, {}, "freecell_cli", None, 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test, out=lambda text: None)
+    assert runner.tries >= 5 and runner.failures == 0

@@ -51,6 +51,16 @@ def test_summary_plot(tmp_path):
     assert code == 2 and err == f"error: cannot write {tmp_path / 'no' / 'p.svg'}: no folder {tmp_path / 'no'}\n"
 
 
+def test_the_plot_of_a_joined_file_has_each_settings_group(tmp_path):
+    pytest.importorskip("matplotlib")
+    results = tmp_path / "r.jsonl"
+    _records(results, *(_rec(n, engine=e, requested_engine=e) for e in ("builtin", "fc-solve") for n in (1, 2, 3)))
+    code, out, err = run("analyze", "--summary", str(results), "--plot", str(tmp_path / "p.svg"))
+    assert code == 0 and out.count("deals: 3\n") == 2  # two summaries: two series in the plot
+    picture = (tmp_path / "p.svg").read_text()
+    assert "site / builtin" in picture and "site / fc-solve" in picture and "3 deals, 2 variant/engine pairs" in picture
+
+
 # -- issue 9: one line and exit 2 before any work --------------------------------
 def _bad(*args):
     code, out, err = run("analyze", *args)
@@ -112,6 +122,29 @@ def test_summary_of_damaged_records(tmp_path):
     _records(path, _rec(1), {"deal": 2, "verdict": "solved"})  # no states, no seconds: fine
     code, out, err = run("analyze", "--summary", str(path))
     assert code == 0 and out.startswith("deals: 2\nsolved: 2\n") and "hardest (states): 1 (1)\n" in out
+
+
+# -- issue 24: one format for a mean or a median, whatever the counts ------------------
+@pytest.mark.parametrize("moves, seconds, shown", [
+    ((95,), (2,), ("mean 95.0, median 95.0, max 95", "mean 2.0000, median 2.0000, max 2.0000")),
+    ((90, 100, 112), (0.05, 0.1, 0.3),                      # an odd count: the median is a record's
+     ("mean 100.7, median 100.0, max 112", "mean 0.1500, median 0.1000, max 0.3000")),
+    ((90, 100, 119, 130), (0.0376, 0.0503, 0.2, 0.2451),    # an even count, a half
+     ("mean 109.8, median 109.5, max 130", "mean 0.1333, median 0.1252, max 0.2451")),
+    ((100, 124), (1, 3),                                    # an even count, whole
+     ("mean 112.0, median 112.0, max 124", "mean 2.0000, median 2.0000, max 3.0000")),
+])
+def test_means_and_medians_have_one_format(tmp_path, moves, seconds, shown):
+    path = tmp_path / "r.jsonl"
+    _records(path, *(_rec(n, move_count=m, nonfoundation_moves=m - 50, seconds=t)
+                     for n, (m, t) in enumerate(zip(moves, seconds), 1)))
+    code, out, err = run("analyze", "--summary", str(path))
+    assert code == 0 and err == ""
+    rows = dict(line.split(": ", 1) for line in out.splitlines())
+    assert (rows["moves"], rows["seconds"]) == shown
+    code, out, _ = run("analyze", "--summary", str(path), "--json")
+    figures = orjson.loads(out)["move_count"]
+    assert code == 0 and type(figures["mean"]) is type(figures["median"]) is float and type(figures["max"]) is int
 
 
 def test_a_second_run_on_the_same_file_stops(tmp_path):

@@ -105,3 +105,75 @@ def test_weights_count_values_without_expanding_them():
         (90, 99, 2), (100, 109, 0), (110, 119, 0), (120, 129, 1), (130, 139, 10**9)]
     assert text_histogram([91, 99, 120, 135], bins=5, width=4) == text_histogram([91, 99, 120, 135], bins=5, width=4,
                                                                                  weights=[1, 1, 1, 1])
+
+
+# -- issue 24: readable ticks on the log axes at any range ------------------------------
+def _spread(lo, hi, n):
+    return [lo * (hi / lo) ** (i / max(n - 1, 1)) for i in range(n)]
+
+
+def _records_between(seconds, states, n=60, groups=1):
+    out = []
+    for g in range(groups):
+        for i, (t, s) in enumerate(zip(_spread(*seconds, n), _spread(*states, n)), 1):
+            out.append({"deal": i, "variant": "site", "engine": ("builtin", "fc-solve")[g], "verdict": "solved",
+                        "move_count": 90 + i % 40, "nonfoundation_moves": 40 + i % 30,
+                        "seconds": round(t * (1 + g), 4), "states": round(s)})
+    return out
+
+
+def _texts_shown(fig):
+    """(text, window box) of every label drawn: tick labels within the axes' view,
+    axis labels, titles, the counts above the bars."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    shown = []
+    for ax in fig.axes:
+        for axis, view in ((ax.xaxis, ax.get_xlim()), (ax.yaxis, ax.get_ylim())):
+            lo, hi = sorted(view)
+            ticks = axis.get_major_ticks()
+            for loc, tick in zip(axis.get_majorticklocs(), ticks):
+                if lo <= loc <= hi and tick.label1.get_visible() and tick.label1.get_text():
+                    shown.append(tick.label1)
+            assert not any(t.get_text() for t in axis.get_minorticklabels()), "minor ticks are never labelled"
+        shown += [ax.title, ax.xaxis.label, ax.yaxis.label, *ax.texts]
+    shown = [t for t in shown if t.get_visible() and t.get_text()]
+    return [(t.get_text(), t.get_window_extent(renderer)) for t in shown]
+
+
+@pytest.mark.parametrize("seconds, states, groups", [
+    ((0.0012, 0.0532), (44, 965), 1),       # deals 1-60 with fc-solve: the range that ran together
+    ((0.011, 0.018), (900, 1300), 1),       # within one step of a decade
+    ((0.0501, 0.0501), (500, 500), 1),      # every deal alike
+    ((0.0001, 4000.0), (3, 3_000_000), 2),  # eight decades, two engines
+    ((0.2, 60.0), (10_000, 90_000_000), 1),
+    ((0.0001, 0.0009), (1, 9), 1),
+])
+def test_tick_labels_never_overlap(seconds, states, groups):
+    pytest.importorskip("matplotlib")
+    from freecell_cli.plots import _figure
+
+    texts = _texts_shown(_figure(_records_between(seconds, states, groups=groups), None))
+    for i, (a, box_a) in enumerate(texts):
+        for b, box_b in texts[i + 1:]:
+            wide = min(box_a.x1, box_b.x1) - max(box_a.x0, box_b.x0)
+            tall = min(box_a.y1, box_b.y1) - max(box_a.y0, box_b.y0)
+            assert wide <= 0 or tall <= 0, f"{a!r} runs into {b!r} ({seconds}, {states})"
+    labels = [t for t, _ in texts]
+    assert not any("$" in t or "mathdefault" in t for t in labels)  # plain numbers, not formulas
+
+
+@pytest.mark.parametrize("lo, hi", [(0.0012, 0.0532), (0.011, 0.018), (0.05, 0.0501), (1e-4, 4e3), (3, 3e6),
+                                    (1.5, 1.6), (0.7, 1.3), (9, 11), (1, 10), (0.0001, 0.0009), (7, 7)])
+def test_log_ticks_are_few_round_and_inside(lo, hi):
+    from freecell_cli.plots import log_ticks, tick_text
+
+    ticks = log_ticks(lo, hi)
+    assert 1 <= len(ticks) <= 5 and ticks == sorted(set(ticks))
+    assert all(lo <= t <= hi for t in ticks) or len(ticks) == 1
+    assert all(len(tick_text(t)) <= 6 for t in ticks)
+    if hi / lo >= 1.5:
+        assert len(ticks) >= 2

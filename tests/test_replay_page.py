@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import Browser, find_browser
+from browser import SKIP_REASON, Browser, find_browser
 from freecell_cli import deal, find_variant
 from freecell_cli.replay import replay
 from freecell_cli.replay_page import to_html
@@ -45,7 +45,7 @@ def test_failing_page_marks_the_bad_move():
 def browser():
     binary = find_browser()
     if binary is None:
-        pytest.skip("no Chromium installed (Debian: apt-get install chromium)")
+        pytest.skip(SKIP_REASON)
     b = Browser(binary)
     yield b
     b.close()
@@ -69,3 +69,26 @@ def test_arrow_keys_in_a_real_browser(tmp_path, browser):
     assert browser.evaluate("document.getElementById('slider').value") == "64"
     browser.evaluate("document.getElementById('start').click()")
     assert browser.evaluate(visible) == "0"
+
+
+# -- issue 24: Debian's headless build is found as well as the full browser -------------------
+@pytest.mark.parametrize("name", ["chromium", "chromium-headless-shell", "headless_shell"])
+def test_the_browser_is_found_by_any_of_its_names(tmp_path, monkeypatch, name):
+    import browser as helper
+
+    fake = tmp_path / name
+    fake.write_text("#!/bin/sh\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.delenv("FREECELL_TEST_BROWSER", raising=False)
+    monkeypatch.setattr(helper, "INSTALLED", ())
+    assert find_browser() == str(fake)
+    fake.unlink()
+    assert find_browser() is None
+    monkeypatch.setattr(helper, "INSTALLED", (str(fake),))  # a binary in /usr/lib/chromium, off PATH
+    fake.write_text("#!/bin/sh\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", "")
+    assert find_browser() == str(fake)
+    monkeypatch.setenv("FREECELL_TEST_BROWSER", str(tmp_path / "nothing-here"))
+    assert find_browser() is None

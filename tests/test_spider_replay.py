@@ -150,11 +150,11 @@ def test_page_of_a_win_and_of_a_refused_move():
 
 @pytest.fixture(scope="module")
 def browser():
-    from browser import Browser, find_browser
+    from browser import SKIP_REASON, Browser, find_browser
 
     binary = find_browser()
     if binary is None:
-        pytest.skip("no Chromium installed (Debian: apt-get install chromium)")
+        pytest.skip(SKIP_REASON)
     b = Browser(binary)
     yield b
     b.close()

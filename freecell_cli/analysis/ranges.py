@@ -14,11 +14,16 @@ import random
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..deals import SITE_DEALS, check_deal_number, daily_number, parse_date
 from ..errors import FreecellError, quote
 from ..files import LIMITS
+
+if TYPE_CHECKING:
+    Numbers = array[int]
+else:  # array[int] is no type at run time before Python 3.12, and pdoc evaluates annotations
+    Numbers = array
 
 MAX_DEALS = 10_000_000  # deals in one run, all range parts together
 
@@ -169,7 +174,7 @@ class DealRanges:
     ([5, 6, 7, 8, 1, 2, 3, 4], 8, True, False)
     """
 
-    def __init__(self, parts: list[range | tuple[int, ...] | array[int]], text: str = "") -> None:
+    def __init__(self, parts: list[range | tuple[int, ...] | Numbers], text: str = "") -> None:
         # A part is a range of numbers, or single numbers (a tuple, or an array for random:N).
         self._parts = parts
         self.text = text
@@ -328,7 +333,7 @@ def parse_ranges(specs: Iterable[str], seed: int | str | None = None) -> DealRan
     # Second pass: draw the random parts (in order, from one generator: a seed
     # gives the same deals as it always has).
     rng = random.Random(seed)
-    parts: list[range | tuple[int, ...] | array[int]] = []
+    parts: list[range | tuple[int, ...] | Numbers] = []
     for kind, value in plan:
         if kind == "random":
             parts.append(array(_POINTS_TYPE, rng.sample(range(1, SITE_DEALS + 1), value)))

@@ -47,7 +47,32 @@ class _Figures:
 
         half = self.n // 2
         median = nth(half) if self.n % 2 else (nth(half - 1) + nth(half)) / 2
-        return {"mean": round(mean, digits), "median": round(median, digits), "max": round(ordered[-1][0], digits)}
+        # mean and median are floats whether the count is odd or even, so a median
+        # reads 95.0 in every file, never 95 in one and 109.5 in another; the max is
+        # a recorded value and keeps its type (a move count stays whole)
+        return {"mean": float(round(mean, digits)), "median": float(round(median, digits)),
+                "max": round(ordered[-1][0], digits)}
+
+
+# the decimals a summary keeps and shows of each figure: moves to a tenth (a mean of
+# whole numbers), seconds to the 0.1 ms records are written with
+FIGURE_DIGITS = {"move_count": 1, "nonfoundation_moves": 1, "seconds": 4}
+
+
+def figures_text(key: str, figures: Record) -> str:
+    """The mean, median and max of one of a summary's figures (``move_count``,
+    ``nonfoundation_moves``, ``seconds``) as text: mean and median always with
+    the figure's decimals, the max of a move count whole (it is one deal's count).
+
+    >>> figures_text("move_count", {"mean": 95.38, "median": 95, "max": 112})
+    'mean 95.4, median 95.0, max 112'
+    >>> figures_text("seconds", {"mean": 0.05, "median": 0.0376, "max": 2})
+    'mean 0.0500, median 0.0376, max 2.0000'
+    """
+    digits = FIGURE_DIGITS[key]
+    top = figures["max"]
+    shown = f"{top:.{digits}f}" if key == "seconds" else str(top)
+    return f"mean {figures['mean']:.{digits}f}, median {figures['median']:.{digits}f}, max {shown}"
 
 
 class Summary:
@@ -67,7 +92,7 @@ class Summary:
         self.deals = 0
         self.counts = {v: 0 for v in VERDICTS}
         self.lists = {v: array("q") for v in ("unsolvable", "gave-up", "error")}
-        self.figures = {k: _Figures() for k in ("move_count", "nonfoundation_moves", "seconds")}
+        self.figures = {k: _Figures() for k in FIGURE_DIGITS}
         self.keep = hardest
         self.hardest: list[tuple[float, int, int, Record]] = []  # a min-heap of the top `keep`
 
@@ -106,9 +131,7 @@ class Summary:
             "unsolvable": sorted(self.lists["unsolvable"]),
             "gave_up": sorted(self.lists["gave-up"]),
             "errors": sorted(self.lists["error"]),
-            "move_count": self.figures["move_count"].result(1),
-            "nonfoundation_moves": self.figures["nonfoundation_moves"].result(1),
-            "seconds": self.figures["seconds"].result(4),
+            **{key: self.figures[key].result(FIGURE_DIGITS[key]) for key in FIGURE_DIGITS},
             "move_count_histogram": sorted(self.figures["move_count"].counts.items()),
             "hardest": [e[3] for e in sorted(self.hardest, key=lambda e: (-e[0], -e[1], -e[2]))],
         }

@@ -133,9 +133,19 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+def _man(ctx: typer.Context, value: bool) -> None:
+    if value:
+        from .manpage import man_page
+
+        typer.echo(man_page(ctx.command), nl=False)
+        raise typer.Exit()
+
+
 def _root(
     version: bool = typer.Option(False, "--version", help="Show the version and exit.", is_eager=True,
                                  callback=_version),
+    man: bool = typer.Option(False, "--man", help="Print the manual page (roff) and exit: "
+                             "freecell --man > ~/.local/share/man/man1/freecell.1", is_eager=True, callback=_man),
 ) -> None:
     """FreeCell deals, positions, moves and solutions — the site's rules by default."""
 

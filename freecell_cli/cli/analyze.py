@@ -255,6 +255,7 @@ def _print_summary(s: Record, as_json: bool, settings: Settings, records_on_stdo
                    first: bool = True) -> None:
     """The summary goes to stdout, unless the records themselves went there."""
     from ..analysis import describe_settings
+    from ..analysis.summary import figures_text
     from ..text import json_line
 
     target = sys.stderr if records_on_stdout else sys.stdout
@@ -277,7 +278,7 @@ def _print_summary(s: Record, as_json: bool, settings: Settings, records_on_stdo
                        ("seconds", "seconds")):
         f = s[key]
         if f:
-            rows.append((label, f"mean {f['mean']}, median {f['median']}, max {f['max']}"))
+            rows.append((label, figures_text(key, f)))
     if s["hardest"]:
         rows.append(("hardest (states)", ", ".join(f"{h['deal']} ({h['states']:,})" for h in s["hardest"][:5])))
     if s.get("mode") == "min-cells":
@@ -325,17 +326,25 @@ def _print_differences(diff: Record, names: list[str], as_json: bool) -> None:
 
 
 def _plot(results: str | None, records: list[Record] | None, path: str | None, settings: Settings) -> None:
-    """--plot: the records of the results file (first record of a deal wins), or
-    those the run printed."""
+    """--plot: the records of the results file (the first record of a deal in
+    each settings group, as the summary counts them: a file joined from two runs
+    is drawn in two colours), or those the run printed."""
     if path is None:
         return
-    from ..analysis import load_records
+    from ..analysis.records import SETTINGS
+    from ..analysis.results import read_records
     from ..plots import plot_summary
 
     with errors_to_exit():
         if records is None:
             assert results is not None  # with --plot, the records are kept when they went to stdout
-            records = load_records(results)
+            seen: set[tuple[object, ...]] = set()
+            records = []
+            for _, record in read_records(results):
+                key = (record["deal"], *(record.get(k) for k in SETTINGS))
+                if key not in seen:
+                    seen.add(key)
+                    records.append(record)
         plot_summary(records, path)
     from ..files import display_name
 
