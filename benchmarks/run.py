@@ -37,6 +37,9 @@ from bench_macroxue import bench_macroxue  # noqa: E402
 
 SECTIONS["macroxue"] = bench_macroxue  # skipped unless MACROXUE_SOLVER names its built solver
 SECTIONS["spider"] = bench_spider  # deals 1-10 of each mode; the README's 1-100 figures: bench_spider.py
+from bench_optimal import bench_optimal  # noqa: E402
+
+SECTIONS["optimal"] = bench_optimal  # deals 1-10 under both variants; the README's figures: bench_optimal.py
 
 
 def main(argv: list[str]) -> int:

@@ -134,18 +134,33 @@ static int lower_bound(const State *st, int ncols) {
     }
     for (int i = 0; i < nruns; i++)
         if (stuck >> i & 1) blocked |= runs[i];
+    /* Arrows are only ever taken away (blocked grows), so a card's shortest
+     * cycle only grows from one round to the next, and so does the shortest of
+     * all: ``shortest[x]`` keeps what is known of each card's (NO_CYCLE: none,
+     * ever), and a round stops at the first card whose cycle is as short as the
+     * last round's. The cycle chosen is the one the plain scan chooses. */
+    enum { NO_CYCLE = 255 };
+    uint8_t shortest[NCARDS] = {0};
+    int floor_len = 0;
     for (;;) {
         int best = -1, bx = -1, nlevels = 0;
         for (uint64_t xs = present & ~blocked; xs; xs &= xs - 1) {
             int x = __builtin_ctzll(xs);
-            if (!below[x]) continue;
+            if (!below[x] || shortest[x] == NO_CYCLE || (best >= 0 && shortest[x] >= best)) continue;
             int len = bfs_levels(x, below, blocked, best, levels, &nlevels);
-            if (len >= 0 && (best < 0 || len < best)) {
+            if (len < 0) {
+                shortest[x] = best < 0 ? NO_CYCLE : (uint8_t)best; /* none at all, or none shorter than best */
+                continue;
+            }
+            shortest[x] = (uint8_t)len;
+            if (best < 0 || len < best) {
                 best = len;
                 bx = x;
+                if (best == floor_len) break;
             }
         }
         if (best < 0) return h;
+        floor_len = best;
         bfs_levels(bx, below, blocked, -1, levels, &nlevels); /* the winner's levels again */
         uint64_t taken = runs[where[bx]];
         int cur = bx;
