@@ -116,6 +116,61 @@ def load_save(path: Path, from_dict: Callable[[object], T], warn: Warn | None = 
         return None
 
 
+def read_save_file(source: str, from_dict: Callable[[object], T], kind: str, other: tuple[str, str]) -> T:
+    """The game of a save file a player names (``play --resume FILE``: one kept
+    aside, or one another player sent): ``from_dict`` of its JSON, every field
+    checked as a session's own save is. Unlike :func:`load_save`, nothing is moved:
+    whatever is wrong is a :class:`FreecellError` naming the file, in one line.
+    ``kind`` is the save's "format" (``freecell-cli-game``); ``other`` the other
+    game's format and the command that plays it, said when the file is its save.
+
+    >>> read_save_file("/no/such.json", dict, "freecell-cli-game", ("x", "y"))
+    Traceback (most recent call last):
+    ...
+    freecell_cli.files.UnreadableInput: cannot read /no/such.json: No such file or directory
+    """
+    import orjson
+
+    from .files import LIMITS, display_name, read_limited
+
+    name = display_name(source)
+    try:
+        d = orjson.loads(read_limited(source, LIMITS["saved game"], "saved game"))
+    except orjson.JSONDecodeError as e:
+        raise FreecellError(f"{name}: not a saved game (bad JSON: {escape(e)})") from None
+    if isinstance(d, dict) and d.get("format") == other[0]:
+        raise FreecellError(f"{name}: not this game's save but the other's: `{other[1]} --resume` plays it")
+    if not isinstance(d, dict) or d.get("format") != kind:
+        raise FreecellError(f"{name}: not a saved game (a saved game is JSON with \"format\": \"{kind}\"; "
+                            "a solution file is replayed by verify or replay)")
+    try:
+        return from_dict(d)
+    except FreecellError as e:
+        raise FreecellError(f"{name}: {escape(e)}") from None
+
+
+def settle_resumed(source: str, save: Path) -> bool:
+    """After a game read from ``source`` (:func:`read_save_file`) has been saved in
+    ``save``: when ``source`` is a copy of it kept aside beside ``save``
+    (``game.json.deal-617``), remove it, so that the game is in one place; True if
+    it was removed. Any other file is the player's: left as it was."""
+    import re
+
+    path = Path(source)
+    try:
+        beside = path.resolve().parent == save.resolve().parent
+    except OSError:
+        return False
+    kept = re.fullmatch(re.escape(save.name) + r"\.(position|deal-[0-9]+|daily-[0-9-]+)(\.[0-9]+)?", path.name)
+    if not beside or kept is None:
+        return False
+    try:
+        path.unlink()
+    except OSError:
+        return False
+    return True
+
+
 def move_aside(path: Path, suffix: str, state: str) -> Path:
     """Rename ``path`` to a free ``path + suffix[.N]`` and return the new name;
     ``state`` says why, in the error when the rename fails."""

@@ -37,8 +37,9 @@ def test_output_and_json_everywhere(command):
 
 def test_variants_and_engines_described_where_chosen():
     text = help_text("solve")
-    for word in ("site: the site's rules (default), can move 2^(free cells) x (empty columns + 1)",
-                 "standard: textbook", "windows: Windows FreeCell", "atomic: one card a move",
+    for word in ("site: the default, the rules of the FreeCell web site this toolkit was made for: runs of up to "
+                 "2^(empty free cells) x (empty columns + 1) cards move at once",
+                 "standard: the textbook rules", "windows: Windows FreeCell", "atomic: one card a move",
                  "auto (Freecell Solver when installed", "builtin (our own search", "SECONDS"):
         assert word in text, word
     move = help_text("move")

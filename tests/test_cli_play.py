@@ -80,7 +80,7 @@ def test_daily_is_kept_apart(env):
 
 def test_pty_session(env):
     pexpect = pytest.importorskip("pexpect")
-    child = pexpect.spawn(sys.executable, ["-m", "freecell_cli", "play", "--plain", "617"], env=env,
+    child = pexpect.spawn(sys.executable, ["-m", "freecell_cli", "play", "--lines", "617"], env=env,
                           encoding="utf-8", timeout=60, dimensions=(60, 100))
     child.expect("deal 617 \\| moves 0")
     child.expect("> ")
@@ -94,7 +94,7 @@ def test_pty_session(env):
     child.expect("refused 58: 7C cannot go on QH")
     child.expect("> ")
     child.sendline("u")
-    child.expect("undone")
+    child.expect("undone: 5a")
     child.expect("deal 617 \\| moves 0")
     child.expect("> ")
     child.sendline("h")
@@ -106,6 +106,7 @@ def test_pty_session(env):
     child.expect("deal 617 \\| moves 1")
     child.expect("> ")
     child.sendline("q")
+    child.expect("deal 617 is saved at move 1; `freecell play` resumes it")  # as the game screen's Q
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
@@ -113,7 +114,7 @@ def test_pty_session(env):
 
 def test_plain_ctrl_c_leaves_the_game_saved(env):
     pexpect = pytest.importorskip("pexpect")
-    child = pexpect.spawn(sys.executable, ["-m", "freecell_cli", "play", "--plain", "617"], env=env,
+    child = pexpect.spawn(sys.executable, ["-m", "freecell_cli", "play", "--lines", "617"], env=env,
                           encoding="utf-8", timeout=60, dimensions=(60, 100))
     child.expect("> ")
     child.sendline("5a")

@@ -389,7 +389,7 @@ def test_play_a_deal_to_the_end_says_won_as_freecell(tmp_path, monkeypatch):
 @pytest.mark.parametrize("args, message", [
     (["--deal", "5", "5"], "give the deal as N or --deal N, not both"),
     (["--deal", "5", "-p", "x"], "give one position: an argument, -p/--position, or --deal"),
-    (["--deal", "5", "--random"], "choose one of N, --random, --position"),
+    (["--deal", "5", "--random"], "choose one of N, --random, --position, --resume"),
     (["--deal", "x"], "not a deal number: 'x'"),
     (["--deal", "0"], f"Spider deal number 0 {OUT_OF_RANGE}"),
 ])
