@@ -116,15 +116,16 @@ def load_save(path: Path, from_dict: Callable[[object], T], warn: Warn | None = 
         return None
 
 
-def read_save_file(source: str, from_dict: Callable[[object], T], kind: str, other: tuple[str, str]) -> T:
+def read_save_file(source: str, from_dict: Callable[[object], T], kind: str, other: tuple[str, str, str]) -> T:
     """The game of a save file a player names (``play --resume FILE``: one kept
     aside, or one another player sent): ``from_dict`` of its JSON, every field
     checked as a session's own save is. Unlike :func:`load_save`, nothing is moved:
     whatever is wrong is a :class:`FreecellError` naming the file, in one line.
     ``kind`` is the save's "format" (``freecell-cli-game``); ``other`` the other
-    game's format and the command that plays it, said when the file is its save.
+    game's: its format, what it is and the command that plays it, said when the
+    file is its save.
 
-    >>> read_save_file("/no/such.json", dict, "freecell-cli-game", ("x", "y"))
+    >>> read_save_file("/no/such.json", dict, "freecell-cli-game", ("x", "y", "z"))
     Traceback (most recent call last):
     ...
     freecell_cli.files.UnreadableInput: cannot read /no/such.json: No such file or directory
@@ -139,7 +140,7 @@ def read_save_file(source: str, from_dict: Callable[[object], T], kind: str, oth
     except orjson.JSONDecodeError as e:
         raise FreecellError(f"{name}: not a saved game (bad JSON: {escape(e)})") from None
     if isinstance(d, dict) and d.get("format") == other[0]:
-        raise FreecellError(f"{name}: not this game's save but the other's: `{other[1]} --resume` plays it")
+        raise FreecellError(f"{name} is {other[1]}: `{other[2]} --resume {name}` plays it")
     if not isinstance(d, dict) or d.get("format") != kind:
         raise FreecellError(f"{name}: not a saved game (a saved game is JSON with \"format\": \"{kind}\"; "
                             "a solution file is replayed by verify or replay)")

@@ -162,7 +162,7 @@ def read_game(source: str) -> Game:
     from ..saves import read_save_file
 
     return read_save_file(source, Game.from_dict, "freecell-cli-game",
-                          ("freecell-cli-spider-game", "freecell spider play"))
+                          ("freecell-cli-spider-game", "a saved Spider game", "freecell spider play"))
 
 
 def resumed_note(source: str, save: Path, what: str) -> str:

@@ -140,7 +140,7 @@ def read_game(source: str) -> Game:
     from ...saves import read_save_file
     from ...spider.play import Game
 
-    return read_save_file(source, Game.from_dict, "freecell-cli-spider-game", ("freecell-cli-game", "freecell play"))
+    return read_save_file(source, Game.from_dict, "freecell-cli-spider-game", ("freecell-cli-game", "a saved FreeCell game", "freecell play"))
 
 
 def _farewell(game: Game, interrupted: bool) -> str:

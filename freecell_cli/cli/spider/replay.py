@@ -78,7 +78,7 @@ def replay_command(
     try:  # as spider verify does, a message about the solution names its file
         solution = parse_solution(text)
         origin = start_position(solution, number, int(suits.value) if suits else None, start)
-        r = replay(solution, origin, unrestricted)
+        r = replay(solution, origin, unrestricted or solution.unrestricted)  # a saved game says its deal rule
     except FreecellError as e:
         message = str(e)
         raise fail(message if message.startswith(label) else f"{label}: {message}") from None
