@@ -162,7 +162,7 @@ def settle_resumed(source: str, save: Path) -> bool:
         beside = path.resolve().parent == save.resolve().parent
     except OSError:
         return False
-    kept = re.fullmatch(re.escape(save.name) + r"\.(position|deal-[0-9]+|daily-[0-9-]+)(\.[0-9]+)?", path.name)
+    kept = re.fullmatch(re.escape(save.name) + rf"\.({_KEPT_TAGS})(\.[0-9]+)?", path.name, re.ASCII)
     if not beside or kept is None:
         return False
     try:
@@ -185,6 +185,10 @@ def move_aside(path: Path, suffix: str, state: str) -> Path:
     return aside
 
 
+# The tags an unfinished game is kept aside under (take_save), after the save's name.
+_KEPT_TAGS = r"position|deal-[1-9][0-9]{0,19}|daily-[0-9]{4}-[0-9]{2}-[0-9]{2}"
+
+
 def free_name(path: Path, suffix: str) -> Path:
     """``path`` + ``suffix``, or + ``suffix.2``, ``.3``... : a name nothing has yet.
     ``suffix`` is one of the shapes a save is kept aside under (``.bad``,
@@ -194,8 +198,7 @@ def free_name(path: Path, suffix: str) -> Path:
 
     from .files import display_name
 
-    if not re.fullmatch(r"\.(bad|position|deal-[1-9][0-9]{0,19}|daily-[0-9]{4}-[0-9]{2}-[0-9]{2})", suffix,
-                        re.ASCII):
+    if not re.fullmatch(rf"\.(bad|{_KEPT_TAGS})", suffix, re.ASCII):
         raise FreecellError(f"cannot keep {display_name(path)} aside under the name {quote(path.name + suffix)}")
     for k in range(1, 10_000):
         candidate = path.with_name(f"{path.name}{suffix}{'' if k == 1 else f'.{k}'}")
