@@ -79,6 +79,11 @@ class LineSession(Protocol):
 
     def won(self) -> None: ...
 
+    def last_step(self) -> str:
+        """The moves of the game's last step, in notation, as the game screen names
+        what U takes back ("" when none was played)."""
+        ...
+
 
 def handle_line(session: LineSession, line: str, *, help: str, example: str,
                 words: Mapping[str, Callable[[str], bool]], save: Callable[[], None]) -> None:
@@ -124,12 +129,13 @@ def _handle_line(session: LineSession, line: str, help: str, example: str,
     if word == "save":
         session.save_solution(rest.strip())
         return
-    if word in ("u", "undo"):
+    if word in ("u", "undo"):  # said as the game screen says it: with the moves
+        last = session.last_step()
         changed = g.undo()
-        session.say("undone" if changed else "nothing to undo")
+        session.say(f"undone: {last}" if changed else "nothing to undo")
     elif word in ("r", "redo"):
         changed = g.redo()
-        session.say("redone" if changed else "nothing to redo")
+        session.say(f"redone: {session.last_step()}" if changed else "nothing to redo")
     elif word in ("h", "hint"):
         changed = _hint(session)
     elif word == "restart":

@@ -126,9 +126,10 @@ def game_name(game: Game) -> str:
 class Session:
     """One terminal (or script) session of play."""
 
-    def __init__(self, game: Game, interactive: bool, out: TextIO | None = None) -> None:
+    def __init__(self, game: Game, interactive: bool, out: TextIO | None = None, plain: bool = False) -> None:
         self.game = game
         self.interactive = interactive
+        self.plain = plain  # ASCII cards even on a terminal (play --plain)
         self.out = out or sys.stdout  # looked up now, not at import: test runners swap it
         self.quit = False
         self.interrupted = False
@@ -143,7 +144,7 @@ class Session:
         from .render import render_plain
 
         g = self.game
-        if self.interactive:
+        if self.interactive and not self.plain:
             from rich.console import Console
             from rich.text import Text
 
@@ -223,6 +224,10 @@ class Session:
 
     def save_solution(self, path: str) -> None:
         save_moves(path, self.game.solution_text(), len(self.game.played()), self.say)
+
+    def last_step(self) -> str:
+        g = self.game
+        return " ".join(g.steps[-1].moves) if g.steps else ""
 
     def won(self) -> None:
         g = self.game

@@ -116,6 +116,62 @@ def load_save(path: Path, from_dict: Callable[[object], T], warn: Warn | None = 
         return None
 
 
+def read_save_file(source: str, from_dict: Callable[[object], T], kind: str, other: tuple[str, str, str]) -> T:
+    """The game of a save file a player names (``play --resume FILE``: one kept
+    aside, or one another player sent): ``from_dict`` of its JSON, every field
+    checked as a session's own save is. Unlike :func:`load_save`, nothing is moved:
+    whatever is wrong is a :class:`FreecellError` naming the file, in one line.
+    ``kind`` is the save's "format" (``freecell-cli-game``); ``other`` the other
+    game's: its format, what it is and the command that plays it, said when the
+    file is its save.
+
+    >>> read_save_file("/no/such.json", dict, "freecell-cli-game", ("x", "y", "z"))
+    Traceback (most recent call last):
+    ...
+    freecell_cli.files.UnreadableInput: cannot read /no/such.json: No such file or directory
+    """
+    import orjson
+
+    from .files import LIMITS, display_name, read_limited
+
+    name = display_name(source)
+    try:
+        d = orjson.loads(read_limited(source, LIMITS["saved game"], "saved game"))
+    except orjson.JSONDecodeError as e:
+        raise FreecellError(f"{name}: not a saved game (bad JSON: {escape(e)})") from None
+    if isinstance(d, dict) and d.get("format") == other[0]:
+        raise FreecellError(f"{name} is {other[1]}: `{other[2]} --resume {name}` plays it")
+    if not isinstance(d, dict) or d.get("format") != kind:
+        raise FreecellError(f"{name}: not a saved game (a saved game is JSON with \"format\": \"{kind}\"; "
+                            "a solution file is replayed by verify or replay)")
+    try:
+        return from_dict(d)
+    except FreecellError as e:
+        raise FreecellError(f"{name}: {escape(e)}") from None
+
+
+def settle_resumed(source: str, save: Path) -> bool:
+    """After a game read from ``source`` (:func:`read_save_file`) has been saved in
+    ``save``: when ``source`` is a copy of it kept aside beside ``save``
+    (``game.json.deal-617``), remove it, so that the game is in one place; True if
+    it was removed. Any other file is the player's: left as it was."""
+    import re
+
+    path = Path(source)
+    try:
+        beside = path.resolve().parent == save.resolve().parent
+    except OSError:
+        return False
+    kept = re.fullmatch(re.escape(save.name) + rf"\.({_KEPT_TAGS})(\.[0-9]+)?", path.name, re.ASCII)
+    if not beside or kept is None:
+        return False
+    try:
+        path.unlink()
+    except OSError:
+        return False
+    return True
+
+
 def move_aside(path: Path, suffix: str, state: str) -> Path:
     """Rename ``path`` to a free ``path + suffix[.N]`` and return the new name;
     ``state`` says why, in the error when the rename fails."""
@@ -145,6 +201,10 @@ def kept_name(path: Path, suffix: str) -> str:
     return display_name(free_name(Path(os.path.realpath(path)), suffix))
 
 
+# The tags an unfinished game is kept aside under (take_save), after the save's name.
+_KEPT_TAGS = r"position|deal-[1-9][0-9]{0,19}|daily-[0-9]{4}-[0-9]{2}-[0-9]{2}"
+
+
 def free_name(path: Path, suffix: str) -> Path:
     """``path`` + ``suffix``, or + ``suffix.2``, ``.3``... : a name nothing has yet.
     ``suffix`` is one of the shapes a save is kept aside under (``.bad``,
@@ -154,8 +214,7 @@ def free_name(path: Path, suffix: str) -> Path:
 
     from .files import display_name
 
-    if not re.fullmatch(r"\.(bad|position|deal-[1-9][0-9]{0,19}|daily-[0-9]{4}-[0-9]{2}-[0-9]{2})", suffix,
-                        re.ASCII):
+    if not re.fullmatch(rf"\.(bad|{_KEPT_TAGS})", suffix, re.ASCII):
         raise FreecellError(f"cannot keep {display_name(path)} aside under the name {quote(path.name + suffix)}")
     for k in range(1, 10_000):
         candidate = path.with_name(f"{path.name}{suffix}{'' if k == 1 else f'.{k}'}")

@@ -99,20 +99,21 @@ VARIANTS: dict[str, Variant] = {
             "site",
             _site_capacity,
             "2^(empty free cells) x (empty columns + 1)",
-            description="the site's rules (default), can move 2^(free cells) x (empty columns + 1), no automatic moves",
+            description=("the default, the rules of the FreeCell web site this toolkit was made for: runs of up to "
+                         "2^(empty free cells) x (empty columns + 1) cards move at once, no card goes home by itself"),
         ),
         Variant(
             "standard",
             _standard_capacity,
             "(empty free cells + 1) x 2^(empty columns)",
-            description="textbook, as Freecell Solver and PySolFC, can move (free cells + 1) x 2^(empty columns)",
+            description="the textbook rules, as Freecell Solver and PySolFC: runs of up to (empty free cells + 1) x 2^(empty columns) cards",
         ),
         Variant(
             "windows",
             _standard_capacity,
             "(empty free cells + 1) x 2^(empty columns)",
             automatic="safe",
-            description="Windows FreeCell and FreeCell Pro, textbook capacity, safe cards go home by themselves",
+            description="Windows FreeCell and FreeCell Pro: the textbook runs, and cards no other card needs go home by themselves",
         ),
         Variant("atomic", _atomic_capacity, "1", description="one card a move"),
     )

@@ -39,7 +39,7 @@ JSON_IS_F = "--json is -f json"
     (["analyze", "1-2", "--suits", "2"], "--suits goes with --game spider"),
     (["analyze", "--summary", "x.jsonl", "--json", "-f", "text"],
      f"--json and -f text cannot be combined: {JSON_IS_F}"),
-    (["play", "617", "--random"], "choose one of N, --daily, --random, --position"),
+    (["play", "617", "--random"], "choose one of N, --daily, --random, --position, --resume"),
     (["analyze", "--summary", "x.jsonl", "--jobs", "2"],
      "--summary and --jobs cannot be combined: a summary reads a results file, it runs nothing"),
     (["analyze", "--summary", "x.jsonl", "-o", "y.jsonl"],

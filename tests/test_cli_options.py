@@ -37,8 +37,9 @@ def test_output_and_json_everywhere(command):
 
 def test_variants_and_engines_described_where_chosen():
     text = help_text("solve")
-    for word in ("site: the site's rules (default), can move 2^(free cells) x (empty columns + 1)",
-                 "standard: textbook", "windows: Windows FreeCell", "atomic: one card a move",
+    for word in ("site: the default, the rules of the FreeCell web site this toolkit was made for: runs of up to "
+                 "2^(empty free cells) x (empty columns + 1) cards move at once",
+                 "standard: the textbook rules", "windows: Windows FreeCell", "atomic: one card a move",
                  "auto (Freecell Solver when installed", "builtin (our own search", "SECONDS"):
         assert word in text, word
     move = help_text("move")
@@ -336,3 +337,74 @@ def test_a_busy_save_is_a_run_time_failure_with_exit_2(tmp_path):
     assert (p.returncode, p.stdout) == (2, "")
     assert p.stderr == (f"error: another freecell play (pid {holder.pid}) is using game.json and daily.json in "
                         f"{tmp_path / 'freecell'}: quit it first\n")
+
+
+# -- issue 24: one metavar style, every command's help, both games -----------------------------
+def _every_command():
+    from freecell_cli.cli import COMMANDS
+    from freecell_cli.cli.spider import SUMMARIES as SPIDER
+
+    return [[], *([c] for c in COMMANDS), ["spider"], *(["spider", c] for c in SPIDER)]
+
+
+def _help(command):
+    code, out, err = run(*command, "--help")
+    assert (code, err) == (0, "")
+    return out
+
+
+_METAVAR = r"\[?[A-Z][A-Z_]*(\.\.\.)?\]?(\.\.\.)?"  # N, [N], FILE, SOLUTION..., [RANGES...]
+
+
+@pytest.mark.parametrize("command", _every_command(), ids=lambda c: " ".join(c) or "freecell")
+def test_every_help_names_its_values_alike(command):
+    """One style: UPPERCASE names, optional arguments in brackets; never typer's
+    <str>, <int range>, <a|b> or {REQUIRED}."""
+    import re
+
+    out = _help(command)
+    for bad in ("<str>", "<int", "{", "<1|", "<compact", "<local"):
+        assert bad not in out, (command, bad)
+    usage = out.splitlines()[0]
+    assert usage.startswith(f"Usage: freecell {' '.join(command)}".rstrip() + " [OPTIONS]"), usage
+    for word in usage.split("[OPTIONS]")[1].split():
+        assert re.fullmatch(_METAVAR, word) or word in ("COMMAND", "[ARGS]..."), (command, word)
+    section = None
+    for line in out.splitlines():
+        if line and not line.startswith(" "):
+            section = line
+        entry = re.match(r"  (\S.*?)(?:  |$)", line)
+        if entry is None or section not in ("Options:", "Arguments:"):
+            continue
+        for part in entry.group(1).split(", "):
+            words = part.split()
+            values = words[1:] if words[0].startswith("-") else words  # an option's value, or the argument
+            for word in values:
+                assert re.fullmatch(_METAVAR, word), (command, line)
+
+
+@pytest.mark.parametrize("command", [c for c in _every_command() if c[:1] == ["spider"] and len(c) == 2])
+def test_every_spider_position_help_shows_a_spider_position(command):
+    text = " ".join(_help(command).split())
+    assert "----:0000" not in text
+    if "--position POSITION" in text:
+        assert ("The position: a position file, - for stdin (the default), or the position itself in compact or "
+                "JSON form ('spider4:...', as `freecell spider deal 1` prints it).") in text
+
+
+@pytest.mark.parametrize("command", _every_command(), ids=lambda c: " ".join(c) or "freecell")
+def test_the_site_s_rules_are_said_in_words_once_a_page(command):
+    """The default rules named by what they are, the capacity formula given once;
+    no 'the site's rules' without it, no seed of the specification."""
+    text = " ".join(_help(command).split())
+    assert "the site's" not in text and "seed 00" not in text
+    formula = "2^(empty free cells) x (empty columns + 1)"
+    assert text.count(formula) == (1 if "site" in text else 0), command
+
+
+def test_deal_reads_no_position_and_its_help_says_so():
+    text = " ".join(_help(["deal"]).split())
+    assert "the position's" not in text
+    assert "--cells N Number of free cells, 0..15 (default 4)." in text
+    assert ("atomic: one card a move. Written into the position, which the other commands then play under it "
+            "(default: none written, which they read as site).") in text

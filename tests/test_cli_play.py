@@ -80,7 +80,7 @@ def test_daily_is_kept_apart(env):
 
 def test_pty_session(env):
     pexpect = pytest.importorskip("pexpect")
-    child = pexpect.spawn(sys.executable, ["-m", "freecell_cli", "play", "--plain", "617"], env=env,
+    child = pexpect.spawn(sys.executable, ["-m", "freecell_cli", "play", "--lines", "617"], env=env,
                           encoding="utf-8", timeout=60, dimensions=(60, 100))
     child.expect("deal 617 \\| moves 0")
     child.expect("> ")
@@ -94,7 +94,7 @@ def test_pty_session(env):
     child.expect("refused 58: 7C cannot go on QH")
     child.expect("> ")
     child.sendline("u")
-    child.expect("undone")
+    child.expect("undone: 5a")
     child.expect("deal 617 \\| moves 0")
     child.expect("> ")
     child.sendline("h")
@@ -106,6 +106,7 @@ def test_pty_session(env):
     child.expect("deal 617 \\| moves 1")
     child.expect("> ")
     child.sendline("q")
+    child.expect("deal 617 is saved at move 1; `freecell play` resumes it")  # as the game screen's Q
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
@@ -113,7 +114,7 @@ def test_pty_session(env):
 
 def test_plain_ctrl_c_leaves_the_game_saved(env):
     pexpect = pytest.importorskip("pexpect")
-    child = pexpect.spawn(sys.executable, ["-m", "freecell_cli", "play", "--plain", "617"], env=env,
+    child = pexpect.spawn(sys.executable, ["-m", "freecell_cli", "play", "--lines", "617"], env=env,
                           encoding="utf-8", timeout=60, dimensions=(60, 100))
     child.expect("> ")
     child.sendline("5a")
@@ -169,3 +170,152 @@ def test_a_stranger_s_daily_field_is_damage_not_an_internal_error(env, tmp_path,
         assert p.stderr.startswith(f"{base / 'game.json'} was damaged (saved game is damaged: daily: must be a date")
     assert sorted(x.name for x in base.iterdir()) == ["game.json", "game.json.bad", "game.json.bad.2", "play.lock"]
     assert sorted(x.name for x in (tmp_path / "data").iterdir()) == ["freecell"]
+
+
+# -- issue 24: --resume FILE, --lines and --plain, what q says -----------------------------
+@pytest.fixture
+def saves(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path / "data" / "freecell"
+
+
+def _save(path, number, moves, **fields):
+    from freecell_cli.game import Game
+
+    game = Game.new(number)
+    assert game.play(moves).ok
+    path.write_bytes(orjson.dumps({**game.to_dict(), **fields}))
+    return path
+
+
+def _won_save(path):
+    from freecell_cli.game import Game
+
+    r = solve(deal(1), find_variant("site"), "builtin")
+    game = Game.new(1)
+    assert game.play(" ".join(r.notation)).ok and game.position.is_won()
+    path.write_bytes(orjson.dumps(game.to_dict()))
+    return path, game.moves
+
+
+def test_resume_a_game_kept_aside_puts_it_back(saves):
+    from cli_helpers import run
+
+    assert run("play", "617", input="5a\nq\n")[0] == 0
+    kept, save = saves / "game.json.deal-617", saves / "game.json"
+    assert run("play", "1", input="1a\nq\n")[2] == (
+        f"note: the unfinished deal 617 (1 move) is kept in {kept}: its moves are all there (plain JSON)\n"
+        "deal 1 is saved at move 1; `freecell play` resumes it\n")
+    code, out, err = run("play", "--resume", str(kept), input="82\nq\n")
+    assert code == 0 and out.startswith("deal 617 | moves 1 |")
+    assert err == (f"note: the unfinished deal 1 (1 move) is kept in {saves / 'game.json.deal-1'}: its moves are "
+                   "all there (plain JSON)\n"
+                   f"resuming deal 617 at move 1: {kept} is back in {save}\n"
+                   "deal 617 is saved at move 2; `freecell play` resumes it\n")
+    assert not kept.exists() and [s["moves"] for s in orjson.loads(save.read_bytes())["steps"]] == [["5a"], ["82"]]
+    assert run("play", input="q\n")[2] == ("resuming deal 617 at move 2\n"
+                                           "deal 617 is saved at move 2; `freecell play` resumes it\n")
+
+
+def test_resume_a_shared_game_leaves_the_file_as_it_was(saves, tmp_path):
+    from cli_helpers import run
+
+    shared = _save(tmp_path / "from a friend.json", 617, "5a 82")
+    before = shared.read_bytes()
+    code, out, err = run("play", "--resume", str(shared), input="q\n")
+    assert (code, err) == (0, f"resuming deal 617 at move 2 from {shared}, saved in {saves / 'game.json'} from now "
+                              "on (the file is left as it was)\n"
+                              "deal 617 is saved at move 2; `freecell play` resumes it\n")
+    assert out.startswith("deal 617 | moves 2 |") and shared.read_bytes() == before
+
+
+def test_resume_a_daily_game_goes_to_the_daily_save(saves, tmp_path):
+    from cli_helpers import run
+    from freecell_cli.deals import daily_number
+
+    number = daily_number(__import__("datetime").date(2026, 11, 30))
+    shared = _save(tmp_path / "daily.json", number, "1a", daily="2026-11-30")
+    code, out, err = run("play", "--resume", str(shared), input="q\n")
+    assert code == 0 and out.startswith(f"daily 2026-11-30 (deal {number}) | moves 1 |")
+    assert orjson.loads((saves / "daily.json").read_bytes())["daily"] == "2026-11-30"
+    assert err.endswith("the daily deal 2026-11-30 is saved at move 1; `freecell play --daily` resumes it\n")
+
+
+@pytest.mark.parametrize("content, message", [
+    (None, "cannot read {p}: No such file or directory"),
+    ("5a 82\n", "{p}: not a saved game (bad JSON: unexpected content after document: line 1 column 2 (char 1))"),
+    ('{"deal": 617, "moves": ["5a"]}', '{p}: not a saved game (a saved game is JSON with "format": '
+                                        '"freecell-cli-game"; a solution file is replayed by verify or replay)'),
+    ('{"format": "freecell-cli-game", "version": 1}', "{p}: saved game is damaged: deal: missing"),
+    ("STEP 13", "{p}: saved game is damaged: moves: step 1: JD cannot go on KC"),
+    ("SPIDER", "{p} is a saved Spider game: `freecell spider play --resume {p}` plays it"),
+    ("WON", "{p}: deal 1 is won (N moves): nothing to resume (`freecell verify FILE` checks it)"),
+])
+def test_resume_refuses_what_is_no_game_to_go_on_with_in_one_line(saves, tmp_path, content, message):
+    from cli_helpers import run
+    from freecell_cli.spider.play import Game as SpiderGame
+    from freecell_cli.spider.deals import deal as spider_deal
+
+    p = tmp_path / "game.json.deal-617"
+    if content == "STEP 13":
+        _save(p, 617, "5a")
+        d = orjson.loads(p.read_bytes())
+        p.write_bytes(orjson.dumps({**d, "steps": [{"moves": ["13"], "automatic": 0}]}))
+    elif content == "SPIDER":
+        p.write_bytes(orjson.dumps(SpiderGame(spider_deal(1, suits=1)).to_dict()))
+    elif content == "WON":
+        _, n = _won_save(p)
+        message = message.replace("N moves", f"{n} moves")
+    elif content is not None:
+        p.write_text(content)
+    assert run("play", "--resume", str(p), input="q\n") == (2, "", f"error: {message.format(p=p)}\n")
+    assert not (saves / "game.json").exists()  # nothing was played, nothing saved
+
+
+def test_resume_refuses_other_settings_and_a_second_game(saves, tmp_path):
+    from cli_helpers import run
+
+    shared = _save(tmp_path / "s.json", 617, "5a")
+    assert run("play", "--resume", str(shared), "--cells", "2", input="") == (
+        2, "", "error: --cells 2: --resume FILE (deal 617) is played with 4 free cells under site; give N, --daily "
+               "or --random to start a new game with them\n")
+    assert run("play", "--resume", str(shared), "--random", input="") == (
+        2, "", "error: choose one of N, --daily, --random, --position, --resume\n")
+
+
+def test_plain_is_ascii_and_lines_keeps_the_suit_symbols_on_a_terminal(env):
+    pexpect = pytest.importorskip("pexpect")
+    for flag, card in (("--plain", "JC"), ("--lines", "J♣")):
+        child = pexpect.spawn(sys.executable, ["-m", "freecell_cli", "play", flag, "617"], env=env,
+                              encoding="utf-8", timeout=60, dimensions=(60, 100))
+        child.expect("> ")
+        child.sendline("5a")
+        child.expect("deal 617 \\| moves 1")
+        child.expect("> ")
+        assert card in child.before and ("♣" in child.before) == (flag == "--lines")
+        child.sendline("q")
+        child.expect("deal 617 is saved at move 1; `freecell play` resumes it")
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == 0
+
+
+def test_undo_and_redo_name_the_move_as_the_game_screen_does(env):
+    p = play(["617"], "5a 82\nu\nr\nq\n", env)
+    assert "undone: 82\n" in p.stdout and "redone: 82\n" in p.stdout
+    assert p.stderr == "deal 617 is saved at move 2; `freecell play` resumes it\n"
+
+
+def test_play_help_lists_the_keys_the_commands_and_the_options():
+    from cli_helpers import run
+
+    code, out, _ = run("play", "--help")
+    text = " ".join(out.split())
+    assert code == 0
+    assert ("(arrows, Enter, Esc; U undo, R redo, H hint, F auto-complete, N new deal, S restart, Q quit, ? help; "
+            "a move typed in notation, 5a or 82, is played)") in text
+    assert ("commands are read line by line (moves such as 5a 82, u undo, r redo, h hint, a auto-collect, restart, "
+            "new [N], daily, save FILE, show, help, q)") in text
+    for option in ("--resume FILE Go on with the saved game in FILE", "--lines Line by line (a prompt) even on a",
+                   "--plain ASCII cards, no colour, as show --plain draws them"):
+        assert option in text, option

@@ -278,3 +278,41 @@ def test_format_json_is_json():
     b = orjson.loads(run("solve", "--deal", "1", "--json", "--variant", "standard")[1])
     a.pop("seconds"), b.pop("seconds")
     assert a == b
+
+
+# -- issue 24: the status line counts the whole solve; the give-up line says the count once --------
+def test_the_status_line_never_goes_back_between_the_searchs_phases():
+    """The beams count their states from 0 each, the complete search after them
+    too: the line adds the phases up, on its own clock."""
+    import io
+
+    from freecell_cli import solve
+    from freecell_cli.cli.output import SearchStatus
+
+    calls = []
+    result = solve(deal(11982), max_states=40_000, progress=lambda states, seconds: calls.append((states, seconds)))
+    assert any(b[0] < a[0] for a, b in zip(calls, calls[1:]))  # the phases' own counts do go back
+    ticks = iter(range(len(calls) + 1))
+    status = SearchStatus(io.StringIO(), clock=lambda: float(next(ticks)))
+    for states, seconds in calls:
+        status.update(states, seconds)
+    status.close()
+    lines = status.stream.getvalue().split("\r")[1:-1]
+    shown = [int(line.split()[1].replace(",", "")) for line in lines]
+    assert shown == sorted(shown) and shown[-1] <= result.states
+    assert lines[-1] == f"searching: {shown[-1]:,} states, {len(calls)}.0 s "  # the clock: one tick a report
+    assert status.stream.getvalue().endswith("\r\x1b[K")  # the line is wiped at the end
+
+
+@pytest.mark.parametrize("reason, note", [
+    ("time limit of 5 s reached after 312,512 states", "gave up: time limit of 5 s reached after 312,512 states\n"),
+    ("state limit of 10 reached", "gave up: state limit of 10 reached (312,512 states explored)\n"),
+    ("", "gave up: limit reached (312,512 states explored)\n"),
+])
+def test_the_give_up_line_says_the_count_once(monkeypatch, reason, note):
+    from freecell_cli import api
+    from freecell_cli.solvers.result import GAVE_UP, Result
+
+    monkeypatch.setattr(api, "solve", lambda *a, **k: Result(GAVE_UP, "beam", states=312_512, reason=reason))
+    assert run("solve", "--deal", "617") == (3, "", note)
+

@@ -390,7 +390,7 @@ def test_play_a_deal_to_the_end_says_won_as_freecell(tmp_path, monkeypatch):
 @pytest.mark.parametrize("args, message", [
     (["--deal", "5", "5"], "give the deal as N or --deal N, not both"),
     (["--deal", "5", "-p", "x"], "give one position: an argument, -p/--position, or --deal"),
-    (["--deal", "5", "--random"], "choose one of N, --random, --position"),
+    (["--deal", "5", "--random"], "choose one of N, --random, --position, --resume"),
     (["--deal", "x"], "not a deal number: 'x'"),
     (["--deal", "0"], f"Spider deal number 0 {OUT_OF_RANGE}"),
 ])
@@ -485,3 +485,85 @@ def test_json_position_numbers_are_bounded():
                               ("suits", True, "'suits': suits must be 1, 2 or 4, not True")]:
         text = orjson.dumps({**d, field: value}).decode()
         assert run("spider", "show", input=text) == (2, "", f"error: stdin: {why}\n")
+
+
+# -- issue 24: spider solve's status line, saved games resumed and verified --------------------
+def test_spider_solve_shows_its_progress_on_a_terminal_as_solve_does():
+    import sys
+
+    pexpect = pytest.importorskip("pexpect")
+    child = pexpect.spawn(sys.executable, ["-m", "freecell_cli", "spider", "solve", "--deal", "2", "--max-states", "5000"],
+                          encoding="utf-8", timeout=60)
+    child.expect(pexpect.EOF)
+    child.close()
+    shown = re.findall(r"\rsearching: ([\d,]+) states, \d+\.\d s ", child.before)
+    counts = [int(n.replace(",", "")) for n in shown]
+    assert child.exitstatus == 3 and len(counts) >= 2 and counts == sorted(counts)
+    assert child.before.endswith("\r\x1b[Kgave up: state limit of 5,000 reached (5,000 states explored)\r\n")
+    assert run("spider", "solve", "--deal", "2", "--max-states", "5000") == (  # no terminal: no status line
+        3, "", "gave up: state limit of 5,000 reached (5,000 states explored)\n")
+
+
+def _spider_save(path, moves, **fields):
+    from freecell_cli.spider.play import Game
+
+    game = Game(deal(1, suits=1), fields.pop("unrestricted", False))
+    assert game.play(moves).ok
+    path.write_bytes(orjson.dumps({**game.to_dict(), **fields}))
+    return path
+
+
+def test_spider_play_resumes_a_kept_game_and_a_shared_one(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    saves = tmp_path / "freecell"
+    assert run("spider", "play", "1", "-s", "1", input="23\nq\n")[0] == 0
+    assert run("spider", "play", "2", "-s", "1", input="q\n")[0] == 0
+    kept, save = saves / "spider.json.deal-1", saves / "spider.json"
+    code, out, err = run("spider", "play", "--resume", str(kept), input="47\nu\nq\n")
+    assert code == 0 and out.startswith("deal 1 | 1 suit |") and "undone: 47\n" in out
+    assert err == (f"resuming deal 1 at move 1: {kept} is back in {save}\n"
+                   "deal 1 is saved at move 1; `freecell spider play` resumes it\n")
+    assert not kept.exists() and orjson.loads(save.read_bytes())["moves"] == ["23"]
+    shared = _spider_save(tmp_path / "shared.json", "23 47")
+    code, out, err = run("spider", "play", "--resume", str(shared), input="q\n")
+    assert (code, err) == (0, f"note: the unfinished deal 1 (1 move) is kept in {kept}: its moves are all there "
+                              "(plain JSON)\n"
+                              f"resuming deal 1 at move 2 from {shared}, saved in {save} from now on (the file is "
+                              "left as it was)\n"
+                              "deal 1 is saved at move 2; `freecell spider play` resumes it\n")
+    assert run("spider", "play", "--resume", str(shared), "-s", "2", input="") == (
+        2, "", "error: --suits 2: --resume FILE is played with 1 suit; give N or --random to start a new game "
+               "with them\n")
+    freecell = tmp_path / "freecell.json"
+    freecell.write_bytes(orjson.dumps(__import__("freecell_cli.game").game.Game.new(617).to_dict()))
+    assert run("spider", "play", "--resume", str(freecell), input="") == (
+        2, "", f"error: {freecell} is a saved FreeCell game: `freecell play --resume {freecell}` plays it\n")
+
+
+def test_spider_verify_and_replay_read_a_saved_game(tmp_path):
+    save = _spider_save(tmp_path / "spider.json.deal-1", "23 47")
+    assert run("spider", "verify", str(save)) == (
+        1, "FAIL deal 1 (1 suit): all 2 moves legal, not solved: 0 of 8 runs removed\n", "")
+    assert run("spider", "replay", str(save))[2] == "FAIL deal 1 (1 suit): all 2 moves legal, not solved: 0 of 8 runs removed\n"
+    save.write_bytes(orjson.dumps({**orjson.loads(save.read_bytes()), "moves": ["23", "32"]}))
+    assert run("spider", "verify", str(save)) == (
+        2, "", f"error: {save}: saved Spider game is damaged: moves: JS cannot go on 9S: it needs a card one rank "
+               "higher\n")
+    freecell = tmp_path / "game.json"
+    freecell.write_bytes(orjson.dumps(__import__("freecell_cli.game").game.Game.new(617).to_dict()))
+    assert run("spider", "verify", str(freecell)) == (
+        2, "", f"error: {freecell}: this is a saved FreeCell game: use freecell verify\n")
+
+
+def test_spider_verify_replays_a_save_under_its_deal_rule(tmp_path):
+    """A game played with --unrestricted-deal may deal while a column is empty: its
+    save says so, and verify and replay replay it so (the solution file would need
+    the option)."""
+    from freecell_cli.spider.formats import parse_compact
+    from freecell_cli.spider.play import Game
+
+    game = Game(parse_compact(DEAL_LOST), unrestricted=True)
+    assert game.play("d 21 31 41 51 61 71 81 91 01").ok and game.position.is_won()
+    (tmp_path / "s.json").write_bytes(orjson.dumps(game.to_dict()))
+    assert run("spider", "verify", str(tmp_path / "s.json")) == (0, f"OK {tmp_path / 's.json'}: solved in 10 moves\n", "")
+    assert run("spider", "replay", str(tmp_path / "s.json"))[::2] == (0, "OK position (1 suit): solved in 10 moves\n")

@@ -217,7 +217,8 @@ def test_a_new_spider_game_keeps_the_unfinished_one_as_freecell(tmp_path, monkey
     assert run("spider", "play", "1", "-s", "1", input="23 47\nq\n")[0] == 0
     code, _, err = run("spider", "play", "2", "-s", "1", input="q\n")
     assert (code, err) == (0, f"note: the unfinished deal 1 (2 moves) is kept in {kept}: "
-                              "its moves are all there (plain JSON)\n")
+                              "its moves are all there (plain JSON)\n"
+                              "deal 2 is saved at move 0; `freecell spider play` resumes it\n")
     assert orjson.loads(kept.read_bytes())["moves"] == ["23", "47"]
 
 
@@ -238,7 +239,9 @@ def test_spider_play_random_says_the_deal_and_keeps_the_deal_rule(tmp_path, monk
     code, out, err = run("spider", "play", "--random", "-s", "2", "--unrestricted-deal", input="q\n")
     saved = orjson.loads((tmp_path / "freecell" / "spider.json").read_bytes())
     n = int(saved["start"].rsplit(":", 1)[1])
-    assert (code, err) == (0, f"playing deal {n}, chosen at random\n") and saved["unrestricted"] is True
+    assert (code, err) == (0, f"playing deal {n}, chosen at random\n"
+                              f"deal {n} is saved at move 0; `freecell spider play` resumes it\n")
+    assert saved["unrestricted"] is True
     code, out, err = run("spider", "play", input="new\nq\n")  # `new` keeps the suits and the deal rule
     saved = orjson.loads((tmp_path / "freecell" / "spider.json").read_bytes())
     assert code == 0 and saved["unrestricted"] is True and saved["start"].startswith("spider2:")
@@ -248,7 +251,8 @@ def test_spider_play_with_no_saved_game_says_what_it_deals(tmp_path, monkeypatch
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     code, out, err = run("spider", "play", input="q\n")
     n = int(orjson.loads((tmp_path / "freecell" / "spider.json").read_bytes())["start"].rsplit(":", 1)[1])
-    assert (code, err) == (0, f"no saved game: playing deal {n}, chosen at random\n")
+    assert (code, err) == (0, f"no saved game: playing deal {n}, chosen at random\n"
+                              f"deal {n} is saved at move 0; `freecell spider play` resumes it\n")
     assert run("spider", "play", "-q", input="q\n")[2] == ""  # -q drops it
 
 

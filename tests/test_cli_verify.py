@@ -245,3 +245,55 @@ def test_a_failing_fc_solve_file_on_stdin_keeps_its_verdict():
     # a printed state that differs is no count to read again: no such note
     code, out, err = run("verify", "--variant", "standard", "-", input=_slot_moved())
     assert code == 1 and "read once" not in err
+
+
+# -- issue 24: a saved game is the solution attempt it is ---------------------------------
+def _saved(path, number, moves, variant=None):
+    from freecell_cli.game import Game
+
+    game = Game.new(number, variant)
+    assert game.play(moves).ok
+    path.write_bytes(orjson.dumps(game.to_dict()))
+    return path
+
+
+def test_a_saved_game_is_verified_from_its_start_under_its_rules(tmp_path):
+    from freecell_cli.game import Game
+    from freecell_cli.solutions import parse_solution
+
+    kept = _saved(tmp_path / "game.json.deal-617", 617, "5a 82")
+    assert run("verify", str(kept)) == (1, "FAIL deal 617 (site): all 2 moves legal, not solved: 0 cards home\n", "")
+    assert run("verify", "--json", str(kept)) == (1, (
+        f'{{"file":"{kept}","valid":true,"solved":false,"moves":2,"file_moves":2,"variant":"site","deal":617,'
+        '"cards_home":0,"error":null,"problems":[]}\n'), "")
+    won = Game.new(617, "standard")
+    assert won.play(" ".join(parse_solution((EXAMPLES / "617.snx-out.txt").read_text()).notation())).ok
+    (tmp_path / "won.json").write_bytes(orjson.dumps(won.to_dict()))
+    assert run("verify", str(tmp_path / "won.json")) == (0, "OK deal 617: solved in 103 moves (standard)\n", "")
+    assert run("replay", str(kept))[2] == "FAIL deal 617 (site): all 2 moves legal, not solved: 0 cards home\n"
+
+
+def test_a_saved_games_moves_undone_are_not_played(tmp_path):
+    from freecell_cli.game import Game
+
+    game = Game.new(617)
+    assert game.play("5a 82").ok and game.undo()
+    (tmp_path / "g.json").write_bytes(orjson.dumps(game.to_dict()))
+    assert run("verify", str(tmp_path / "g.json"))[1] == (
+        "FAIL deal 617 (site): all 1 move legal, not solved: 0 cards home\n")
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda d: {**d, "steps": [{"moves": ["13"], "automatic": 0}]},
+     "saved game is damaged: moves: step 1: JD cannot go on KC"),
+    (lambda d: {**d, "version": 2}, "saved game is damaged: version: this version reads version 1, not '2'"),
+    (lambda d: {k: v for k, v in d.items() if k != "won"}, "saved game is damaged: won: missing"),
+    (lambda d: {**d, "format": "freecell-cli-spider-game"}, "this is a saved Spider game: use freecell spider verify"),
+])
+def test_a_garbled_save_is_one_line_and_exit_2(tmp_path, edit, message):
+    path = _saved(tmp_path / "g.json", 617, "5a")
+    path.write_bytes(orjson.dumps(edit(orjson.loads(path.read_bytes()))))
+    assert run("verify", str(path)) == (2, "", f"error: {path}: {message}\n")
+    path.write_text('{"format": "freecell-cli-game", "steps": [')
+    assert run("verify", str(path)) == (
+        2, "", f"error: {path}: bad JSON: unexpected end of data: line 1 column 43 (char 42)\n")

@@ -216,7 +216,7 @@ def test_case9_odd_json_positions(text):
 def test_case9_play_commands(tmp_path):
     p = sh("printf '5a\\nJD9\\ndaily garbage\\nr\\n\\xff\\xfe\\nq\\n' | freecell play 617",
            {"XDG_DATA_HOME": str(tmp_path)})
-    assert p.returncode == 0 and p.stderr == ""
+    assert p.returncode == 0 and p.stderr == "deal 617 is saved at move 1; `freecell play` resumes it\n"
     assert "refused JD9: this table has no column 9" in p.stdout
     assert "refused: not a date (YYYY-MM-DD): 'garbage'" in p.stdout
     assert "refused \ufffd\ufffd: not a move" in p.stdout

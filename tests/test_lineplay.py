@@ -77,6 +77,9 @@ class FakeSession:
     def won(self):
         self.log.append("<won>")
 
+    def last_step(self):
+        return self.game.played[-1] if self.game.played else ""
+
     def handle(self, line):
         handle(self, line)
 
@@ -119,7 +122,7 @@ def test_undo_and_redo_save_and_draw():
     s = FakeSession()
     for line in ("5a", "u", "r"):
         handle(s, line)
-    assert s.log == ["<save>", "<drawn>", "undone", "<save>", "<drawn>", "redone", "<save>", "<drawn>"]
+    assert s.log == ["<save>", "<drawn>", "undone: 5a", "<save>", "<drawn>", "redone: 5a", "<save>", "<drawn>"]
     assert s.game.played == ["5a"]
 
 

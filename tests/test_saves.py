@@ -269,3 +269,52 @@ def test_the_old_paths_still_work():
     for name in ("free_name", "move_aside", "to_keep", "same_save", "replace_save", "lock_saves", "data_dir",
                  "check_save_file", "save_json", "load_save"):
         assert getattr(play, name) is getattr(saves, name), name
+
+
+# -- issue 24: a save file a player names (play --resume FILE) --------------------------------
+def _read(path):
+    return saves.read_save_file(str(path), lambda d: d["moves"], "x-game", ("y-game", "a saved Y game", "y play"))
+
+
+def test_a_named_save_is_read_whole_and_every_fault_names_the_file(tmp_path):
+    p = tmp_path / "s.json"
+    p.write_bytes(orjson.dumps({"format": "x-game", "moves": [1, 2]}))
+    assert _read(p) == [1, 2]
+    for text, message in [
+        ('{"format": "y-game"}', f"{p} is a saved Y game: `y play --resume {p}` plays it"),
+        ("[1]", f'{p}: not a saved game (a saved game is JSON with "format": "x-game"; a solution file is '
+                "replayed by verify or replay)"),
+        ("{", f"{p}: not a saved game (bad JSON: unexpected end of data: line 1 column 2 (char 1))"),
+    ]:
+        p.write_text(text)
+        with pytest.raises(FreecellError) as e:
+            _read(p)
+        assert str(e.value) == message
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["s.json"]  # nothing moved, whatever it holds
+
+
+def test_a_readers_fault_is_escaped_and_named(tmp_path):
+    p = tmp_path / "s.json"
+    p.write_bytes(orjson.dumps({"format": "x-game"}))
+
+    def read(d):
+        raise FreecellError("saved game is damaged: deal: '\x1b[31m'")
+
+    with pytest.raises(FreecellError) as e:
+        saves.read_save_file(str(p), read, "x-game", ("y", "z", "w"))
+    assert str(e.value) == f"{p}: saved game is damaged: deal: '\\x1b[31m'"
+
+
+@pytest.mark.parametrize("name, removed", [
+    ("game.json.deal-617", True), ("game.json.deal-617.2", True), ("game.json.daily-2026-11-30", True),
+    ("game.json.position", True), ("game.json", False), ("game.json.bad", False), ("other.json", False),
+])
+def test_a_resumed_copy_kept_aside_beside_the_save_is_removed(tmp_path, name, removed):
+    save = tmp_path / "game.json"
+    source = tmp_path / name
+    source.write_text("{}")
+    assert saves.settle_resumed(str(source), save) is removed and source.exists() is not removed
+    elsewhere = tmp_path / "sub" / "game.json.deal-617"  # the same name in another folder: a player's file
+    elsewhere.parent.mkdir()
+    elsewhere.write_text("{}")
+    assert saves.settle_resumed(str(elsewhere), save) is False and elsewhere.exists()

@@ -121,12 +121,23 @@ def test_headers_that_agree_are_read(tmp_path, text):
     assert code == 1 and out.startswith("FAIL deal 617 ") and "not solved" in out and err == ""
 
 
-@pytest.mark.parametrize("kind", ["freecell-cli-solution-v2", "freecell-cli-game"])
+@pytest.mark.parametrize("kind", ["freecell-cli-solution-v2", "freecell-cli-games"])
 def test_a_json_file_of_another_format_or_version_is_refused(kind):
     text = orjson.dumps({"format": kind, "deal": 1, "moves": ["5a"]}).decode()
     assert run("verify", "-", input=text) == (
         2, "", f"error: stdin: JSON solution: unknown format or version '{kind}' (this version reads "
                "'freecell-cli-solution')\n")
+
+
+@pytest.mark.parametrize("kind, reason", [
+    ("freecell-cli-game", "saved game is damaged: version: this version reads version 1, not 'None'"),
+    ("freecell-cli-spider-game", "this is a saved Spider game: use freecell spider verify"),
+])
+def test_a_saved_game_is_read_as_one_and_checked_as_one(kind, reason):
+    """A saved game is the attempt it is (tests/test_cli_verify.py): a solution
+    dressed as one is checked as a save is, not read as a solution."""
+    text = orjson.dumps({"format": kind, "deal": 1, "moves": ["5a"]}).decode()
+    assert run("verify", "-", input=text) == (2, "", f"error: stdin: {reason}\n")
 
 
 def test_our_json_solution_format_is_read():

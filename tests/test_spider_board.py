@@ -389,9 +389,10 @@ def test_help_lists_the_keys_and_commands():
     assert code == 0
     assert ("On a terminal: a full-screen game played with the keys (arrows, Enter/Space pick up and drop, "
             "Esc; D deal, U undo, R redo, H hint, N new deal, S restart, Q quit, ? help; 38 or 30v2 typed "
-            "play that move). With --plain, or when stdin is not a terminal, commands are read line by line "
+            "play that move). With --lines, or when stdin is not a terminal, commands are read line by line "
             "(38, 30v2, d deal, u undo, r redo, h hint, restart, new [N], save FILE, show, help, q)") in text
-    assert "--plain Line by line (a prompt) even on a terminal." in text
+    assert "--lines Line by line (a prompt) even on a terminal." in text
+    assert "--plain ASCII cards, no colour, as show --plain draws them: line by line" in text
 
 
 @pytest.fixture

@@ -210,7 +210,7 @@ def test_a_refused_redo_in_line_play_is_not_saved(tmp_path, monkeypatch):
     out = io.StringIO()
     s = Session(Game(deal(1), moves=["d", "d"], redo_moves=["zz", "14"]), interactive=False, out=out)
     s.run(["r", "u", "q"])
-    assert "refused: 9C cannot go on 3C: it needs a card one rank higher\nundone\n" in out.getvalue()
+    assert "refused: 9C cannot go on 3C: it needs a card one rank higher\nundone: d\n" in out.getvalue()
     saved = orjson.loads((tmp_path / "freecell" / "spider.json").read_bytes())
     assert saved["moves"] == ["d"] and saved["redo"] == ["zz", "14", "d"]
 

@@ -67,7 +67,7 @@ SUMMARIES = {
     "move": "Play moves on a position and print the result.",
     "autoplay": "Send the cards that can go to the foundations.",
     "solve": "Solve a position or deal, or prove it unsolvable.",
-    "verify": "Check solution files under the site's rules or a variant.",
+    "verify": "Check that solution files are legal and win, under any variant.",
     "analyze": "Solve ranges of deals into a resumable results file.",
     "play": "Play a game in the terminal (resumes the saved one).",
     "replay": "Watch a solution step by step, or make an HTML page of it.",
@@ -147,7 +147,14 @@ def _root(
     man: bool = typer.Option(False, "--man", help="Print the manual page (roff) and exit: "
                              "freecell --man > ~/.local/share/man/man1/freecell.1", is_eager=True, callback=_man),
 ) -> None:
-    """FreeCell deals, positions, moves and solutions — the site's rules by default."""
+    """FreeCell deals, positions, moves and solutions.
+
+    The rules are by default the site variant's, those of the FreeCell web site this
+    toolkit was made for: a run of cards moves at once when it has at most
+    2^(empty free cells) x (empty columns + 1) cards, not the textbook's
+    (empty free cells + 1) x 2^(empty columns). Every command's --variant
+    chooses others.
+    """
 
 
 def _quiet_on_closed_pipe(command: Callable[P, R]) -> Callable[P, R]:
@@ -180,8 +187,10 @@ def build_app(only: str | None = None) -> typer.Typer:
     app.callback()(_root)
     for name, module in COMMANDS.items():
         if only is None or name == only:
+            from .options import Command
+
             command = getattr(import_module(f".{module}", __name__), f"{module}_command")
-            app.command(name, short_help=SUMMARIES.get(name))(_quiet_on_closed_pipe(command))
+            app.command(name, short_help=SUMMARIES.get(name), cls=Command)(_quiet_on_closed_pipe(command))
     for name, module in SUBAPPS.items():
         if only is None or name == only:
             sub = import_module(f".{module}", __name__).app

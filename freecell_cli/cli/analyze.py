@@ -49,8 +49,8 @@ def analyze_command(
     time_limit: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds per deal before giving up (0: no limit).", parser=seconds_number)] = 60.0,
     jobs: Annotated[Optional[int], typer.Option(metavar="N", help="Worker processes (default: the number of cores; never more than the cores, than the free memory holds, or than deals to do).", parser=whole_number(1))] = None,
     out: Annotated[Optional[str], typer.Option("--output", "-o", "--out", metavar="FILE", callback=stdout_dash, help="JSON Lines file (appended; resumable; locked while written). Default stdout.")] = None,
-    executor: Annotated[Executor, typer.Option(help="local processes, or a Dask cluster.")] = Executor.local,
-    scheduler: Annotated[Optional[str], typer.Option(help="Dask scheduler address, e.g. tcp://host:8786 (with --executor dask).")] = None,
+    executor: Annotated[Executor, typer.Option(metavar="EXECUTOR", help="local (processes on this machine) or dask (a Dask cluster).")] = Executor.local,
+    scheduler: Annotated[Optional[str], typer.Option(metavar="ADDRESS", help="Dask scheduler address, e.g. tcp://host:8786 (with --executor dask).")] = None,
     no_solutions: Annotated[bool, typer.Option("--no-solutions", help="Leave the moves out of the records.")] = False,
     seed: Annotated[Optional[str], typer.Option(metavar="SEED", help="Seed for random:N ranges (a whole number).", parser=seed_number)] = None,
     summary: Annotated[Optional[list[str]], typer.Option("--summary", metavar="FILE", help="Only print the summary of an existing results file; given twice (min-cells files), also the deals whose answer differs.")] = None,
@@ -60,7 +60,7 @@ def analyze_command(
     format: Annotated[Optional[str], typer.Option("--format", "-f", metavar="FORMAT", help="The summary as text (default) or json.")] = None,
     plot: Annotated[Optional[str], typer.Option("--plot", metavar="FILE", help="Draw histograms and verdicts to FILE.svg|png|pdf (needs the [plot] extra).")] = None,
     game: Annotated[Game, typer.Option(metavar="GAME", help="Which game's deals: freecell, or spider (its own numbering).")] = Game.freecell,
-    suits: Annotated[int, typer.Option(metavar="N", help="Spider: 1, 2 or 4 suits.", parser=whole_number())] = 4,
+    suits: Annotated[int, typer.Option(metavar="SUITS", help="Spider: 1, 2 or 4 suits.", parser=whole_number())] = 4,
     settings: Settings = Settings(),
 ) -> None:
     """Solve many deals and record one JSON line per deal; print a summary.

@@ -19,7 +19,7 @@ else:
 
 @command(positions(), output())
 def autoplay_command(
-    mode: Annotated[Mode, typer.Option(metavar="MODE", help="collect: every card that can go (the site's auto-collect); safe: only cards no other card needs (the Windows rule).")] = Mode("collect"),
+    mode: Annotated[Mode, typer.Option(metavar="MODE", help="collect: every card that can go, even one another card could still go on (auto-collect); safe: only cards no other card needs (the Windows rule).")] = Mode("collect"),
     list_moves: Annotated[bool, typer.Option("--moves", help="Also list the moves made (stderr, or in the JSON).")] = False,
     format: FormatOpt = None,
     where: PositionOptions = PositionOptions(),

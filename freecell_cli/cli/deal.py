@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from .checks import check_json_format, check_output, requires
-from .options import CellsOpt, Format, VariantOpt, command, output, seed_number
+from .options import DealCellsOpt, DealVariantOpt, Format, command, output, seed_number
 from .output import Settings, errors_to_exit, fail, write_position
 
 
@@ -21,8 +21,8 @@ def deal_command(
     daily: Annotated[bool, typer.Option("--daily", help="The daily deal of a UTC date (default today).")] = False,
     random: Annotated[bool, typer.Option("--random", help="A random deal of 1..1,000,000.")] = False,
     seed: Annotated[Optional[str], typer.Option(metavar="SEED", help="Seed for --random (reproducible; a whole number).", parser=seed_number)] = None,
-    cells: CellsOpt = None,
-    variant: VariantOpt = None,
+    cells: DealCellsOpt = None,
+    variant: DealVariantOpt = None,
     format: Annotated[Optional[Format], typer.Option("--format", "-f", metavar="FORMAT",
                                                      help="Output format: compact (one line, the default), fcs (Freecell Solver's board), json.")
                       ] = None,

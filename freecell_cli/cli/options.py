@@ -11,6 +11,7 @@ from enum import Enum, EnumMeta
 from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, Optional, TypeVar
 
 import typer
+from typer.core import TyperCommand
 
 from ..formats.detect import FORMATS
 from ..variants import VARIANTS
@@ -140,6 +141,16 @@ POSITION_HELP = ("a position file, - for stdin (the default), or the position it
                  "JSON form (one that starts with - goes after -p: -p '----:0000:...')")
 VARIANT_HELP = "Rules: " + "; ".join(f"{v.name}: {v.description}" for v in VARIANTS.values()) + "."
 
+
+class Command(TyperCommand):
+    """Every command's class: its usage line names a required argument as its help
+    does (``MOVE...``), not in typer's braces (``{MOVE...}``), so that the usage
+    lines of all the commands, optional arguments in brackets, read alike."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        return [piece[1:-1] if piece.startswith("{") and piece.endswith("}") else piece
+                for piece in super().collect_usage_pieces(ctx)]
+
 # One spelling, one meaning, in every command (README, "Options").
 PositionArg = Annotated[Optional[str], typer.Argument(metavar="[POSITION]", show_default=False,
                                                      help=f"The position: {POSITION_HELP}.")]
@@ -151,6 +162,13 @@ CellsOpt = Annotated[Optional[int], typer.Option("--cells", metavar="N", parser=
                                                  help="Number of free cells, 0..15 (default: the position's, or 4).")]
 VariantOpt = Annotated[Optional[VariantName], typer.Option("--variant", metavar="VARIANT", show_default=False,
                                                           help=VARIANT_HELP + " Default: the position's, else site.")]
+# deal's: it reads no position, it makes one
+DealCellsOpt = Annotated[Optional[int], typer.Option("--cells", metavar="N", parser=whole_number(0, 15),
+                                                     show_default=False, help="Number of free cells, 0..15 (default 4).")]
+DealVariantOpt = Annotated[Optional[VariantName], typer.Option(
+    "--variant", metavar="VARIANT", show_default=False,
+    help=VARIANT_HELP + " Written into the position, which the other commands then play under it "
+                        "(default: none written, which they read as site).")]
 def stdout_dash(value: Optional[str]) -> Optional[str]:
     """The callback of every -o option: ``-o -`` is stdout (None), as ``-`` is stdin."""
     return None if value == "-" else value

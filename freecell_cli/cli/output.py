@@ -6,7 +6,7 @@ command (``options.command``) and passed on, never kept in this module."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
@@ -164,3 +164,65 @@ def write_file(path: str, data: str | bytes) -> None:
 
     with errors_to_exit():
         atomic_write(path, data)
+
+
+class SearchStatus:
+    """A live line on a terminal's stderr while a search runs (``solve``, ``spider
+    solve``): its :meth:`update` is the search's progress function. A search may
+    run in phases (beams of growing width, then a complete search), each counting
+    its states from 0 and its seconds from its own start: the line adds the
+    phases' counts up and reads this clock, so it never goes back.
+
+    >>> import io
+    >>> ticks = iter([0.0, 1.0, 2.5, 3.0])
+    >>> status = SearchStatus(io.StringIO(), clock=lambda: next(ticks))
+    >>> for states in (4096, 8192, 4096):  # the second phase starts from 0 again
+    ...     status.update(states, 0.1)
+    >>> status.stream.getvalue().split("\\r")[1:]
+    ['searching: 4,096 states, 1.0 s ', 'searching: 8,192 states, 2.5 s ', 'searching: 12,288 states, 3.0 s ']
+    """
+
+    def __init__(self, stream: TextIO, clock: Callable[[], float] | None = None) -> None:
+        import time
+
+        self.stream = stream
+        self.clock = clock or time.monotonic
+        self.started = self.clock()
+        self.before = 0  # the states of the phases that ended
+        self.last = 0  # the count the current phase reported last
+        self.shown = False
+
+    @classmethod
+    def wanted(cls, settings: Settings) -> SearchStatus | None:
+        """The status line when stderr is a terminal and -q was not given, else None."""
+        return cls(sys.stderr) if is_terminal(sys.stderr) and not settings.quiet else None
+
+    def update(self, states: int, seconds: float) -> None:
+        if states < self.last:  # a phase counts from 0: the last one's states are done
+            self.before += self.last
+        self.last = states
+        self.stream.write(f"\rsearching: {self.before + states:,} states, {self.clock() - self.started:.1f} s ")
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+
+
+def gave_up_note(reason: str, states: int) -> str:
+    """The line a search that gave up ends with: why, and the states it explored,
+    said once (a time limit's reason says them already).
+
+    >>> gave_up_note("time limit of 5 s reached after 312,512 states", 312_512)
+    'gave up: time limit of 5 s reached after 312,512 states'
+    >>> gave_up_note("state limit of 1,000 reached", 1_000)
+    'gave up: state limit of 1,000 reached (1,000 states explored)'
+    """
+    import re
+
+    reason = reason or "limit reached"
+    if re.search(r"\bstates\b", reason):
+        return f"gave up: {reason}"
+    return f"gave up: {reason} ({states:,} states explored)"

@@ -15,10 +15,22 @@ from .options import DealOpt, PositionOpt, VariantOpt, command, whole_number
 from .output import Settings, err, errors_to_exit, fail, is_terminal
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ..game import Game
     from ..keyboard import KeyBoard
 
 G = TypeVar("G")
+
+# play's and spider play's options: how the game is shown, and a saved game to go on with
+LinesOpt = Annotated[bool, typer.Option("--lines", help="Line by line (a prompt) even on a terminal.")]
+PlainPlayOpt = Annotated[bool, typer.Option(
+    "--plain", help="ASCII cards, no colour, as show --plain draws them: line by line, since the full-screen "
+                    "game draws suit symbols.")]
+ResumeOpt = Annotated[Optional[str], typer.Option(
+    "--resume", metavar="FILE", show_default=False,
+    help="Go on with the saved game in FILE (one kept aside when a new deal took the save, or another "
+         "player's); it is saved where play keeps its game from then on.")]
 
 
 @command()
@@ -31,19 +43,28 @@ def play_command(
     deal: DealOpt = None,
     variant: VariantOpt = None,
     cells: Annotated[int, typer.Option(metavar="N", help="Number of free cells, 0..15.", parser=whole_number(0, 15))] = 4,
-    plain: Annotated[bool, typer.Option("--plain", help="Line by line (a prompt) even on a terminal.")] = False,
+    resume: ResumeOpt = None,
+    lines: LinesOpt = False,
+    plain: PlainPlayOpt = False,
     settings: Settings = Settings(),
 ) -> None:
     """Play FreeCell in the terminal; with no argument, resume the unfinished game.
 
     On a terminal: a full-screen game played with the keys (arrows, Enter, Esc;
-    U undo, R redo, H hint, F auto-complete, N new deal, Q quit, ? help). With
-    --plain, or when stdin is not a terminal, commands are read line by line; from
-    a pipe the table is printed plain and a win prints `won deal N in M moves`.
+    U undo, R redo, H hint, F auto-complete, N new deal, S restart, Q quit,
+    ? help; a move typed in notation, 5a or 82, is played). With --lines, or
+    when stdin is not a terminal, commands are read line by line (moves such as
+    5a 82, u undo, r redo, h hint, a auto-collect, restart, new [N], daily,
+    save FILE, show, help, q); from a pipe the table is printed plain and a win
+    prints `won deal N in M moves`. --plain draws the cards in ASCII (line by
+    line too: the full-screen game draws suit symbols). --resume FILE goes on
+    with a saved game: one kept aside when a new deal took the save (the note
+    says where: game.json.deal-617), or one another player sent.
     """
     from ..deals import parse_deal_number
     from ..game import Game
-    from ..play import Session, daily_game, game_name, interactive_lines, load_game, new_random_game
+    from ..files import display_name
+    from ..play import Session, daily_game, game_name, interactive_lines, load_game, new_random_game, saved_note
     from ..saves import lock_saves
     from ..variants import find_variant
 
@@ -63,9 +84,16 @@ def play_command(
         check_save_place(daily=True)
         ctx.call_on_close(lock_saves().release)  # one session at a time on the saves
         saved = load_game(daily=False, warn=err)  # a damaged save is moved aside, never overwritten
-        if sum([daily, random, position_file is not None, number is not None and not daily]) > 1:
-            raise fail("choose one of N, --daily, --random, --position")
-        if daily:
+        if sum([daily, random, position_file is not None, number is not None and not daily,
+                resume is not None]) > 1:
+            raise fail("choose one of N, --daily, --random, --position, --resume")
+        if resume is not None:
+            game = read_game(resume)
+            refuse_other_settings(game, "--resume FILE", cells if given(ctx, "cells") else None, v)
+            if game.position.is_won():
+                raise fail(f"{display_name(resume)}: {saved_note(game)}: nothing to resume "
+                           "(`freecell verify FILE` checks it)")
+        elif daily:
             game = daily_game(number, v, cells)
         elif random:
             game = new_random_game(v, cells)
@@ -80,15 +108,7 @@ def play_command(
             game = Game.new(parse_deal_number(number), v, cells)
         else:
             if saved is not None and not saved.position.is_won():
-                differ = []
-                if given(ctx, "cells") and cells != len(saved.start.cells):
-                    differ.append(f"--cells {cells}")
-                if v is not None and v != saved.variant.name:
-                    differ.append(f"--variant {v}")
-                if differ:  # they would be ignored by the resumed game: say so, and how to start anew
-                    raise fail(f"{' and '.join(differ)}: the saved game ({game_name(saved)}) is played with "
-                               f"{len(saved.start.cells)} free cells under {saved.variant.name}; give N, --daily "
-                               "or --random to start a new game with them")
+                refuse_other_settings(saved, "the saved game", cells if given(ctx, "cells") else None, v)
                 game = saved
                 settings.note(f"resuming {game_name(game)} at move {game.moves}")
             else:
@@ -98,12 +118,14 @@ def play_command(
         if random:
             settings.note(f"playing deal {game.deal}, chosen at random")
     if game is not saved:  # the new game takes its save file now; an unfinished one there is kept aside
-        from ..play import take_save
+        from ..play import save_path, take_save
 
         with errors_to_exit():
             take_save(game, err)
+        if resume is not None:
+            settings.note(resumed_note(resume, save_path(game.daily is not None), f"{game_name(game)} at move {game.moves}"))
     interactive = is_terminal(sys.stdin)
-    if wants_screen(interactive, plain):
+    if wants_screen(interactive, lines or plain):
         from ..board import Board
         from ..play import kept_where, save_game
 
@@ -113,14 +135,55 @@ def play_command(
             shown = play_on_screen(board, save_game, _farewell)
         if shown:
             raise typer.Exit(130 if shown == "interrupted" else 0)  # Ctrl-C: saved, and said so
-    session = Session(game, interactive)
+    session = Session(game, interactive, plain=plain)
     play_lines(session, lambda: interactive_lines(session))
+    if not session.game.position.is_won():  # as the full-screen game's last line: where the game is kept
+        settings.note(saved_note(session.game))
 
 
-def wants_screen(interactive: bool, plain: bool) -> bool:
+def refuse_other_settings(game: Game, what: str, cells: int | None, variant: str | None) -> None:
+    """Refuse --cells and --variant that differ from those of ``game``, a game
+    resumed (``what`` says which): it would go on without them."""
+    from ..play import game_name
+
+    differ = []
+    if cells is not None and cells != len(game.start.cells):
+        differ.append(f"--cells {cells}")
+    if variant is not None and variant != game.variant.name:
+        differ.append(f"--variant {variant}")
+    if differ:  # they would be ignored by the resumed game: say so, and how to start anew
+        raise fail(f"{' and '.join(differ)}: {what} ({game_name(game)}) is played with "
+                   f"{len(game.start.cells)} free cells under {game.variant.name}; give N, --daily "
+                   "or --random to start a new game with them")
+
+
+def read_game(source: str) -> Game:
+    """The game of a save file a player names (--resume FILE)."""
+    from ..game import Game
+    from ..saves import read_save_file
+
+    return read_save_file(source, Game.from_dict, "freecell-cli-game",
+                          ("freecell-cli-spider-game", "a saved Spider game", "freecell spider play"))
+
+
+def resumed_note(source: str, save: Path, what: str) -> str:
+    """What --resume FILE says once the game is saved in ``save``: where it is kept
+    from now on (a copy kept aside beside it is removed: the game is in one place)."""
+    from ..files import display_name
+    from ..saves import settle_resumed
+
+    if settle_resumed(source, save):
+        return f"resuming {what}: {display_name(source)} is back in {display_name(save)}"
+    if os.path.realpath(source) == os.path.realpath(save):
+        return f"resuming {what}"
+    return f"resuming {what} from {display_name(source)}, saved in {display_name(save)} from now on " \
+           "(the file is left as it was)"
+
+
+def wants_screen(interactive: bool, lines: bool) -> bool:
     """Whether a play command opens its full-screen game: stdin and stdout a
-    terminal that can draw one, and no --plain."""
-    return interactive and not plain and is_terminal(sys.stdout) and os.environ.get("TERM") != "dumb"
+    terminal that can draw one, and no --lines (or --plain)."""
+    return interactive and not lines and is_terminal(sys.stdout) and os.environ.get("TERM") != "dumb"
 
 
 def _farewell(g: Game, interrupted: bool) -> str:

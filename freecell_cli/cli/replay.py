@@ -38,7 +38,7 @@ def replay_command(
     solution_format: Annotated[
         Optional[str], typer.Option("--input-format", "--solution-format", metavar="FORMAT", help="Force a solution format: standard, fc-solve, fcpro, freecell-cli, json.")
     ] = None,
-    format: Annotated[Optional[Format], typer.Option("--format", "-f", help="Position format of the piped output (compact, the default; fcs; json).")] = None,
+    format: Annotated[Optional[Format], typer.Option("--format", "-f", metavar="FORMAT", help="Position format of the piped output (compact, the default; fcs; json).")] = None,
     html: Annotated[Optional[str], typer.Option("--html", metavar="FILE", help="Write one self-contained HTML page to FILE (- is stdout).")] = None,
     delay: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds between steps when playing.", parser=decimal_number(0.02, 60, " seconds"))] = 0.6,
     settings: Settings = Settings(),

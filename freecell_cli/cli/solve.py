@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Optional
 
@@ -21,7 +20,17 @@ from .options import (
     seconds_number,
     whole_number,
 )
-from .output import EXIT_GAVE_UP, EXIT_NEGATIVE, EXIT_OK, Settings, errors_to_exit, fail, is_terminal, write_output
+from .output import (
+    EXIT_GAVE_UP,
+    EXIT_NEGATIVE,
+    EXIT_OK,
+    SearchStatus,
+    Settings,
+    errors_to_exit,
+    fail,
+    gave_up_note,
+    write_output,
+)
 
 
 if TYPE_CHECKING:
@@ -95,7 +104,7 @@ def solve_command(
             _check_preset(preset)
     check_output(output)  # now, not after a long search
     limit = seconds_limit(time_limit) if time_limit is not None else None  # None: the API's default
-    status = _Status() if is_terminal(sys.stderr) and not hint and not settings.quiet else None
+    status = SearchStatus.wanted(settings) if not hint else None
     seconds = 0 if time_limit is not None and limit is None else limit  # 0: no limit
     progress = status.update if status else None
     advice = None
@@ -138,7 +147,7 @@ def solve_command(
             settings.note(f"solved: {plural(result.move_count, 'move')} ({result.nonfoundation_moves} not to the "
                           f"foundation), {plural(result.states, 'state')}, {result.seconds:.2f} s, {result.engine}")
     elif result.verdict == GAVE_UP:
-        settings.note(f"gave up: {result.reason or 'limit reached'} ({result.states:,} states explored)")
+        settings.note(gave_up_note(result.reason, result.states))
     else:
         settings.note(f"unsolvable: the search was complete ({result.states:,} states){': ' + result.reason if result.reason else ''}")
     code = {SOLVED: EXIT_OK, GAVE_UP: EXIT_GAVE_UP}.get(result.verdict, EXIT_NEGATIVE)
@@ -168,19 +177,3 @@ def _solution_text(position: Position, rules: Variant, result: Result, fmt: str)
 
     return format_solution(result, fmt, position=position, variant=rules)
 
-
-class _Status:
-    """A live line on a terminal's stderr while a long search runs."""
-
-    def __init__(self) -> None:
-        self.shown = False
-
-    def update(self, states: int, seconds: float) -> None:
-        sys.stderr.write(f"\rsearching: {states:,} states, {seconds:.1f} s ")
-        sys.stderr.flush()
-        self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r\x1b[K")
-            sys.stderr.flush()

@@ -1,4 +1,4 @@
-"""freecell verify: check solution files under a variant (the site's by default)."""
+"""freecell verify: check solution files (and saved games) under a variant."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def verify_command(
     all_errors: Annotated[bool, typer.Option("--all-errors", help="Go on after a bad move where the file lets us resynchronise.")] = False,
     settings: Settings = Settings(),
 ) -> None:
-    """Replay solution files and say whether each is legal and solves the game (the site's rules by default).
+    """Replay solution files, or saved games, and say whether each is legal and solves the game.
 
     Exit 0 when every file is valid and solves, 1 when any is not, 2 when a file
     cannot be read.

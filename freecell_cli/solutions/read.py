@@ -11,7 +11,17 @@ from typing import TypeVar
 from ..errors import FreecellError, InvalidSolution, quote
 from ..moves import CELL, COLUMN, FOUNDATION, Move, Place, split_moves
 from .detect import _FCPRO_RE, _NUMFCS_RE, DETECT_CHARS, detect_solution_format
-from .model import JSON_FORMAT, SOLUTION_FORMATS, Solution, Step, _cached_move, _parse_token, check_cells, check_start
+from .model import (
+    JSON_FORMAT,
+    SOLUTION_FORMATS,
+    Solution,
+    Step,
+    _cached_move,
+    _parse_token,
+    check_cells,
+    check_start,
+    solution_from,
+)
 
 T = TypeVar("T")
 
@@ -300,6 +310,25 @@ def _fcsolve_steps(lines: Iterator[tuple[int, str]], sol: Solution) -> Iterator[
 
 
 # -- JSON ---------------------------------------------------------------------
+SAVED_GAME_FORMAT = "freecell-cli-game"  # a game `freecell play` saved (freecell_cli.game.Game.to_dict)
+SAVED_SPIDER_GAME_FORMAT = "freecell-cli-spider-game"
+
+
+def _saved_game(d: dict[str, object]) -> Solution:
+    """A saved game read as the solution attempt it is: its start, its variant and
+    the moves played (the ones it could redo left out). The save is checked as
+    ``play`` checks one, every move replayed: a fault is one line naming the field."""
+    from ..game import Game
+
+    try:
+        game = Game.from_dict(d)
+    except FreecellError as e:
+        raise InvalidSolution(str(e)) from None
+    sol = solution_from(game.start, game.played(), game.variant.name)
+    sol.format = "saved-game"
+    return sol
+
+
 def _parse_json(text: str) -> Solution:
     import orjson
 
@@ -314,6 +343,10 @@ def _parse_json(text: str) -> Solution:
     kind = d.get("format") if isinstance(d, dict) else None
     if isinstance(d, dict) and "format" in d and not isinstance(kind, str):  # a field not as written
         raise InvalidSolution(f"JSON solution: 'format' must be text, not {quote(kind, 24)}")
+    if kind == SAVED_GAME_FORMAT:
+        return _saved_game(d)
+    if kind == SAVED_SPIDER_GAME_FORMAT:
+        raise InvalidSolution("this is a saved Spider game: use freecell spider verify")
     if isinstance(kind, str) and kind.lower().startswith("freecell-") and kind != JSON_FORMAT:
         # another of our files (a saved game) or another version's: as a '# freecell-...' first line
         raise InvalidSolution(f"JSON solution: unknown format or version {quote(kind)} (this version reads {quote(JSON_FORMAT)})")

@@ -148,4 +148,4 @@ def spider_verify(
         start = start_position(sol, check_deal_number(position), suits)
     else:
         start = start_position(sol, None, suits, None if position is None else _spider_position(position))
-    return replay(sol, start, unrestricted)
+    return replay(sol, start, unrestricted or sol.unrestricted)

@@ -329,9 +329,10 @@ def new_random_game(suits: int, seed: str | None = None, unrestricted: bool = Fa
 class Session:
     """One terminal (or script) session of Spider."""
 
-    def __init__(self, game: Game, interactive: bool, out: TextIO | None = None) -> None:
+    def __init__(self, game: Game, interactive: bool, out: TextIO | None = None, plain: bool = False) -> None:
         # sys.stdout looked up now, not at import: test runners swap it
         self.game, self.interactive, self.out = game, interactive, out or sys.stdout
+        self.plain = plain  # ASCII cards even on a terminal (spider play --plain)
         self.quit = False
         self.interrupted = False
 
@@ -342,7 +343,7 @@ class Session:
         from .render import render_plain
 
         g = self.game
-        if self.interactive:
+        if self.interactive and not self.plain:
             from rich.console import Console
 
             from .render import render_rich
@@ -398,6 +399,9 @@ class Session:
         from ..lineplay import save_moves
 
         save_moves(path, self.game.solution_text(), len(self.game.moves), self.say)
+
+    def last_step(self) -> str:
+        return self.game.moves[-1] if self.game.moves else ""
 
     def run(self, lines: Iterable[str]) -> None:
         """The session (:func:`freecell_cli.lineplay.run_lines`): Ctrl-C saves the

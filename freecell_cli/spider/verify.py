@@ -63,6 +63,7 @@ class Solution:
     start: Position | None = None
     lines: tuple[int, ...] = ()  # the line of each token, when read from text
     stream: Iterator[Step] | None = field(default=None, repr=False, compare=False)  # moves still in the file
+    unrestricted: bool = False  # a saved game played with --unrestricted-deal: its deals are replayed so
 
     def steps(self) -> Iterator[Step]:
         """Every move in order: those held in ``tokens``, then those still in the
@@ -99,6 +100,8 @@ def parse_solution(text: str) -> Solution:
     """
     if not isinstance(text, str):
         raise InvalidSolution(f"a solution is text, not {type(text).__name__}")
+    if text.lstrip().startswith("{"):
+        return _saved_game(text)
     sol = _read(enumerate(text.splitlines(), 1))
     steps = list(sol.steps())
     return Solution(tuple(s.token for s in steps), sol.deal, sol.suits, sol.start,
@@ -111,7 +114,50 @@ def open_solution(source: str | None) -> Solution:
     :func:`freecell_cli.solutions.open_solution`). Bounded by ``files.LIMITS``."""
     from ..files import numbered_lines
 
-    return _read(numbered_lines(source, "solution"))
+    lines = numbered_lines(source, "solution")
+    first = next(lines, None)
+    if first is not None and first[1].lstrip().startswith("{"):  # JSON: a saved game, read whole
+        return _saved_game("\n".join(line for _, line in itertools.chain([first], lines)))
+    return _read(itertools.chain([first] if first is not None else [], lines))
+
+
+SAVED_GAME_FORMAT = "freecell-cli-spider-game"  # a game `spider play` saved (play.Game.to_dict)
+
+
+def _saved_game(text: str) -> Solution:
+    """A saved Spider game read as the solution attempt it is: its start, the moves
+    played (the ones it could redo left out), its deal rule. The save is checked
+    as ``spider play`` checks one, every move replayed: a fault is one line.
+
+    >>> from .deals import deal
+    >>> from .play import Game
+    >>> import json
+    >>> g = Game(deal(1, suits=1))
+    >>> _ = g.play("23 47")
+    >>> s = _saved_game(json.dumps(g.to_dict()))
+    >>> s.tokens, s.deal, s.suits
+    (('23', '47'), 1, 1)
+    """
+    import orjson
+
+    from .play import Game
+
+    try:
+        d = orjson.loads(text)
+    except orjson.JSONDecodeError as e:
+        raise InvalidSolution(f"bad JSON: {e}") from None
+    kind = d.get("format") if isinstance(d, dict) else None
+    if kind == "freecell-cli-game":
+        raise InvalidSolution("this is a saved FreeCell game: use freecell verify")
+    if kind != SAVED_GAME_FORMAT:
+        raise InvalidSolution(f"JSON that is not a saved Spider game (a saved game has \"format\": "
+                              f"\"{SAVED_GAME_FORMAT}\"; a solution is moves as text)")
+    try:
+        game = Game.from_dict(d)
+    except FreecellError as e:
+        raise InvalidSolution(str(e)) from None
+    return Solution(tuple(game.moves), game.start.deal, game.start.suits, game.start,
+                    tuple(1 for _ in game.moves), unrestricted=game.unrestricted)
 
 
 class _Header:

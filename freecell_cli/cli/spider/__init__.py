@@ -8,13 +8,16 @@ from importlib import import_module
 
 import typer
 
+from ..options import Command
+
 app = typer.Typer(
     name="spider",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
-    help="Spider Solitaire (seed 003 rules): deal, show, move, verify, solve, play, replay.",
+    help="Spider Solitaire under MobilityWare's standard rules (1, 2 or 4 suits): deal, show, move, verify, "
+         "solve, play, replay.",
 )
 
 # name: the summary `freecell spider --help` lists (None: the docstring's first line)
@@ -30,4 +33,5 @@ SUMMARIES = {
 
 for _name, _summary in SUMMARIES.items():
     _module = import_module(f".{_name}", __name__)
-    app.command(_name, short_help=_summary, help=getattr(_module, "HELP", None))(getattr(_module, f"{_name}_command"))
+    app.command(_name, short_help=_summary, help=getattr(_module, "HELP", None), cls=Command)(
+        getattr(_module, f"{_name}_command"))

@@ -15,13 +15,13 @@ from .positions import write_position
 
 @command(output())
 def deal_command(
-    number: Annotated[Optional[str], typer.Argument(help="Deal number 1..10^19-1 (PySolFC's numbering).",
+    number: Annotated[Optional[str], typer.Argument(metavar="[N]", help="Deal number 1..10^19-1 (PySolFC's numbering).",
                                                     show_default=False)] = None,
     suits: SuitsOpt = Suits.four,
     random: Annotated[bool, typer.Option("--random", help="A random deal of 1..1,000,000.")] = False,
     seed: Annotated[Optional[str], typer.Option(metavar="SEED", help="Seed for --random or --winnable (reproducible; a whole number).", parser=seed_number)] = None,
     winnable: Annotated[bool, typer.Option("--winnable", help="Only a deal our solver has solved (random among them unless N is given).")] = False,
-    format: Annotated[Optional[SpiderFormat], typer.Option("--format", "-f", help="Output format: compact (the default) or json.")] = None,
+    format: Annotated[Optional[SpiderFormat], typer.Option("--format", "-f", metavar="FORMAT", help="Output format: compact (the default) or json.")] = None,
     json: bool = False,
     output: str | None = None,
     settings: Settings = Settings(),

@@ -8,9 +8,9 @@ import typer
 
 from ..checks import check_json_format, check_output
 from ..inputs import parse_move_args
-from ..options import PositionOpt, command, output
+from ..options import command, output
 from ..output import EXIT_NEGATIVE, fail
-from .options import MOVE_HELP, SpiderFormat, UnrestrictedOpt
+from .options import MOVE_HELP, SpiderFormat, SpiderPositionOpt, UnrestrictedOpt
 from .positions import read_position, write_position
 
 HELP = (f"Apply moves in order and print the resulting position. {MOVE_HELP} "
@@ -20,9 +20,9 @@ HELP = (f"Apply moves in order and print the resulting position. {MOVE_HELP} "
 @command(output())
 def move_command(
     moves: Annotated[list[str], typer.Argument(metavar="MOVE...", help=MOVE_HELP)],
-    position_file: PositionOpt = None,
+    position_file: SpiderPositionOpt = None,
     unrestricted: UnrestrictedOpt = False,
-    format: Annotated[Optional[SpiderFormat], typer.Option("--format", "-f", help="Output format (default: as read).")] = None,
+    format: Annotated[Optional[SpiderFormat], typer.Option("--format", "-f", metavar="FORMAT", help="Output format: compact or json (default: as read).")] = None,
     json: bool = False,
     output: str | None = None,
 ) -> None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-from ..options import PositionArg, PositionOpt, Shared, shared
+from ..options import Shared, shared
 
 if TYPE_CHECKING:
     from ...spider.position import Position
@@ -26,9 +26,22 @@ class SpiderFormat(str, Enum):
     json = "json"
 
 
-SuitsOpt = Annotated[Suits, typer.Option("--suits", "-s", help="Number of suits: 1, 2 or 4.")]
-DealSuitsOpt = Annotated[Optional[Suits], typer.Option("--suits", "-s", show_default=False,
+SuitsOpt = Annotated[Suits, typer.Option("--suits", "-s", metavar="SUITS", help="Number of suits: 1, 2 or 4.")]
+DealSuitsOpt = Annotated[Optional[Suits], typer.Option("--suits", "-s", metavar="SUITS", show_default=False,
                                                        help="Deal with 1, 2 or 4 suits (default 4).")]
+# verify's and replay's: the suits of the deal a solution is replayed on
+ReplaySuitsOpt = Annotated[Optional[Suits], typer.Option(
+    "--suits", "-s", metavar="SUITS", show_default=False,
+    help="Replay --deal with 1, 2 or 4 suits (default: the file's, else 4).")]
+# Spider's positions, with a Spider example (FreeCell's help shows FreeCell's)
+SPIDER_POSITION_HELP = ("The position: a position file, - for stdin (the default), or the position itself in "
+                        "compact or JSON form ('spider4:...', as `freecell spider deal 1` prints it).")
+SpiderPositionArg = Annotated[Optional[str], typer.Argument(metavar="[POSITION]", show_default=False,
+                                                           help=SPIDER_POSITION_HELP)]
+SpiderPositionOpt = Annotated[Optional[str], typer.Option("--position", "-p", metavar="POSITION", show_default=False,
+                                                          help=SPIDER_POSITION_HELP)]
+
+
 SpiderDealOpt = Annotated[Optional[str], typer.Option(
     "--deal", metavar="N", show_default=False,
     help="Start from Spider deal N (1..10^19-1, PySolFC's numbering) instead of reading a position.")]
@@ -66,5 +79,5 @@ def positions(deal: Any = SpiderDealOpt) -> Shared:
     ``where``, a :class:`SpiderPositionOptions`."""
     return shared(True, lambda v: {"where": SpiderPositionOptions(v["position_arg"], v["position"], v["deal"],
                                                                   v["suits"])},
-                  position_arg=(PositionArg, None), position=(PositionOpt, None), deal=(deal, None),
+                  position_arg=(SpiderPositionArg, None), position=(SpiderPositionOpt, None), deal=(deal, None),
                   suits=(DealSuitsOpt, None))

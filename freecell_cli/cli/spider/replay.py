@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from ..checks import check_output, refuse_together
-from ..options import PositionOpt, SolutionDealOpt, command, decimal_number
+from ..options import SolutionDealOpt, command, decimal_number
 from ..output import EXIT_NEGATIVE, EXIT_OK, Settings, fail
-from .options import SpiderFormat, Suits, UnrestrictedOpt
+from .options import ReplaySuitsOpt, SpiderFormat, SpiderPositionOpt, UnrestrictedOpt
 
 if TYPE_CHECKING:
     from ...spider.replay import Replay
@@ -21,11 +21,11 @@ def replay_command(
         metavar="[POSITION] SOLUTION", show_default=False,
         help="Spider solution file, as spider verify reads it (- for stdin), after the compact position it "
              "starts from when the file names no deal (or -p, --deal).")],
-    position_file: PositionOpt = None,
+    position_file: SpiderPositionOpt = None,
     deal: SolutionDealOpt = None,
-    suits: Annotated[Optional[Suits], typer.Option("--suits", "-s", help="Replay --deal with 1, 2 or 4 suits (default: the file's, else 4).")] = None,
+    suits: ReplaySuitsOpt = None,
     unrestricted: UnrestrictedOpt = False,
-    format: Annotated[Optional[SpiderFormat], typer.Option("--format", "-f", help="Position format of the piped output (compact, the default; json).")] = None,
+    format: Annotated[Optional[SpiderFormat], typer.Option("--format", "-f", metavar="FORMAT", help="Position format of the piped output (compact, the default; json).")] = None,
     html: Annotated[Optional[str], typer.Option("--html", metavar="FILE", help="Write one self-contained HTML page to FILE (- is stdout).")] = None,
     delay: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds between steps when playing.", parser=decimal_number(0.02, 60, " seconds"))] = 0.6,
     settings: Settings = Settings(),
@@ -78,7 +78,7 @@ def replay_command(
     try:  # as spider verify does, a message about the solution names its file
         solution = parse_solution(text)
         origin = start_position(solution, number, int(suits.value) if suits else None, start)
-        r = replay(solution, origin, unrestricted)
+        r = replay(solution, origin, unrestricted or solution.unrestricted)  # a saved game says its deal rule
     except FreecellError as e:
         message = str(e)
         raise fail(message if message.startswith(label) else f"{label}: {message}") from None

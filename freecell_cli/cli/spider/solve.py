@@ -8,11 +8,13 @@ import typer
 
 from ..checks import check_output, seconds_limit
 from ..options import command, output, seconds_number, whole_number
-from ..output import EXIT_GAVE_UP, EXIT_NEGATIVE, EXIT_OK, Settings, errors_to_exit, write_output
+from ..output import EXIT_GAVE_UP, EXIT_NEGATIVE, EXIT_OK, SearchStatus, Settings, errors_to_exit, gave_up_note, write_output
 from .options import SpiderPositionOptions, UnrestrictedOpt, positions
 
 
-@command(positions(deal=Annotated[Optional[str], typer.Option(help="Solve this deal instead of reading a position.")]),
+@command(positions(deal=Annotated[Optional[str], typer.Option(
+    metavar="N", show_default=False,
+    help="Solve Spider deal N (1..10^19-1, PySolFC's numbering) instead of reading a position.")]),
          output(json="The result as JSON (into -o FILE when given)."))
 def solve_command(
     time_limit: Annotated[Optional[float], typer.Option(metavar="SECONDS", help="Give up after SECONDS (default 60; none with --exhaustive; 0: no limit).", parser=seconds_number)] = None,
@@ -38,9 +40,14 @@ def solve_command(
     seconds = 0 if time_limit is not None and limit is None else limit  # 0: no limit; None: the default
     check_output(output)  # now, not after a long search
     position = where.read()
-    with errors_to_exit():
-        result = spider_solve(position, time_limit=seconds, max_states=max_states, unrestricted=unrestricted,
-                              exhaustive=exhaustive)
+    status = SearchStatus.wanted(settings)  # as solve's: on a terminal's stderr only
+    try:
+        with errors_to_exit():
+            result = spider_solve(position, time_limit=seconds, max_states=max_states, unrestricted=unrestricted,
+                                  exhaustive=exhaustive, progress=status.update if status else None)
+    finally:
+        if status:
+            status.close()
     if json:
         d = {"verdict": result.verdict, "moves": result.notation, "steps": result.steps(),
              "move_count": result.move_count, "seconds": round(result.seconds, 4), "states": result.states,
@@ -54,7 +61,7 @@ def solve_command(
         settings.note(f"solved: {result.move_count} moves, {result.states:,} states, {result.seconds:.2f} s")
         raise typer.Exit(EXIT_OK)
     if result.verdict == GAVE_UP:
-        settings.note(f"gave up: {result.reason} ({result.states:,} states explored)")
+        settings.note(gave_up_note(result.reason, result.states))
         raise typer.Exit(EXIT_GAVE_UP)
     settings.note(f"unsolvable: the search was complete ({plural(result.positions, 'position')})")
     raise typer.Exit(EXIT_NEGATIVE)

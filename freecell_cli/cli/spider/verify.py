@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
 from ...text import plural
 from ..checks import refuse_together, verdicts_as_json
-from ..options import PositionOpt, ShowRefusedOpt, SolutionDealOpt, VerdictFormatOpt, VerdictJsonOpt, command
+from ..options import ShowRefusedOpt, SolutionDealOpt, VerdictFormatOpt, VerdictJsonOpt, command
 from ..output import EXIT_NEGATIVE, EXIT_OK, EXIT_USAGE, Settings, err, fail
-from .options import Suits, UnrestrictedOpt
+from .options import ReplaySuitsOpt, SpiderPositionOpt, UnrestrictedOpt
 from .positions import read_position
 
 
@@ -19,8 +19,8 @@ from .positions import read_position
 def verify_command(
     solutions: Annotated[list[str], typer.Argument(metavar="SOLUTION...", help="Solution files (- for stdin).")],
     deal: SolutionDealOpt = None,
-    suits: Annotated[Optional[Suits], typer.Option("--suits", "-s", help="Replay --deal with 1, 2 or 4 suits (default: the file's, else 4).")] = None,
-    position_file: PositionOpt = None,
+    suits: ReplaySuitsOpt = None,
+    position_file: SpiderPositionOpt = None,
     unrestricted: UnrestrictedOpt = False,
     format: VerdictFormatOpt = None,
     json: VerdictJsonOpt = False,
