@@ -456,6 +456,8 @@ class KeyBoard(Generic[G, S, M, P]):
         if depth > run:
             self.say(self.run_stops(f.index, run), "error")
             depth = run
+        else:
+            self.message = ""  # a "the run starts at" from an earlier key no longer holds
         self.depth = max(depth, 1)
         return None
 
@@ -547,8 +549,10 @@ class KeyBoard(Generic[G, S, M, P]):
     def holding_line(self, card: object, names: list[str]) -> str:
         """What is held, from ``card`` on, and where it can go (``names``, in order)."""
         assert self.held is not None
-        where = ", ".join(names) or "nowhere (Esc puts it back)"
-        return f"holding {plural(self.held[1], 'card')} from {card}: can go to {where}"
+        held = plural(self.held[1], 'card')
+        if not names:
+            return f"holding {held} from {card}: no place takes {'it' if self.held[1] == 1 else 'them'} (Esc puts back)"
+        return f"holding {held} from {card}: can go to {', '.join(names)}"
 
     def spot_style(self, spot: S, targets: set[S], hint_src: S | None, hint_dst: S | None) -> str:
         if spot == self.focus:

@@ -56,7 +56,7 @@ SKIP = {
         "terminal",
     "freecell spider replay 5.txt                   # on a terminal: the step viewer": "terminal",
     # a session typed at the prompt, shown with its input (tests/test_lineplay.py plays such sessions)
-    "freecell play --plain 617": "an interactive session",
+    "freecell play --lines 617": "an interactive session",
     # a form of the command, not a command: POSITION stands for any position
     "freecell spider solve -p POSITION --exhaustive        # the complete search alone, no default time limit":
         "a placeholder",

@@ -446,7 +446,7 @@ def test_screen_at_60x20_compresses_a_long_column_and_keeps_the_lines_below():
  * 9♠
  * 8♥
  * 7♣
- holding 7 cards from KS: can go to nowhere (Esc puts it
+ holding 7 cards from KS: no place takes them (Esc puts
  back)
  picked up KS QH JC TD 9S 8H 7C from column 1: Enter on a
  highlighted place drops them, Esc puts them back
@@ -563,3 +563,11 @@ def test_more_free_cells_than_a_line_holds_go_on_the_next_one_and_take_their_let
     keys(b, "j")  # the ninth free cell ('h' is home)
     assert b.focus == Spot("cell", 8) and b.typed == "j"
     assert b.message == "typing a move: j_ (then where to: 1-8, a-j, h; Enter picks up here; Esc cancels)"
+
+
+def test_down_after_the_run_stops_clears_the_message():
+    b = Board(end_game())
+    keys(b, "up", "up")
+    assert b.message == "the run starts at KH: it does not go on QD"
+    keys(b, "down")
+    assert b.message == "" and b.depth == 1

@@ -50,9 +50,11 @@ def play_command(
 ) -> None:
     """Play FreeCell in the terminal; with no argument, resume the unfinished game.
 
-    On a terminal: a full-screen game played with the keys (arrows, Enter, Esc;
-    U undo, R redo, H hint, F auto-complete, N new deal, S restart, Q quit,
-    ? help; a move typed in notation, 5a or 82, is played). With --lines, or
+    On a terminal: a full-screen game played with the keys (arrows, Tab and
+    Shift-Tab between the top row and the columns, Enter, Esc; a place's key,
+    1-8, a-d, h, goes there or drops what is held there; U undo, R redo, H hint,
+    F auto-complete, N new deal, S restart, Q quit, ? help; a move typed in
+    notation, 5a or 82, is played). With --lines, or
     when stdin is not a terminal, commands are read line by line (moves such as
     5a 82, u undo, r redo, h hint, a auto-collect, restart, new [N], daily,
     save FILE, show, help, q); from a pipe the table is printed plain and a win
