@@ -6,8 +6,9 @@ empty cells). So the answer is one count ``m``: a solution with ``m`` cells, and
 a complete search showing ``m - 1`` cells are not enough (which settles every
 count below it too).
 
-The counts are tried from ``max_cells`` down. At each count the best-first
-engine looks for a solution for a while (:data:`SOLVE_STATES` positions: most
+The counts are tried from ``max_cells`` down. At each count Freecell Solver
+(where installed) and the beam look for a solution first, then the best-first
+engine for a while (:data:`SOLVE_STATES` positions: most
 solvable counts are solved well within that); if it has not found one, the
 complete depth-first search (:mod:`.solve.prove`) takes over and either finds a
 solution or runs out of positions, which is the proof. A count whose search hits
@@ -52,7 +53,8 @@ def _fcsolve_engine() -> Engine | None:
 def _search(n: int, cells: int, variant: Variant, time_limit: float | None,
             state_limit: int | None = None, fcs: Engine | None = None) -> tuple[str, Result, str]:
     """One count: (verdict, result, which search decided). ``states`` counts the
-    positions of our own searches only (not Freecell Solver's)."""
+    positions of the best-first and complete searches (not the beam's, nor
+    Freecell Solver's), unless the beam decided."""
     from .deals import deal
     from .solvers.engine import GAVE_UP, SOLVED, UNSOLVABLE, Limits, SolverError, solve
     from .solvers.prove import ProveEngine
@@ -74,7 +76,16 @@ def _search(n: int, cells: int, variant: Variant, time_limit: float | None,
     def left() -> float | None:
         return None if time_limit is None else max(time_limit - (time.perf_counter() - start), 0.001)
 
-    states = 0
+    # The beam alone (no fallbacks: the searches below are this count's) finds
+    # solutions the other two miss, in seconds (deals 2675 and 4841 under standard).
+    from .solvers.beam import BeamEngine
+
+    rest = left()
+    beamed = solve(position, variant, BeamEngine(), Limits(time=BEAM_SECONDS if rest is None else min(rest, BEAM_SECONDS)))
+    if beamed.verdict == SOLVED:
+        beamed.seconds = time.perf_counter() - start
+        return SOLVED, beamed, "beam"
+    states = 0  # the beam's are not counted: the searches below decide the count
     if not exhausted:
         first = solve(position, variant, "builtin", Limits(time=left(), states=SOLVE_STATES))
         if first.verdict != GAVE_UP:

