@@ -3,7 +3,8 @@
     {"columns": [["JD", "KD", ...], ...], "cells": [null, "7S", null, null],
      "foundations": {"C": 0, "D": 1, "H": 0, "S": 0}, "deal": 1, "variant": null}
 
-Foundations are ranks 0..13. ``unsolvable`` is added for labelled deals.
+Foundations are ranks 0..13. ``unsolvable`` is added for labelled deals, ``game``
+for a family game's position (``"game": "bakers-game"``; none: FreeCell).
 
 >>> from freecell_cli import deal
 >>> parse_json(format_json(deal(617))) == deal(617)
@@ -30,7 +31,9 @@ def position_to_dict(position: Position) -> dict[str, Any]:
         "deal": position.deal,
         "variant": position.variant,
     }
-    if position.deal is not None:
+    if position.game is not None:
+        d["game"] = position.game  # (the 8 labelled deals are FreeCell's: no "unsolvable")
+    elif position.deal is not None:
         d["unsolvable"] = is_unsolvable(position.deal)
     return d
 
@@ -43,6 +46,7 @@ def format_json(position: Position) -> str:
 
 def position_from_dict(d: Any) -> Position:
     from ..deals import check_deal_number
+    from ..games import find_game
     from ..variants import find_variant
 
     if not isinstance(d, dict) or not isinstance(d.get("columns"), list):
@@ -67,14 +71,17 @@ def position_from_dict(d: Any) -> Position:
         foundations.append(f)
     deal = d.get("deal")
     variant = d.get("variant")
+    game = d.get("game")
     try:
         if deal is not None:
             check_deal_number(deal)
         if variant is not None:
             variant = find_variant(variant).name
+        if game is not None:
+            game = find_game(game).name
     except FreecellError as e:
         raise InvalidPosition(str(e)) from None
-    return Position(columns, cells, foundations, deal=deal, variant=variant).validate()
+    return Position(columns, cells, foundations, deal=deal, variant=variant, game=game).validate()
 
 
 def parse_json(text: str | bytes) -> Position:
