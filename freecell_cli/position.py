@@ -167,6 +167,28 @@ class Position:
         self.check_fields()
         return to_svg(self)
 
+    def as_game(self, game: str) -> Position:
+        """A copy of this position as a position of ``game`` (``freecell`` or a
+        family game's name). An unlabelled FreeCell table becomes the game's (a
+        board has no word for its game: Freecell Solver's, say); one of another
+        game, or under a FreeCell variant, is refused, and so is a table that is
+        not the game's (:class:`InvalidPosition`).
+
+        >>> from freecell_cli import deal
+        >>> deal(1).as_game("bakers-game").game, deal(1).as_game("freecell").game
+        ('bakers-game', None)
+        """
+        want, have = find_game(game), game_of(self)
+        p = self.copy()
+        if want.name == have.name:
+            return p
+        if have.family:
+            raise InvalidPosition(f"the position is {have.title}'s, not {want.title}'s")
+        if p.variant is not None:
+            raise InvalidPosition(f"the position is FreeCell's under {p.variant}, not {want.title}'s")
+        p.game = want.name
+        return p.validate()
+
     def rules(self) -> Variant:
         """The rules the position is labelled with: its game's, else its variant
         (else site).

@@ -103,8 +103,9 @@ def position_card(token: object, where: str) -> Card:
         raise InvalidPosition(f"unknown card {quote(token)} in {where}") from None
 
 
-def parse_compact(text: str) -> Position:
-    """Read a compact position and validate it."""
+def parse_compact(text: str, game: str | None = None) -> Position:
+    """Read a compact position and validate it; ``game``: the family game of a
+    text that names none."""
     from ..deals import parse_deal_number
     from ..errors import FreecellError
     from ..variants import find_variant
@@ -115,7 +116,6 @@ def parse_compact(text: str) -> Position:
     if line.startswith("spider"):  # the other game's format: say which command reads it
         raise InvalidPosition(f"this is a Spider position ({escape(line[:12])}...): use freecell spider show, move, solve")
     fields = line.split(":")
-    game = None
     if fields[0].lower() in _FAMILY:  # (no card or free-cell text is a game's name)
         game = fields.pop(0).lower()
     if len(fields) < 3 or len(fields) > 5:

@@ -44,7 +44,7 @@ def format_json(position: Position) -> str:
     return orjson.dumps(position_to_dict(position)).decode() + "\n"
 
 
-def position_from_dict(d: Any) -> Position:
+def position_from_dict(d: Any, default_game: str | None = None) -> Position:
     from ..deals import check_deal_number
     from ..games import find_game
     from ..variants import find_variant
@@ -71,7 +71,7 @@ def position_from_dict(d: Any) -> Position:
         foundations.append(f)
     deal = d.get("deal")
     variant = d.get("variant")
-    game = d.get("game")
+    game = d.get("game", default_game)
     try:
         if deal is not None:
             check_deal_number(deal)
@@ -84,8 +84,9 @@ def position_from_dict(d: Any) -> Position:
     return Position(columns, cells, foundations, deal=deal, variant=variant, game=game).validate()
 
 
-def parse_json(text: str | bytes) -> Position:
-    return position_from_dict(load_json(text))
+def parse_json(text: str | bytes, game: str | None = None) -> Position:
+    """Read a JSON position; ``game``: the family game of one that names none."""
+    return position_from_dict(load_json(text), game)
 
 
 def load_json(text: str | bytes) -> Any:
