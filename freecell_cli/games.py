@@ -87,6 +87,11 @@ class Game:
     source: str
 
     @property
+    def possessive(self) -> str:
+        """The title, whose: ``Eight Off's``, ``Seahaven Towers'``."""
+        return self.title + ("'" if self.title.endswith("s") else "'s")
+
+    @property
     def family(self) -> bool:
         """True for every game but FreeCell itself (whose rules are its variants)."""
         return self.name != DEFAULT_GAME
@@ -227,6 +232,6 @@ def check_rules(value: object, position: _Labelled | None = None) -> Variant:
         raise ArgumentTypeError(f"variant must be a Variant or a name ({', '.join([*VARIANTS, *_RULES])}), "
                                 f"not {type(value).__name__}")
     if position is not None and rules.game != game.name:
-        owner = GAMES[rules.game].title if rules.game in GAMES else quote(rules.game)
-        raise InvalidArgument(f"{rules.name} is {owner}'s rules, and the position is {game.title}'s")
+        owner = GAMES[rules.game].possessive if rules.game in GAMES else quote(rules.game) + "'s"
+        raise InvalidArgument(f"{rules.name} is {owner} rules, and the position is {game.possessive}")
     return rules

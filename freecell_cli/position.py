@@ -183,9 +183,9 @@ class Position:
         if want.name == have.name:
             return p
         if have.family:
-            raise InvalidPosition(f"the position is {have.title}'s, not {want.title}'s")
+            raise InvalidPosition(f"the position is {have.possessive}, not {want.possessive}")
         if p.variant is not None:
-            raise InvalidPosition(f"the position is FreeCell's under {p.variant}, not {want.title}'s")
+            raise InvalidPosition(f"the position is FreeCell's under {p.variant}, not {want.possessive}")
         p.game = want.name
         return p.validate()
 

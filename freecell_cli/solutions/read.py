@@ -120,7 +120,7 @@ def _same_game(sol: Solution, game: str | None, where: str, table: bool = False)
         if game != sol.game:
             how = "read as" if sol.read_as is not None else "and before that"
             raise InvalidSolution(f"{where}: the solution is for {find_game(game).title}, "
-                                  f"{how} {find_game(sol.game).title}'s")
+                                  f"{how} {find_game(sol.game).possessive}")
         return
     sol.game = game
 

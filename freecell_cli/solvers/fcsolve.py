@@ -173,13 +173,25 @@ class FcSolveEngine:
 
     def __init__(self, preset: str | None = None, replan: Engine | None = None):
         self.preset = preset or DEFAULT_PRESET
+        self.asked = preset
         self.replan = replan
+
+    def preset_for(self, position: Position) -> str:
+        """The preset a position is solved with: the one asked for, else lg for
+        FreeCell and none for a family game (fc-solve's default scan: lg's scans,
+        made for FreeCell, were seen to put an 8 into an empty column of
+        Seahaven Towers, whose empty columns take kings only; its default scan keeps
+        the game's rules, on deals 1-40 of every game)."""
+        if self.asked is not None:
+            return self.preset
+        return DEFAULT_PRESET if position.game is None else "none"
 
     def command(self, position: Position, limits: Limits) -> list[str]:
         cmd = ["fc-solve", "-m", "-snx", *_game_args(position), "--freecells-num", str(len(position.cells)),
                "--stacks-num", str(len(position.columns)), "--max-stored-states", str(stored_cap())]
-        if self.preset != "none":
-            cmd += ["-l", self.preset]
+        preset = self.preset_for(position)
+        if preset != "none":
+            cmd += ["-l", preset]
         if limits.states is not None:
             cmd += ["--max-iters", str(limits.states)]
         return cmd
@@ -209,7 +221,7 @@ class FcSolveEngine:
     def _solve_library(self, cls: Any, position: Position, variant: Variant, limits: Limits) -> Result:
         start = time.perf_counter()
         _check_columns(position)
-        run = _LibraryRun(cls, position, self.preset)
+        run = _LibraryRun(cls, position, self.preset_for(position))
         ret, moves, states = run.run(limits)
         if ret == _LibraryRun.SOLVED:
             return self._finish(position, variant, limits, moves, states, start)
