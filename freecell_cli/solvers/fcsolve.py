@@ -230,7 +230,7 @@ class FcSolveEngine:
         if ret != _LibraryRun.SUSPENDED:  # e.g. 8, an invalid state: not a time-out
             raise SolverError(f"libfreecell-solver refused the position (status {ret})")
         if run.full:
-            reason = _full_reason()
+            reason = _full_reason(position)
         elif limits.states is not None and states >= limits.states:
             reason = f"state limit of {limits.states:,} reached"
         else:
@@ -275,16 +275,18 @@ class FcSolveEngine:
         if sol.claims_solved is not True:
             if _generated(out) >= stored_cap():  # it says "could not solve" at its cap as well
                 return Result(GAVE_UP, self.name, states=states, seconds=time.perf_counter() - start,
-                              reason=_full_reason())
+                              reason=_full_reason(position))
             complete = not (limits.states is not None and states >= limits.states)
             return self._not_solved(variant, limits, states, start, complete)
         planned = [sol.move(i) for i in range(len(sol))]
         return self._finish(position, variant, limits, planned, states, start)
 
 
-def _full_reason() -> str:
+def _full_reason(position: Position) -> str:
+    # (our engines search on where they play: FreeCell)
+    on = "; --engine builtin searches on" if position.game is None else ""
     return (f"Freecell Solver's cap of {stored_cap():,} stored positions reached (about "
-            f"{stored_cap() * STORED_BYTES / 1e9:.1f} GB); --engine builtin searches on")
+            f"{stored_cap() * STORED_BYTES / 1e9:.1f} GB){on}")
 
 
 def _game_args(position: Position) -> list[str]:
