@@ -22,6 +22,7 @@ from xml.sax.saxutils import escape
 
 from .cards import CARDS, RANK_CHARS, SUITS, Card
 from .errors import MissingExtra
+from .games import game_of
 from .moves import CELL, COLUMN, FOUNDATION, Move
 from .position import Position, cell_letter
 from .render import cards_taken
@@ -246,7 +247,8 @@ def table_svg(
     lines = footer_lines(position, variant, caption)
     lay = Layout(len(position.columns), len(position.cells), depth, max(len(lines), footer))
     w, h = lay.width, lay.height
-    title = f"FreeCell deal {position.deal}" if position.deal is not None else "FreeCell position"
+    name = game_of(position).title
+    title = f"{name} deal {position.deal}" if position.deal is not None else f"{name} position"
     out = svg_open(w, h, title)
     on_table: list[Card] = [c for col in position.columns for c in col]
     on_table += [c for c in position.cells if c is not None]
