@@ -395,7 +395,7 @@ def analyze(
     time_limit: float | None = DEFAULT_TIME_LIMIT,
     solutions: bool = True,
     jobs: int = 1,
-    game: Literal["freecell", "spider"] = "freecell",
+    game: str = "freecell",
     suits: int = 4,
     seed: int | str | None = None,
 ) -> Iterator[dict[str, Any]]:
@@ -409,6 +409,10 @@ def analyze(
     ``itertools.count(1)`` start at once, and no more deals are taken ahead than
     there are workers busy. Repeats are dropped; a number that is not a deal
     number raises when it is reached.
+
+    ``game``: ``freecell``, ``spider`` (``suits``), or a game of the FreeCell family
+    (``bakers-game``...: PySolFC's deals, Freecell Solver's solutions, ``engine``
+    ``auto`` or ``fc-solve``).
 
     ``jobs`` 1 solves in this process, in order; more uses worker processes and
     yields records as they finish, at most as many workers as there are cores and
@@ -430,7 +434,9 @@ def analyze(
         checks.seconds(time_limit)  # (the Job reads it: 0 is no limit there too)
     # checked here, in the words of every function (the Job's own words quote the value whole)
     checks.whole(cells, "cells", 0, MAX_CELLS)
-    checks.choice(game, "game", ("freecell", "spider"))
+    from .games import FAMILY
+
+    checks.choice(game, "game", ("freecell", "spider", *FAMILY))
     checks.whole(suits, "suits")
     if engine not in ENGINES:
         raise FreecellError(f"unknown engine {quote(engine)} (choose from {', '.join(ENGINES)})")
@@ -438,6 +444,13 @@ def analyze(
     workers = checks.positive(jobs, "jobs") or 1
     if game == "freecell":
         get_engine(engine)  # fail now, not on every deal
+    elif game in FAMILY:  # Freecell Solver solves it: our engines play FreeCell only
+        if engine not in ("auto", "fc-solve"):
+            from .games import find_rules
+            from .solvers.engine import family_refusal
+
+            raise InvalidArgument(family_refusal(find_rules(game), engine))
+        get_engine("fc-solve")
     return run_local(numbers, job, workers)
 
 

@@ -217,3 +217,32 @@ def test_solve_a_family_game_with_freecell_solver(tmp_path):
 def test_solve_says_what_freecell_solver_proved():
     code, out, err = run("solve", "--deal", "1", "--game", "forecell")  # no move at all
     assert (code, out) == (1, "") and err.startswith("unsolvable: the search was complete (")
+
+
+# -- analyze ----------------------------------------------------------------------------
+@needs_fcsolve
+def test_analyze_a_family_game(tmp_path):
+    out = tmp_path / "b.jsonl"
+    code, shown, err = run("analyze", "1-5", "--game", "forecell", "-o", str(out), "--no-solutions")
+    records = sorted((orjson.loads(line) for line in out.read_text().splitlines()), key=lambda r: r["deal"])
+    assert code == 0 and [r["deal"] for r in records] == [1, 2, 3, 4, 5]
+    assert {(r["game"], r["requested_engine"], r["engine"]) for r in records} == {("forecell", "auto", "fc-solve")}
+    assert [r["verdict"] for r in records] == ["unsolvable", "solved", "solved", "solved", "solved"]
+    assert "variant" not in records[0] and "cells" not in records[0]
+    assert shown.splitlines()[-1] == "settings: game forecell, engine auto, time limit 60 s"
+    code, _, err = run("analyze", "1-5", "--game", "eight-off", "-o", str(out))
+    assert code == 2 and err == (f"error: {out} holds results made with other settings (line 1: game forecell; "
+                                 "this run: game eight-off): run with the same settings, or write to another file\n")
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--engine", "builtin"], "the builtin engine plays FreeCell only; Eight Off is solved by Freecell Solver "
+                              "(--engine fc-solve)"),
+    (["--cells", "3"], "--game eight-off and --cells cannot be combined: a game of the FreeCell family has its own "
+                       "table and rules"),
+    (["--variant", "standard"], "--game eight-off and --variant cannot be combined: a game of the FreeCell family "
+                                "has its own table and rules"),
+    (["--min-cells"], "--min-cells is for FreeCell deals"),
+])
+def test_analyze_refuses_what_a_family_game_has_not(args, message):
+    assert run("analyze", "1-3", "--game", "eight-off", *args) == (2, "", f"error: {message}\n")
