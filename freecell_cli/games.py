@@ -88,7 +88,11 @@ class Game:
 
     @property
     def possessive(self) -> str:
-        """The title, whose: ``Eight Off's``, ``Seahaven Towers'``."""
+        """The title, whose: ``Eight Off's``, ``Seahaven Towers'``.
+
+        >>> find_game("seahaven-towers").possessive
+        "Seahaven Towers'"
+        """
         return self.title + ("'" if self.title.endswith("s") else "'s")
 
     @property
@@ -204,7 +208,12 @@ class _Labelled(Protocol):
 
 
 def game_of(position: _Labelled | None) -> Game:
-    """The game a position is labelled with (FreeCell when none)."""
+    """The game a position is labelled with (FreeCell when none).
+
+    >>> from freecell_cli import deal
+    >>> game_of(deal(1)).name, game_of(deal(1, game="forecell")).title
+    ('freecell', 'Forecell')
+    """
     return GAMES[DEFAULT_GAME] if position is None or position.game is None else find_game(position.game)
 
 

@@ -157,7 +157,11 @@ def _parse_token(token: str, line: int, columns: int = MAX_COLUMNS) -> Move:
 
 
 def columns_of(game: str | None) -> int:
-    """How many columns the moves of ``game`` (None: FreeCell) may name."""
+    """How many columns the moves of ``game`` (None: FreeCell) may name.
+
+    >>> columns_of(None), columns_of("seahaven-towers")
+    (9, 10)
+    """
     if game is None:
         return MAX_COLUMNS
     from ..games import find_game

@@ -181,7 +181,12 @@ class FcSolveEngine:
         FreeCell and none for a family game (fc-solve's default scan: lg's scans,
         made for FreeCell, were seen to put an 8 into an empty column of
         Seahaven Towers, whose empty columns take kings only; its default scan keeps
-        the game's rules, on deals 1-40 of every game)."""
+        the game's rules, on deals 1-40 of every game).
+
+        >>> from freecell_cli import deal
+        >>> FcSolveEngine().preset_for(deal(1)), FcSolveEngine().preset_for(deal(1, game="eight-off"))
+        ('lg', 'none')
+        """
         if self.asked is not None:
             return self.preset
         return DEFAULT_PRESET if position.game is None else "none"
