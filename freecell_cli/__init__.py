@@ -37,6 +37,7 @@ _EXPORTS = {
     "min_cells": "mincells",
     "Position": "position",
     "VARIANTS": "variants", "Variant": "variants", "find_variant": "variants",
+    "GAMES": "games", "Game": "games", "find_game": "games", "find_rules": "games",
 }
 
 
@@ -96,6 +97,7 @@ if TYPE_CHECKING:
     from .moves import Move, Place, parse_moves
     from .position import Position
     from .variants import VARIANTS, Variant, find_variant
+    from .games import GAMES, Game, find_game, find_rules
 
 __version__ = "0.1.0"
 
@@ -121,6 +123,8 @@ __all__ = [
     "verify",
     "UNSOLVABLE",
     "VARIANTS",
+    "GAMES",
+    "Game",
     "ArgumentTypeError",
     "Card",
     "FreecellError",
@@ -143,6 +147,8 @@ __all__ = [
     "can_move",
     "daily_number",
     "deal",
+    "find_game",
+    "find_rules",
     "find_variant",
     "format_position",
     "is_unsolvable",

@@ -100,7 +100,7 @@ def solve(
     position: Position,
     variant: Variant | str | None = None,
     *,
-    engine: str | Engine = "beam",
+    engine: str | Engine | None = None,
     time_limit: float | None = None,
     max_states: int | None = None,
     exhaustive: bool = False,
@@ -114,9 +114,12 @@ def solve(
     """Solve ``position`` under ``variant`` (a name or a :class:`~freecell_cli.Variant`;
     default: the position's, else ``site``), as ``freecell solve`` does.
 
-    ``engine``: ``beam`` (short solutions; ``width``, ``optimize``), ``builtin``
-    (proofs of unsolvability with ``exhaustive``), ``fc-solve`` (``preset``) or
-    ``auto``; or an engine object. ``optimal`` (with the beam): the fewest
+    ``engine``: ``beam`` (short solutions; ``width``, ``optimize``; the default),
+    ``builtin`` (proofs of unsolvability with ``exhaustive``), ``fc-solve``
+    (``preset``) or ``auto``; or an engine object. A game of the FreeCell family
+    (a position of ``bakers-game``...) is solved by Freecell Solver under the game's
+    own ``--game`` preset (the default there, and what ``auto`` means); our engines
+    play FreeCell only, and refuse it. ``optimal`` (with the beam): the fewest
     non-foundation moves, proven by an A* search (the result's ``optimal`` says
     whether a limit stopped it first, ``lower_bound`` the fewest proven
     possible). ``time_limit`` in seconds (None: 60, or none
@@ -142,6 +145,9 @@ def solve(
 
     start = check_position(position)
     rules = check_variant(variant, start)
+    family = rules.game != "freecell"
+    if engine is None:
+        engine = "fc-solve" if family else "beam"
     exhaustive = checks.flag(exhaustive, "exhaustive")
     limits = Limits(time=checks.time_limit(time_limit, exhaustive), states=checks.positive(max_states, "max_states"),
                     progress=checks.progress(progress))
@@ -164,14 +170,27 @@ def solve(
         if preset is not None and (engine not in ("fc-solve", "auto") or exhaustive and engine == "auto"):
             raise InvalidArgument("preset goes with engine='fc-solve' or 'auto' (not auto with exhaustive, "
                                   "whose complete search is the built-in engine's)")
-        eng = get_engine(engine, preset, width=width, optimize=optimize, optimal=optimal)
+        if family:
+            from .solvers.engine import family_refusal
+
+            if engine not in ("fc-solve", "auto") or exhaustive or optimal:
+                raise InvalidArgument(family_refusal(rules, "optimal" if optimal else "exhaustive" if exhaustive
+                                                     else engine))
+            engine = "fc-solve"  # (auto: Freecell Solver, without our engines to fall back on)
+            from .solvers.fcsolve import FcSolveEngine, fcsolve_available
+
+            if not fcsolve_available():
+                get_engine("fc-solve")  # its error: Freecell Solver is not installed
+            eng: Engine = FcSolveEngine(preset)
+        else:
+            eng = get_engine(engine, preset, width=width, optimize=optimize, optimal=optimal)
     elif callable(getattr(engine, "solve", None)):
         if width is not None or optimize or optimal or preset is not None:
             raise InvalidArgument("width, optimize, optimal and preset go with an engine's name; an engine object has its own")
         if not isinstance(getattr(engine, "name", None), str) or not isinstance(getattr(engine, "shortens", None), bool):
             raise ArgumentTypeError("an engine object has a name (text), shortens (True when its lines went through "
                                     "the post-pass already) and solve(position, variant, limits, exhaustive)")
-        eng = engine
+        eng = engine  # (one that does not play the family says so in solve)
     else:
         raise ArgumentTypeError(f"engine must be a name ({', '.join(ENGINES)}) or an engine, "
                                 f"not {type(engine).__name__}")
@@ -182,7 +201,7 @@ def hint(
     position: Position,
     variant: Variant | str | None = None,
     *,
-    engine: str | Engine = "beam",
+    engine: str | Engine | None = None,
     time_limit: float | None = None,
     max_states: int | None = None,
     exhaustive: bool = False,
@@ -204,13 +223,17 @@ def hint(
 
 
 # -- solution files ---------------------------------------------------------------
-def read_solution(source: TextOrPath | Solution, format: str | None = None, *, stream: bool = False) -> Solution:
+def read_solution(source: TextOrPath | Solution, format: str | None = None, *, stream: bool = False,
+                  game: str | None = None) -> Solution:
     """A solution from its text or its file (see :data:`TextOrPath`), in any format
     ``verify`` reads: ``standard``, ``fc-solve``, ``fcpro``, ``freecell-cli``, ``json``
     (detected unless ``format``).
 
     ``stream=True`` reads a file's moves only as a replay needs them (constant
     memory; the solution can then be replayed once): what ``freecell verify`` does.
+    ``game``: the FreeCell family's game it is read as (a Seahaven Towers move may
+    name a tenth column; Freecell Solver's boards say no game), which a game the
+    file names must agree with.
 
     >>> import freecell_cli as fc
     >>> s = fc.read_solution("# freecell-cli solution\\n# deal: 617\\n5a 82\\n")
@@ -220,6 +243,7 @@ def read_solution(source: TextOrPath | Solution, format: str | None = None, *, s
     from .solutions import SOLUTION_FORMATS, Solution, open_solution, parse_solution
 
     stream = checks.flag(stream, "stream")
+    checks.text(game, "game")
     if isinstance(source, Solution):
         return source.validate()
     if checks.text(format, "format") is not None and format not in SOLUTION_FORMATS:
@@ -229,13 +253,13 @@ def read_solution(source: TextOrPath | Solution, format: str | None = None, *, s
     if is_path(source):
         name = os.fspath(source)
         if stream:
-            return open_solution(name, format)
+            return open_solution(name, format, game)
         from .files import read_text
 
-        return parse_solution(read_text(name, "solution"), format)
+        return parse_solution(read_text(name, "solution"), format, game)
     if not isinstance(source, str):
         raise InvalidSolution(f"a solution is text, a path or a Solution, not {type(source).__name__}")
-    return parse_solution(source, format)
+    return parse_solution(source, format, game)
 
 
 def _solved(result: Result) -> None:
@@ -296,11 +320,15 @@ def verify(
     empty_column: Literal["one", "max"] | None = None,
     all_errors: bool = False,
     format: str | None = None,
+    game: str | None = None,
 ) -> Verdict:
     """Replay ``solution`` (a Solution, a solved Result, or a file's text or path:
     :func:`read_solution`) from ``position`` under ``variant``, as ``freecell
     verify`` does. ``position`` may be a deal number, or None for the start the
     file names; ``variant`` defaults to the file's, else the position's, else site.
+    ``game``: a game of the FreeCell family (``bakers-game``...) the solution is
+    played as, its deal numbers PySolFC's (else the one the file or position
+    names); ``variant`` may name a family game's rules too.
 
     The :class:`~freecell_cli.verify.Verdict` has ``ok`` (legal and solves),
     ``valid``, ``solved``, ``moves`` (counted the variant's way), ``error`` and
@@ -314,7 +342,8 @@ def verify(
     from .position import MAX_CELLS
     from .solutions import Solution
     from .solutions.model import result_solution
-    from .solutions.start import check_start_given, start_and_rules, start_of
+    from .position import Position
+    from .solutions.start import check_start_given, game_asked, start_and_rules, start_of
     from .solutions.write import as_file
     from .solvers.engine import Result
     from .verify import READ_AS_SN, cells_asked, sn_reading_may_help
@@ -327,12 +356,15 @@ def verify(
     all_errors = checks.flag(all_errors, "all_errors")
     if variant is not None and not isinstance(variant, str):
         check_variant(variant)  # its type, now: which variant applies is known once the file is read
+    wanted = game_asked(checks.text(game, "game"), variant)
+    hint = wanted if wanted is not None else position.game if isinstance(position, Position) else None
     if isinstance(solution, Result):
         _solved(solution)
         solution = as_file(result_solution(solution, None, None))  # as its file reads back
-    sol = read_solution(solution, format, stream=True)  # type: ignore[arg-type]
-    start, rules = start_and_rules(sol, position, variant, cells)
-    grow = sol.cells_open and cells is None and (position is None or isinstance(position, int))
+    sol = read_solution(solution, format, stream=True, game=hint)  # type: ignore[arg-type]
+    start, rules = start_and_rules(sol, position, variant, cells, wanted)
+    # (a family game's table has its own free cells: the file need not say how many)
+    grow = sol.cells_open and cells is None and (position is None or isinstance(position, int)) and start.game is None
     verdict = replay(sol, start, rules, empty_column, all_errors, grow)
     asked = cells_asked(sol, cells)
     verdict.notes += asked
@@ -345,8 +377,8 @@ def verify(
         # fc-solve's -sn writes a run into an empty column as a plain move (its -snx
         # says the count): read that way, with every printed state still checked,
         # does the file solve the deal?
-        again = read_solution(solution, format, stream=True)
-        second = replay(again, start_of(again, position, cells), rules, "max", all_errors, grow)
+        again = read_solution(solution, format, stream=True, game=hint)
+        second = replay(again, start_of(again, position, cells, wanted), rules, "max", all_errors, grow)
         if second.ok:
             second.notes += asked + [READ_AS_SN]
             return second
@@ -363,7 +395,7 @@ def analyze(
     time_limit: float | None = DEFAULT_TIME_LIMIT,
     solutions: bool = True,
     jobs: int = 1,
-    game: Literal["freecell", "spider"] = "freecell",
+    game: str = "freecell",
     suits: int = 4,
     seed: int | str | None = None,
 ) -> Iterator[dict[str, Any]]:
@@ -377,6 +409,10 @@ def analyze(
     ``itertools.count(1)`` start at once, and no more deals are taken ahead than
     there are workers busy. Repeats are dropped; a number that is not a deal
     number raises when it is reached.
+
+    ``game``: ``freecell``, ``spider`` (``suits``), or a game of the FreeCell family
+    (``bakers-game``...: PySolFC's deals, Freecell Solver's solutions, ``engine``
+    ``auto`` or ``fc-solve``).
 
     ``jobs`` 1 solves in this process, in order; more uses worker processes and
     yields records as they finish, at most as many workers as there are cores and
@@ -398,7 +434,9 @@ def analyze(
         checks.seconds(time_limit)  # (the Job reads it: 0 is no limit there too)
     # checked here, in the words of every function (the Job's own words quote the value whole)
     checks.whole(cells, "cells", 0, MAX_CELLS)
-    checks.choice(game, "game", ("freecell", "spider"))
+    from .games import FAMILY
+
+    checks.choice(game, "game", ("freecell", "spider", *FAMILY))
     checks.whole(suits, "suits")
     if engine not in ENGINES:
         raise FreecellError(f"unknown engine {quote(engine)} (choose from {', '.join(ENGINES)})")
@@ -406,6 +444,13 @@ def analyze(
     workers = checks.positive(jobs, "jobs") or 1
     if game == "freecell":
         get_engine(engine)  # fail now, not on every deal
+    elif game in FAMILY:  # Freecell Solver solves it: our engines play FreeCell only
+        if engine not in ("auto", "fc-solve"):
+            from .games import find_rules
+            from .solvers.engine import family_refusal
+
+            raise InvalidArgument(family_refusal(find_rules(game), engine))
+        get_engine("fc-solve")
     return run_local(numbers, job, workers)
 
 

@@ -4,7 +4,9 @@
   even one still needed as a landing spot; never rearranges columns.
 * ``safe`` — the Windows rule: an ace always; a 2 once its ace is home; a card of
   rank r ≥ 3 once its own suit is at r−1 and both foundations of the opposite
-  colour are at r−1 or more.
+  colour are at r−1 or more. Where columns build by suit (Baker's Game and its
+  kin) every card that can go home is safe: the one card that could go on it,
+  its suit's next lower, is home already.
 
 >>> from freecell_cli import parse_position
 >>> p = parse_position("----:QQQJ:KC/KD/KH/KSQS")
@@ -20,6 +22,7 @@ from collections.abc import Callable
 
 from .cards import Card
 from .errors import FreecellError
+from .games import game_of
 from .moves import CELL, COLUMN, FOUNDATION, EmptyColumnMode, Move, Place, apply, resolve
 from .position import Position
 from .variants import Variant
@@ -34,7 +37,7 @@ def _always(position: Position, card: Card) -> bool:
 def _safe(position: Position, card: Card) -> bool:
     # The rule of solvers.state.is_safe on a Position, asked of the next card of
     # its suit (tests/test_state.py compares the two on every card and foundation).
-    if card.rank <= 2:
+    if card.rank <= 2 or position.game is not None and game_of(position).build == "suit":
         return True
     f = position.foundations
     opposite = (1, 2) if not card.is_red else (0, 3)  # D,H for black; C,S for red

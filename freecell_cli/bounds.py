@@ -15,6 +15,9 @@ from .text import short_repr
 
 MAX_CELLS = 15  # letters a..p without h, which names the foundation
 MAX_COLUMNS = 9  # standard notation names columns with one digit
+# A family game's table may have one more (Seahaven Towers: 10 columns), its tenth
+# written 10 in standard notation, as Freecell Solver writes it.
+MAX_GAME_COLUMNS = 10
 MAX_DEAL = 8_589_934_591  # FreeCell Pro's range
 
 

@@ -105,6 +105,15 @@ class Card:
         """
         return other.rank == self.rank + 1 and other.is_red != self.is_red
 
+    def follows_suit(self, other: Card) -> bool:
+        """True when this card can be placed on ``other`` where columns build by
+        suit (Baker's Game and its kin).
+
+        >>> Card.parse("7S").follows_suit(Card.parse("8S")), Card.parse("7S").follows_suit(Card.parse("8C"))
+        (True, False)
+        """
+        return other.rank == self.rank + 1 and other.suit == self.suit
+
     @staticmethod
     def parse(text: str) -> Card:
         """Read a card; raises :class:`InvalidCard` quoting the text."""
@@ -128,6 +137,19 @@ class Card:
         if rank == 0:
             raise InvalidCard(f"unknown card {quote(text)}")
         return CARDS[(rank - 1) * 4 + SUITS.index(suit)]
+
+
+#: How a column builds down: alternate colours (FreeCell), or the same suit (Baker's Game).
+BUILDS = ("alternate", "suit")
+
+
+def fits(card: Card, onto: Card, build: str = "alternate") -> bool:
+    """True when ``card`` can be placed on ``onto`` in a column that builds ``build``.
+
+    >>> fits(Card.parse("7S"), Card.parse("8H")), fits(Card.parse("7S"), Card.parse("8H"), "suit")
+    (True, False)
+    """
+    return card.follows_suit(onto) if build == "suit" else card.fits_on(onto)
 
 
 # One shared instance per card: comparisons and hashing stay cheap.

@@ -1,4 +1,5 @@
-"""Deals: Microsoft / FreeCell Pro numbered deals, the daily deal, random deals.
+"""Deals: Microsoft / FreeCell Pro numbered deals, the daily deal, random deals;
+and the deals of the FreeCell family's games, numbered as PySolFC numbers them.
 
 >>> p = deal(1)
 >>> " ".join(str(c) for c in p.columns[0])
@@ -14,7 +15,7 @@ import re
 
 from .bounds import MAX_CELLS, MAX_COLUMNS
 from .bounds import MAX_DEAL as MAX_DEAL, check_deal_number as check_deal_number  # their path deals.X stays
-from .cards import CARDS, Card
+from .cards import CARDS, SUITS, Card
 from .errors import InvalidDeal
 from .position import Position
 from .text import quote
@@ -91,15 +92,64 @@ def deal_digits(text: str) -> str | None:
     return t.lstrip("#").replace(",", "").replace("_", "").lstrip("0") or "0"
 
 
-def deal(n: int, cells: int = 4, columns: int = 8) -> Position:
+# PySolFC shuffles game numbers below this with Microsoft's generator (its deals
+# are then Microsoft's), the others with Python's Mersenne Twister
+# (pysollib/pysolrandom.py, construct_random).
+PYSOL_MS_BELOW = 32_000
+_PYSOL_SUITS = "CSHD"  # PySolFC's deck: clubs, spades, hearts, diamonds, each A..K
+
+
+def pysol_order(n: int) -> list[int]:
+    """Card indices (Microsoft deck order, as :data:`~freecell_cli.cards.CARDS`) in the
+    order PySolFC deals game ``n`` of a one-deck game: Microsoft's deal ``n`` below
+    32,000; above, its deck shuffled by ``random.Random(n)`` (for i = 51 down to 1,
+    swap cards i and ``int(random() * (i + 1))``) and dealt from the end.
+
+    >>> pysol_order(617) == _ms_order(617), [str(CARDS[i]) for i in pysol_order(32000)[:3]]
+    (True, ['7S', '4D', 'JS'])
+    """
+    check_deal_number(n)
+    if n < PYSOL_MS_BELOW:
+        return _ms_order(n)
+    import random  # only here: `freecell deal N` does not pay for it
+
+    rng = random.Random(n)
+    cards = [rank * 4 + SUITS.index(suit) for suit in _PYSOL_SUITS for rank in range(13)]
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards[::-1]
+
+
+def deal(n: int, cells: int | None = None, columns: int | None = None, game: str | None = None,
+         microsoft: bool = False) -> Position:
     """The Microsoft-compatible deal ``n`` (1 .. 8,589,934,591) on ``columns``
-    columns (1..9) with ``cells`` free cells (0..15).
+    columns (1..9, default 8) with ``cells`` free cells (0..15, default 4).
+
+    ``game``: a game of the FreeCell family (:mod:`freecell_cli.games`): PySolFC's
+    game ``n`` of it, on its own table (its columns dealt round from the left,
+    then its free cells in its order); ``microsoft``: Microsoft's deal ``n`` laid
+    out the same way (the same deal below 32,000). A family game's position is
+    labelled with ``n`` when that is PySolFC's number for it.
 
     >>> p = deal(617)
     >>> p.deal, len(p.columns), len(p.cells), str(p.columns[0][0])
     (617, 8, 4, '7D')
+    >>> q = deal(1, game="eight-off")
+    >>> [str(c) if c else "-" for c in q.cells], q.game
+    (['6S', '-', '9C', '-', '2H', '-', '6H', '-'], 'eight-off')
     """
     check_deal_number(n)
+    if game is not None:
+        from .games import find_game
+
+        g = find_game(game)
+        if g.family:
+            return _game_deal(n, g.name, cells, columns, microsoft)
+    if isinstance(microsoft, bool) and microsoft:
+        raise InvalidDeal("FreeCell's deals are Microsoft's already (microsoft= is for the family's games)")
+    cells = 4 if cells is None else cells
+    columns = 8 if columns is None else columns
     if isinstance(cells, bool) or not isinstance(cells, int) or not 0 <= cells <= MAX_CELLS:
         raise InvalidDeal(f"free cells must be 0..{MAX_CELLS}, got {short_repr(cells)}")
     if isinstance(columns, bool) or not isinstance(columns, int) or not 1 <= columns <= MAX_COLUMNS:
@@ -108,6 +158,45 @@ def deal(n: int, cells: int = 4, columns: int = 8) -> Position:
     for i, idx in enumerate(_ms_order(n)):
         cols[i % columns].append(CARDS[idx])
     return Position(cols, cells, deal=n)
+
+
+def _game_deal(n: int, name: str, cells: int | None, columns: int | None, microsoft: object) -> Position:
+    from .games import find_game
+
+    g = find_game(name)
+    if cells is not None and cells != g.cells or columns is not None and columns != g.columns:
+        raise InvalidDeal(f"{g.title} is dealt on {g.columns} columns with {g.cells} free cells "
+                          f"(its rules fix the table), not {short_repr(columns or g.columns)} and "
+                          f"{short_repr(cells if cells is not None else g.cells)}")
+    if not isinstance(microsoft, bool):
+        from .errors import ArgumentTypeError
+
+        raise ArgumentTypeError(f"microsoft must be True or False, not {quote(microsoft)}")
+    order = _ms_order(n) if microsoft else pysol_order(n)
+    dealt = len(order) - len(g.filled)
+    cols: list[list[Card]] = [[] for _ in range(g.columns)]
+    for i, idx in enumerate(order[:dealt]):
+        cols[i % g.columns].append(CARDS[idx])
+    slots: list[Card | None] = [None] * g.cells
+    for slot, idx in zip(g.filled, order[dealt:]):
+        slots[slot] = CARDS[idx]
+    label = n if not microsoft or n < PYSOL_MS_BELOW else None  # above, PySolFC's n is another deal
+    return Position(cols, slots, deal=label, game=g.name)
+
+
+def parse_game_deal(text: str, game: str | None = None) -> tuple[int, bool]:
+    """A deal number of ``game``'s (:func:`parse_deal_number`) and whether it is
+    Microsoft's: a family game's numbers are PySolFC's, and ``ms617`` (PySolFC's
+    spelling) is Microsoft's deal 617 laid out as the game deals it.
+
+    >>> parse_game_deal("ms100000", "bakers-game"), parse_game_deal("617")
+    ((100000, True), (617, False))
+    """
+    from .games import find_game
+
+    if isinstance(text, str) and text.strip()[:2].lower() == "ms" and find_game(game).family:
+        return parse_deal_number(text.strip()[2:]), True
+    return parse_deal_number(text), False
 
 
 def is_unsolvable(n: int) -> bool:

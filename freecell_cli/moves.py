@@ -2,7 +2,9 @@
 
 Standard notation is two characters, source then destination: columns ``1``-``9``,
 free cells ``a``-``g``, ``i``… (``h`` is the foundation), foundation ``h``.
-A ``v<hex>`` suffix gives the number of cards moved into an empty column.
+A ``v<hex>`` suffix gives the number of cards moved into an empty column. A table
+of ten columns (Seahaven Towers) writes its tenth ``10``, as Freecell Solver does
+(``108``, ``110``, ``a10``): read so when the move is parsed for ten columns.
 
 >>> from freecell_cli import deal, find_variant
 >>> p = deal(617)
@@ -80,22 +82,28 @@ class Move:
 
     def __repr__(self) -> str:
         text = str(self)
-        try:
-            if Move.parse(text) == self:
-                return f"Move.parse({text!r})"
-        except InvalidMove:
-            pass
+        for columns, tail in ((MAX_COLUMNS, ""), (MAX_COLUMNS + 1, ", columns=10")):
+            try:
+                if Move.parse(text, columns) == self:
+                    return f"Move.parse({text!r}{tail})"
+            except InvalidMove:
+                pass
         return f"Move({self.source!r}, {self.dest!r}, {self.count!r}, {self.to_empty!r})"
 
     @staticmethod
-    def parse(text: str) -> Move:
-        """Read one move in standard notation (``5a``, ``ah``, ``36v4``).
+    def parse(text: str, columns: int = MAX_COLUMNS) -> Move:
+        """Read one move in standard notation (``5a``, ``ah``, ``36v4``); with
+        ``columns`` 10, ``10`` names the tenth column (``108``, ``a10``).
 
         A move whose source and destination are the same (``88``) is well formed;
-        :func:`resolve` refuses it as illegal."""
+        :func:`resolve` refuses it as illegal.
+
+        >>> Move.parse("108", columns=10).source.index
+        9
+        """
         if not isinstance(text, str):
             raise InvalidMove(f"a move is text in standard notation, not {type(text).__name__}")
-        m = _MOVE_RE.fullmatch(text.strip())
+        m = (_MOVE_RE if columns <= MAX_COLUMNS else _MOVE_10_RE).fullmatch(text.strip())
         if not m:
             raise InvalidMove(f"not a move: {quote(text)}")
         src, dst, count = m.group(1).lower(), m.group(2).lower(), m.group(3)
@@ -118,6 +126,9 @@ class Move:
 
 
 _MOVE_RE = re.compile(r"([1-9a-pA-P])([1-9a-pA-P])(?:[vV]([0-9a-fA-F]{1,3}))?")
+# Ten columns: "10" is a place, tried before "1" (no place is 0 or 11, so a token
+# reads one way only: "110" is 1 to 10, "101" 10 to 1).
+_MOVE_10_RE = re.compile(r"(10|[1-9a-pA-P])(10|[1-9a-pA-P])(?:[vV]([0-9a-fA-F]{1,3}))?")
 
 
 def _place(ch: str, text: str) -> Place:
@@ -140,15 +151,16 @@ def split_moves(text: str) -> list[str]:
 _SEPARATORS = re.compile(r"[ \t\n\r\f\v,;]+")  # ASCII white space: "8\x852" is no two moves
 
 
-def parse_moves(text: str) -> list[Move]:
-    """Read moves separated by spaces, commas or newlines.
+def parse_moves(text: str, columns: int = MAX_COLUMNS) -> list[Move]:
+    """Read moves separated by spaces, commas or newlines (on ``columns`` columns:
+    see :meth:`Move.parse`).
 
     >>> [str(m) for m in parse_moves("5a 58,8h")]
     ['5a', '58', '8h']
     """
     if not isinstance(text, str):
         raise InvalidMove(f"moves are text in standard notation, not {type(text).__name__}")
-    return [Move.parse(t) for t in split_moves(text)]
+    return [Move.parse(t, columns) for t in split_moves(text)]
 
 
 def capacity_reason(n: int, cap: int, free: int, empty: int, to_empty: bool) -> str:
@@ -230,7 +242,7 @@ def resolve(
         if not col:
             raise IllegalMove(f"column {src.index + 1} is empty")
         card = col[-1]
-        available = position.run_length(src.index)
+        available = position.run_length(src.index, variant.build)
 
     if dst.kind != COLUMN and move.count not in (None, 1):
         raise IllegalMove(f"only one card can go to {dst.describe()}")
@@ -256,14 +268,14 @@ def resolve(
     if target_col:
         target = target_col[-1]
         if src.kind == CELL:
-            if not card.fits_on(target):
+            if not variant.fits(card, target):
                 raise IllegalMove(f"{card} cannot go on {target}")
             n = 1
         else:
             col = position.columns[src.index]
             # Only one card of the run can fit: its rank is fixed by the target's.
             n = target.rank - card.rank
-            if not (1 <= n <= available and col[-n].fits_on(target)):
+            if not (1 <= n <= available and variant.fits(col[-n], target)):
                 if available == 1:
                     raise IllegalMove(f"{card} cannot go on {target}")
                 raise IllegalMove(
@@ -285,21 +297,33 @@ def resolve(
 
     # Destination is an empty column.
     if src.kind == CELL:
+        if not variant.takes_empty(card):
+            raise IllegalMove(_kings_only(card, dst))
         return Move(src, dst, 1, True)
     cap = can_move(position, variant, to_empty_column=True)
+    col = position.columns[src.index]
     if move.count is None:
         n = 1 if empty_column == "one" else min(available, cap)
+        if empty_column != "one" and variant.empty == "kings":
+            # As many as fit: the run from its king, the one card that may lead it there.
+            n = next((k for k in range(1, available + 1) if col[-k].rank == 13), n)
     else:
         n = move.count
         if n > available:
             raise IllegalMove(
                 f"column {src.index + 1} has a run of {plural(available, 'card')}, not {n}"
             )
+    if not variant.takes_empty(col[-n]):
+        raise IllegalMove(_kings_only(col[-n], dst))
     if n > cap:
         raise IllegalMove(
             capacity_reason(n, cap, position.free_cells, position.empty_columns - 1, True)
         )
     return Move(src, dst, n, True)
+
+
+def _kings_only(card: Card, dst: Place) -> str:
+    return f"{card} cannot go into empty {dst.describe()}: only a king can"
 
 
 def apply(position: Position, move: Move) -> None:
@@ -386,7 +410,10 @@ def legal_moves(position: Position, variant: Variant) -> list[Move]:
             if src == dst or (src.kind == CELL and dst.kind == CELL):
                 continue
             if dst.kind == COLUMN and not position.columns[dst.index] and src.kind == COLUMN:
-                for n in range(1, position.run_length(src.index) + 1):
+                col = position.columns[src.index]
+                for n in range(1, position.run_length(src.index, variant.build) + 1):
+                    if not variant.takes_empty(col[-n]):
+                        continue  # (kings only: the run from its king, if it has one)
                     try:
                         moves.append(resolve(position, Move(src, dst, n, True), variant))
                     except IllegalMove:

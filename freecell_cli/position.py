@@ -1,5 +1,5 @@
-"""Position: columns, free-cell slots and foundations, plus the deal and variant
-it came from when known.
+"""Position: columns, free-cell slots and foundations, plus the deal, variant and
+game it came from when known.
 
 A Position is mutable (moves apply and undo in place) and cheap to copy.
 
@@ -18,17 +18,25 @@ from itertools import chain
 from typing import Any
 
 from .bounds import MAX_CELLS as MAX_CELLS, MAX_COLUMNS as MAX_COLUMNS  # their path position.X stays
-from .bounds import MAX_DEAL, check_deal_number
+from .bounds import MAX_DEAL, MAX_GAME_COLUMNS, check_deal_number
 from .cards import CARDS, RANK_CHARS, SUIT_NAMES, SUITS, Card
 from .errors import ArgumentTypeError, InvalidPosition, quote
-from .variants import VARIANTS, find_variant
+from .variants import VARIANTS, Variant, find_variant
+
+# The family's games, by name (games.py stands below; kept here as a set for the
+# labels' fast check).
+from .games import FAMILY as _FAMILY
+from .games import find_game, game_of
 
 
 class Position:
     """A FreeCell table: ``columns`` (bottom card first), free-cell slots
     (``cells``, None when empty), ``foundations`` (cards home per suit), and the
-    ``deal`` and ``variant`` it came from when known. ``str()`` is the plain table,
-    rich draws it in colour, a notebook as a picture (``_repr_svg_``).
+    ``deal`` and ``variant`` it came from when known, and its ``game``: None for
+    FreeCell, else a family game's name (``bakers-game``...: :mod:`freecell_cli.games`),
+    whose table it has and whose rules it is played under (a family game has no
+    variant). ``str()`` is the plain table, rich draws it in colour, a notebook as a
+    picture (``_repr_svg_``).
 
     >>> from freecell_cli import deal
     >>> p = deal(617)
@@ -36,7 +44,7 @@ class Position:
     (0, False, True)
     """
 
-    __slots__ = ("columns", "cells", "foundations", "deal", "variant")
+    __slots__ = ("columns", "cells", "foundations", "deal", "variant", "game")
 
     def __init__(
         self,
@@ -45,6 +53,7 @@ class Position:
         foundations: Sequence[int] = (0, 0, 0, 0),
         deal: int | None = None,
         variant: str | None = None,
+        game: str | None = None,
     ) -> None:
         # Types and sizes are checked here, where they come in (a column of ints, or a
         # foundation at 14, would fail far off, in a move or a picture); that the cards
@@ -60,12 +69,19 @@ class Position:
         self.foundations: list[int] = list(_items(foundations, "foundations"))
         if not all(isinstance(f, int) and not isinstance(f, bool) for f in self.foundations):
             raise ArgumentTypeError(f"foundations must be ranks (whole numbers), not {quote(foundations)}")
-        _check_sizes(self.columns, self.cells, self.foundations)
+        _check_sizes(self.columns, self.cells, self.foundations, game is not None)
         if isinstance(variant, str):
             variant = find_variant(variant).name  # "Windows" as the formats write it: windows
-        _check_labels(deal, variant)
+        if isinstance(game, str):
+            game = find_game(game).name  # "Bakers_Game" as fc-solve writes it: bakers-game
+            if game == "freecell":
+                game = None  # FreeCell's positions carry no game label
+        _check_labels(deal, variant, game)
         self.deal = deal
         self.variant = variant
+        self.game = game
+        if game is not None:
+            _check_table(self)
 
     # -- copying, comparing -------------------------------------------------
     def copy(self) -> Position:
@@ -75,6 +91,7 @@ class Position:
         p.foundations = self.foundations[:]
         p.deal = self.deal
         p.variant = self.variant
+        p.game = self.game
         return p
 
     def __eq__(self, other: object) -> bool:
@@ -86,6 +103,7 @@ class Position:
             and self.foundations == other.foundations
             and self.deal == other.deal
             and self.variant == other.variant
+            and self.game == other.game
         )
 
     def same_table(self, other: Position) -> bool:
@@ -116,8 +134,9 @@ class Position:
         try:
             self.validate()
         except FreecellError:  # a repr never raises, and parse_position would refuse the text
+            game = "" if self.game is None else f", game={self.game!r}"
             return (f"Position({self.columns!r}, {self.cells!r}, {self.foundations!r}, "
-                    f"deal={self.deal!r}, variant={self.variant!r})")
+                    f"deal={self.deal!r}, variant={self.variant!r}{game})")
         return f"parse_position({format_compact(self)!r})"
 
     # -- pictures: str() a table, rich a coloured one, Jupyter an SVG ----------
@@ -131,7 +150,7 @@ class Position:
         from .render import render_plain
 
         self.check_fields()  # a picture of a partial table is fine; of a 14th rank, impossible
-        return render_plain(self, find_variant(self.variant))
+        return render_plain(self, self.rules())
 
     __str__ = table
 
@@ -139,7 +158,7 @@ class Position:
         from .render import render_rich
 
         self.check_fields()
-        return render_rich(self, find_variant(self.variant))
+        return render_rich(self, self.rules())
 
     def _repr_svg_(self) -> str:
         """The picture a notebook shows (python-chess style)."""
@@ -147,6 +166,39 @@ class Position:
 
         self.check_fields()
         return to_svg(self)
+
+    def as_game(self, game: str) -> Position:
+        """A copy of this position as a position of ``game`` (``freecell`` or a
+        family game's name). An unlabelled FreeCell table becomes the game's (a
+        board has no word for its game: Freecell Solver's, say); one of another
+        game, or under a FreeCell variant, is refused, and so is a table that is
+        not the game's (:class:`InvalidPosition`).
+
+        >>> from freecell_cli import deal
+        >>> deal(1).as_game("bakers-game").game, deal(1).as_game("freecell").game
+        ('bakers-game', None)
+        """
+        want, have = find_game(game), game_of(self)
+        p = self.copy()
+        if want.name == have.name:
+            return p
+        if have.family:
+            raise InvalidPosition(f"the position is {have.possessive}, not {want.possessive}")
+        if p.variant is not None:
+            raise InvalidPosition(f"the position is FreeCell's under {p.variant}, not {want.possessive}")
+        p.game = want.name
+        return p.validate()
+
+    def rules(self) -> Variant:
+        """The rules the position is labelled with: its game's, else its variant
+        (else site).
+
+        >>> from freecell_cli import deal
+        >>> deal(1).rules().name, deal(1, game="eight-off").rules().name
+        ('site', 'eight-off')
+        """
+        game = game_of(self)
+        return game.rules if game.family else find_variant(self.variant)
 
     # -- reading the table --------------------------------------------------
     @property
@@ -165,9 +217,10 @@ class Position:
     def is_won(self) -> bool:
         return self.foundations == [13, 13, 13, 13]
 
-    def run_length(self, column: int) -> int:
-        """Length of the alternating descending run at the exposed end of column
-        ``column`` (0 for the first)."""
+    def run_length(self, column: int, build: str | None = None) -> int:
+        """Length of the descending run at the exposed end of column ``column`` (0
+        for the first) that builds ``build`` (``alternate`` colours or the same
+        ``suit``; None: as the position's game builds)."""
         if type(column) is not int or not 0 <= column < len(self.columns):  # (a bool is no int here)
             from .checks import whole
 
@@ -177,6 +230,10 @@ class Position:
         if n == 0:
             return 0
         k = 1
+        if (build or ("alternate" if self.game is None else find_game(self.game).build)) == "suit":
+            while k < n and col[n - k].follows_suit(col[n - k - 1]):
+                k += 1
+            return k
         while k < n and col[n - k].fits_on(col[n - k - 1]):
             k += 1
         return k
@@ -211,7 +268,9 @@ class Position:
           ...
         freecell_cli.errors.InvalidPosition: card 4C is in column 1 but the clubs foundation is already at K
         """
-        _check_labels(self.deal, self.variant)
+        _check_labels(self.deal, self.variant, self.game)
+        if self.game is not None:
+            _check_table(self)
         if self._is_whole_deck():  # the usual case, in a few microseconds
             return self
         self.check_fields()
@@ -255,8 +314,10 @@ class Position:
         _cards(self.cells, "cells", empty=True)
         if not all(isinstance(f, int) and not isinstance(f, bool) for f in self.foundations):
             raise ArgumentTypeError(f"foundations must be ranks (whole numbers), not {quote(self.foundations)}")
-        _check_sizes(self.columns, self.cells, self.foundations)
-        _check_labels(self.deal, self.variant)
+        _check_sizes(self.columns, self.cells, self.foundations, self.game is not None)
+        _check_labels(self.deal, self.variant, self.game)
+        if self.game is not None:
+            _check_table(self)
         return self
 
     def _is_whole_deck(self) -> bool:
@@ -267,7 +328,8 @@ class Position:
         nothing, for cards built by hand)."""
         f, cols, cells = self.foundations, self.columns, self.cells
         if (type(f) is not list or type(cols) is not list or type(cells) is not list or len(f) != 4
-                or not 1 <= len(cols) <= MAX_COLUMNS or len(cells) > MAX_CELLS):
+                or not 1 <= len(cols) <= (MAX_COLUMNS if self.game is None else MAX_GAME_COLUMNS)
+                or len(cells) > MAX_CELLS):
             return False
         f0, f1, f2, f3 = f
         if not (type(f0) is type(f1) is type(f2) is type(f3) is int
@@ -293,12 +355,21 @@ _HOME_IDS = tuple(tuple(frozenset(id(CARDS[r * 4 + s]) for r in range(f)) for f 
 _NONE_ID = id(None)
 
 
-def _check_labels(deal: object, variant: object) -> None:
-    """The deal and variant a table is labelled with, as the formats write them: a
-    deal number (1 to 8,589,934,591) and a variant's name (site, standard...), or None."""
+def _check_labels(deal: object, variant: object, game: object = None) -> None:
+    """The deal, variant and game a table is labelled with, as the formats write
+    them: a deal number (1 to 8,589,934,591), a variant's name (site, standard...)
+    and a family game's name (bakers-game...), or None; a family game has no variant."""
     if ((deal is None or type(deal) is int and 1 <= deal <= MAX_DEAL)
-            and (variant is None or type(variant) is str and variant in VARIANTS)):
+            and (variant is None or type(variant) is str and variant in VARIANTS) and game is None):
         return  # (validate's every call: no import, no call)
+    if game is not None:
+        if not isinstance(game, str):
+            raise ArgumentTypeError(f"game must be a family game's name or None, not {quote(game)}")
+        if game not in _FAMILY:
+            raise InvalidPosition(f"game must be one of {', '.join(_FAMILY)} or None (FreeCell), not {quote(game)}")
+        if variant is not None:
+            raise InvalidPosition(f"a {find_game(game).title} position has no variant (its rules are the game's), "
+                                  f"not {quote(variant)}")
     if deal is not None:
         if isinstance(deal, bool) or not isinstance(deal, int):
             raise ArgumentTypeError(f"deal must be a deal number or None, not {quote(deal)}")
@@ -310,16 +381,25 @@ def _check_labels(deal: object, variant: object) -> None:
             raise InvalidPosition(f"variant must be one of {', '.join(VARIANTS)} or None, not {quote(variant)}")
 
 
-def _check_sizes(columns: list[Any], cells: list[Any], foundations: list[int]) -> None:
-    """The sizes a table has: 1 to MAX_COLUMNS columns, at most MAX_CELLS free cells,
-    four foundations at ranks 0 (empty) to 13 (king home)."""
+def _check_sizes(columns: list[Any], cells: list[Any], foundations: list[int], family: bool = False) -> None:
+    """The sizes a table has: 1 to MAX_COLUMNS columns (a family game's, up to
+    MAX_GAME_COLUMNS), at most MAX_CELLS free cells, four foundations at ranks 0
+    (empty) to 13 (king home)."""
     if len(foundations) != 4 or not all(0 <= f <= 13 for f in foundations):
         raise InvalidPosition(f"foundations must be four ranks 0 to 13 (clubs, diamonds, hearts, spades), "
                               f"not {quote(foundations)}")
     if len(cells) > MAX_CELLS:
         raise InvalidPosition(f"too many free cells: {len(cells)} (at most {MAX_CELLS})")
-    if not 1 <= len(columns) <= MAX_COLUMNS:
+    if not 1 <= len(columns) <= (MAX_GAME_COLUMNS if family else MAX_COLUMNS):
         raise InvalidPosition(f"{len(columns)} columns (between 1 and {MAX_COLUMNS} are supported)")
+
+
+def _check_table(position: Position) -> None:
+    """A family game's table: its number of columns and of free cells."""
+    game = find_game(position.game)
+    if len(position.columns) != game.columns or len(position.cells) != game.cells:
+        raise InvalidPosition(f"{game.title} has {game.columns} columns and {game.cells} free cells, not "
+                              f"{len(position.columns)} and {len(position.cells)}")
 
 
 def _items(value: object, what: str) -> list[Any]:

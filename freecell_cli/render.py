@@ -26,12 +26,23 @@ def status_line(position: Position, variant: Variant) -> str:
     if position.deal is not None:
         parts.append(f"deal {position.deal}")
     parts.append(variant.name)
-    cap = can_move(position, variant)
-    parts.append(
-        f"can move {cap} ({plural(position.free_cells, 'free cell')}, "
-        f"{plural(position.empty_columns, 'empty column')})"
-    )
+    parts.append(can_move_text(position, variant))
     return " | ".join(parts)
+
+
+def can_move_text(position: Position, variant: Variant) -> str:
+    """How long a run may move now, and why: ``can move 16 (4 free cells, 0 empty
+    columns)``; ``can move any run`` where runs move whole (Relaxed FreeCell).
+
+    >>> from freecell_cli import deal, find_variant
+    >>> can_move_text(deal(1), find_variant("site"))
+    'can move 16 (4 free cells, 0 empty columns)'
+    """
+    from .games import is_unlimited
+
+    cap = "any run" if is_unlimited(variant) else str(can_move(position, variant))
+    return (f"can move {cap} ({plural(position.free_cells, 'free cell')}, "
+            f"{plural(position.empty_columns, 'empty column')})")
 
 
 def notes(position: Position) -> list[str]:
@@ -41,7 +52,8 @@ def notes(position: Position) -> list[str]:
         out.append("won: all four foundations are at K")
     elif can_autocomplete(position):
         out.append("auto-complete: the rest can be sent home directly (freecell autoplay)")
-    if position.deal is not None and is_unsolvable(position.deal) and position.cards_home == 0:
+    if (position.game is None and position.deal is not None and is_unsolvable(position.deal)
+            and position.cards_home == 0):
         out.append(f"unsolvable: deal {position.deal} cannot be won from the start")
     return out
 

@@ -153,7 +153,7 @@ def replay(
     """
     from .checks import choice
     from .errors import ArgumentTypeError
-    from .variants import find_variant
+    from .games import find_rules
 
     if not isinstance(solution, Solution):
         raise ArgumentTypeError(f"solution must be a Solution (read_solution(text or path)), not {type(solution).__name__}")
@@ -162,7 +162,7 @@ def replay(
     if not isinstance(variant, Variant):
         if not isinstance(variant, str):
             raise ArgumentTypeError(f"variant must be a Variant or a name, not {type(variant).__name__}")
-        variant = find_variant(variant)
+        variant = find_rules(variant)
     if empty_column is not None:
         choice(empty_column, "empty_column", ("one", "max"))
     if len(solution) > MAX_STEPS:

@@ -90,7 +90,9 @@ def to_html(r: Replay, title: str | None = None, delay: float = 0.6) -> str:
 
     items = [item(k, f"{step.move} (auto)" if step.automatic else str(step.move), "auto" if step.automatic else None)
              for k, step in enumerate(r.steps)]
-    return replay_html(r, title, game="FreeCell", rules=f"{r.variant.name} rules", detail=r.verdict.variant,
+    from .games import game_of
+
+    return replay_html(r, title, game=game_of(r.start).title, rules=f"{r.variant.name} rules", detail=r.verdict.variant,
                        defs=defs(), items=items, delay=delay)
 
 

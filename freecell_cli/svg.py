@@ -22,10 +22,10 @@ from xml.sax.saxutils import escape
 
 from .cards import CARDS, RANK_CHARS, SUITS, Card
 from .errors import MissingExtra
-from .moves import CELL, COLUMN, FOUNDATION, Move, can_move
+from .games import game_of
+from .moves import CELL, COLUMN, FOUNDATION, Move
 from .position import Position, cell_letter
 from .render import cards_taken
-from .text import plural
 from .variants import Variant, find_variant
 
 # Geometry, in pixels. Eight columns come to 812 px: readable at 800 px wide.
@@ -217,14 +217,11 @@ def footer_lines(position: Position, variant: Variant, caption: str | None = Non
     >>> footer_lines(deal(617), find_variant("site"))
     ['deal 617 | site rules', 'can move 16 (4 free cells, 0 empty columns)']
     """
-    from .render import notes
+    from .render import can_move_text, notes
 
     head = f"deal {position.deal}" if position.deal is not None else "position"
     lines = [f"{head} | {variant.name} rules"]
-    lines.append(
-        f"can move {can_move(position, variant)} ({plural(position.free_cells, 'free cell')}, "
-        f"{plural(position.empty_columns, 'empty column')})"
-    )
+    lines.append(can_move_text(position, variant))
     lines += notes(position)
     if caption:
         lines.append(caption)
@@ -250,7 +247,8 @@ def table_svg(
     lines = footer_lines(position, variant, caption)
     lay = Layout(len(position.columns), len(position.cells), depth, max(len(lines), footer))
     w, h = lay.width, lay.height
-    title = f"FreeCell deal {position.deal}" if position.deal is not None else "FreeCell position"
+    name = game_of(position).title
+    title = f"{name} deal {position.deal}" if position.deal is not None else f"{name} position"
     out = svg_open(w, h, title)
     on_table: list[Card] = [c for col in position.columns for c in col]
     on_table += [c for c in position.cells if c is not None]
@@ -308,7 +306,7 @@ def to_svg(
     >>> won.count('href="#c-K'), "won: all four foundations are at K" in won
     (4, True)
     """
-    rules = variant if variant is not None else find_variant(position.variant)
+    rules = variant if variant is not None else position.rules()
     return XML_HEADER + table_svg(
         position, rules, highlight=highlight, caption=caption
     )

@@ -1,4 +1,9 @@
-"""Rule variants as data: capacity formula, automatic moves, table size.
+"""Rule variants as data: capacity formula, automatic moves, table size, how a
+column builds and what an empty column takes.
+
+FreeCell's four variants are here (:data:`VARIANTS`); each game of the FreeCell
+family has one set of rules of its own, a :class:`Variant` too
+(:mod:`freecell_cli.games`).
 
 >>> find_variant("site").capacity(free_cells=2, empty_columns=1)
 8
@@ -12,8 +17,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from .bounds import MAX_CELLS, MAX_COLUMNS
+from .bounds import MAX_CELLS, MAX_COLUMNS, MAX_GAME_COLUMNS
+from .cards import BUILDS, Card, fits
 from .errors import ArgumentTypeError, InvalidArgument, quote
+
+#: What an empty column takes: any card (or run), or only a king (or a run it heads).
+EMPTY_RULES = ("any", "kings")
 
 
 def _site_capacity(free_cells: int, empty_columns: int) -> int:
@@ -43,6 +52,11 @@ class Variant:
     (seed 004, rule 4.1.4). The safe rule already does that: on such a table the
     lowest card left is exposed (or in a free cell), and every card below its rank
     is home, so it is safe; repeat. No separate rule is needed.
+
+    ``build`` is how a column builds down (``alternate`` colours, or the same
+    ``suit``), ``empty`` what an empty column takes (``any`` card, or ``kings``
+    only), ``game`` the game whose rules these are (``freecell``, or one of the
+    FreeCell family's: :mod:`freecell_cli.games`).
     """
 
     name: str
@@ -52,6 +66,9 @@ class Variant:
     cells: int = 4
     columns: int = 8
     description: str = ""
+    build: str = "alternate"
+    empty: str = "any"
+    game: str = "freecell"
 
     def __post_init__(self) -> None:
         # A Variant built by hand: a formula that is no function would fail in a move.
@@ -66,12 +83,35 @@ class Variant:
         if self.automatic is not None:
             checks.choice(self.automatic, "automatic", ("safe",))
         checks.whole(self.cells, "cells", 0, MAX_CELLS)
-        checks.whole(self.columns, "columns", 1, MAX_COLUMNS)
+        if not isinstance(self.game, str) or not self.game:
+            raise ArgumentTypeError(f"a variant's game is a game's name, not {quote(self.game)}")
+        checks.whole(self.columns, "columns", 1, MAX_COLUMNS if self.game == "freecell" else MAX_GAME_COLUMNS)
         checks.text(self.description, "description")
+        checks.choice(self.build, "build", BUILDS)
+        checks.choice(self.empty, "empty", EMPTY_RULES)
+
+    def fits(self, card: Card, onto: Card) -> bool:
+        """True when ``card`` may go on ``onto`` in a column under these rules.
+
+        >>> from freecell_cli.cards import Card
+        >>> find_variant("site").fits(Card.parse("7S"), Card.parse("8H"))
+        True
+        """
+        return fits(card, onto, self.build)
+
+    def takes_empty(self, card: Card) -> bool:
+        """True when ``card`` (alone, or heading a run) may go into an empty column.
+
+        >>> from freecell_cli.cards import Card
+        >>> find_variant("site").takes_empty(Card.parse("7S"))
+        True
+        """
+        return self.empty == "any" or card.rank == 13
 
     def capacity(self, free_cells: int, empty_columns: int) -> int:
         """The largest run one move carries with ``free_cells`` empty free cells
-        (0 to 15) and ``empty_columns`` empty columns (0 to 9) besides the destination.
+        (0 to 15) and ``empty_columns`` empty columns (0 to 9; a family game's, to 10)
+        besides the destination.
 
         >>> find_variant("site").capacity(-1, 0)
         Traceback (most recent call last):
@@ -85,10 +125,13 @@ class Variant:
             from .checks import whole
 
             free_cells = whole(free_cells, "free_cells", 0, MAX_CELLS)
-            empty_columns = whole(empty_columns, "empty_columns", 0, MAX_COLUMNS)
+            most = MAX_COLUMNS if self.game == "freecell" else MAX_GAME_COLUMNS
+            empty_columns = whole(empty_columns, "empty_columns", 0, most)
         return self.capacity_formula(free_cells, empty_columns)
 
     def __repr__(self) -> str:
+        if self.game != "freecell":
+            return f"find_rules({self.name!r})"
         return f"find_variant({self.name!r})"
 
 
@@ -140,19 +183,17 @@ def find_variant(name: str | None) -> Variant:
 
 
 class _Labelled(Protocol):
-    """What :func:`check_variant` reads of a Position: its variant's name (this
-    module stands below position.py, which checks its label against VARIANTS)."""
+    """What :func:`check_variant` reads of a Position: its variant's name and its
+    game's (this module stands below position.py, which checks its labels)."""
 
     variant: str | None
+    game: str | None
 
 
 def check_variant(value: object, position: _Labelled | None = None) -> Variant:
-    """A Variant from a Variant, a name, or None (the position's, else site)."""
-    if isinstance(value, Variant):
-        return value
-    if value is None:
-        return find_variant(position.variant if position is not None else None)
-    if not isinstance(value, str):
-        raise ArgumentTypeError(f"variant must be a Variant or a name ({', '.join(VARIANTS)}), "
-                                f"not {type(value).__name__}")
-    return find_variant(value)
+    """A Variant from a Variant, a name (a FreeCell variant's, or a family game's:
+    ``bakers-game``...), or None (the position's rules: its game's, else its
+    variant, else site). Rules of another game than the position's are refused."""
+    from .games import check_rules
+
+    return check_rules(value, position)

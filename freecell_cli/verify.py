@@ -170,7 +170,7 @@ def verify(
         if not all_errors or text is None:
             return False
         try:
-            position = parse_fcs(text, cells=len(position.cells))
+            position = parse_fcs(text, cells=len(position.cells), game=position.game)
         except FreecellError:
             return False
         return True
@@ -221,7 +221,7 @@ def verify(
             count += len(automatic_moves(position, variant))
         if step.state is not None:
             try:
-                theirs = parse_fcs(step.state, cells=len(position.cells))
+                theirs = parse_fcs(step.state, cells=len(position.cells), game=position.game)
             except FreecellError as e:
                 raise InvalidSolution(f"line {line}: state after the move: {e}") from None
             diff = _state_difference(position, theirs)

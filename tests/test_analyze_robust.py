@@ -588,4 +588,5 @@ def test_a_records_variant_and_game_are_names_we_write():
     assert check_record({"deal": 1, "verdict": "solved", "variant": "bogus"}) == (
         '"variant" is not one of site, standard, windows, atomic: "bogus"')
     assert check_record({"deal": 1, "verdict": "solved", "game": "x\u202ey"}) == (
-        '"game" is not freecell or spider: "x\\u202ey"')
+        '"game" is not one of freecell, spider, bakers-game, eight-off, seahaven-towers, forecell, '
+        'relaxed-freecell: "x\\u202ey"')

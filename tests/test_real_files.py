@@ -78,6 +78,25 @@ def test_real_file_keeps_its_verdict(name, variant, code, expected, monkeypatch)
         assert (got_code, out, err) == (code, expected + "\n", "")
 
 
+# Games::Solitaire::Verify t/solution.t, each under its own variant (bakers_game,
+# eight_off, seahaven_towers, forecell, relaxed_freecell): all valid. Its boards name
+# no game: --game says which (fc-solve's trimmed 'Freecells:' is then the game's own).
+FAMILY_CASES = [
+    ("fcs-bakers-game-24.txt", "bakers-game", "solved in 102 moves"),
+    ("fcs-eight-off-200.txt", "eight-off", "solved in 131 moves"),
+    ("fcs-eight-off-200-l-gi.txt", "eight-off", "solved in 131 moves"),
+    ("fcs-seahaven-towers-1977.txt", "seahaven-towers", "solved in 89 moves"),
+    ("fcs-forecell-24.txt", "forecell", "solved in 136 moves"),
+    ("fcs-relaxed-freecell-11982.txt", "relaxed-freecell", "solved in 133 moves"),
+]
+
+
+@pytest.mark.parametrize("name, game, summary", FAMILY_CASES, ids=[c[0] for c in FAMILY_CASES])
+def test_real_file_of_a_family_game_keeps_its_verdict(name, game, summary, monkeypatch):
+    monkeypatch.chdir(REAL)
+    assert run("verify", "--game", game, name) == (0, f"OK {name}: {summary} ({game})\n", "")
+
+
 BAKERS = sorted((REAL / "bakers-game").iterdir())
 
 
@@ -93,6 +112,9 @@ def test_bakers_game_solutions_break_freecell_at_a_same_suit_build(path):
     assert code == 1 and err == "" and out.startswith("FAIL ") and m, out
     assert m.group(2) == m.group(4)  # the same suit, one rank apart
     assert "A23456789TJQK".index(m.group(3)) == "A23456789TJQK".index(m.group(1)) + 1
+    # and under Baker's Game's own rules, every move is legal and the game won
+    code, out, err = run("verify", "-q", "--game", "bakers-game", str(path))
+    assert (code, err) == (0, "") and out.startswith("OK ") and out.endswith(" moves (bakers-game)\n"), out
 
 
 TRIMMED = ["fcs-freecell-24.txt", "from-patsolve--want.txt", "fcs-freecell-9-orig.txt"]

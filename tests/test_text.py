@@ -337,7 +337,8 @@ def test_analyze_resume_error_names_the_settings_escaped(tmp_path):
     ({"states": "\x85"}, '"states" is not a whole number from 0 to 1,000,000,000,000,000: "\\x85"'),
     ({"variant": "site" + OSC52},
      '"variant" is not one of site, standard, windows, atomic: "site\\u001b]52;c;aGk=\\u0007"'),
-    ({"game": "freecell\r\u202e"}, '"game" is not freecell or spider: "freecell\\r\\u202e"'),
+    ({"game": "freecell\r\u202e"}, '"game" is not one of freecell, spider, bakers-game, eight-off, seahaven-towers, '
+                                    'forecell, relaxed-freecell: "freecell\\r\\u202e"'),
 ])
 def test_analyze_record_errors_quote_the_field_escaped(tmp_path, fields, problem):
     path = tmp_path / "r.jsonl"

@@ -14,6 +14,7 @@ from ..errors import FreecellError
 from ..moves import plural
 from ..text import escape
 from ..solvers.result import Outcome
+from ..games import FAMILY
 from ..variants import VARIANTS
 
 # the searches' verdicts as plain text (records are checked by type), and a failed deal's
@@ -47,7 +48,7 @@ class Job:
     engine: str = "auto"
     time_limit: float | None = 60.0
     solutions: bool = True
-    game: str = "freecell"  # or "spider"
+    game: str = "freecell"  # or "spider", or a FreeCell family game's name (Freecell Solver solves it)
     suits: int = 4  # Spider's suits
     mode: str = "solve"  # or "min-cells": the fewest free cells each deal needs (mincells.py)
     max_cells: int = 4  # min-cells: the most cells tried
@@ -56,8 +57,8 @@ class Job:
         from ..variants import find_variant
 
         find_variant(self.variant)  # raises on an unknown one
-        if self.game not in ("freecell", "spider"):
-            raise FreecellError(f"game must be freecell or spider, not {self.game!r}")
+        if self.game not in _GAMES:
+            raise FreecellError(f"game must be one of {', '.join(_GAMES)}, not {self.game!r}")
         if self.game == "spider" and self.suits not in (1, 2, 4):
             raise FreecellError(f"Spider is played with 1, 2 or 4 suits, not {self.suits!r}")
         if type(self.cells) is not int or not 0 <= self.cells <= 15:
@@ -86,6 +87,8 @@ class Job:
         """
         if self.game == "spider":  # no variant, cells or engine there: its own rules and solver
             return {"game": "spider", "suits": self.suits, "time_limit": self.time_limit}
+        if self.game != "freecell":  # a family game: its own table and rules
+            return {"game": self.game, "requested_engine": self.engine, "time_limit": self.time_limit}
         if self.mode == "min-cells":  # its own searches; the time limit is per cell count
             return {"mode": "min-cells", "variant": self.variant, "max_cells": self.max_cells,
                     "time_limit": self.time_limit}
@@ -102,6 +105,8 @@ def analyze_deal(n: int, job: Job) -> Record:
     """
     if job.game == "spider":
         return analyze_spider_deal(n, job)
+    if job.game != "freecell":
+        return analyze_family_deal(n, job)
     if job.mode == "min-cells":
         from ..mincells import min_cells
 
@@ -117,6 +122,26 @@ def analyze_deal(n: int, job: Job) -> Record:
     d = result.to_dict()
     # The order records are written in (a torn last line is recognised by it).
     record = {"deal": n, "variant": job.variant, "cells": job.cells,
+              **{k: d[k] for k in ("verdict", "move_count", "nonfoundation_moves", "seconds", "states", "engine")},
+              "requested_engine": job.engine, "time_limit": job.time_limit}
+    if job.solutions and result.verdict == "solved":
+        record["solution"] = " ".join(result.notation)
+    if result.reason:
+        record["reason"] = result.reason
+    return record
+
+
+def analyze_family_deal(n: int, job: Job) -> Record:
+    """Solve one deal of a FreeCell family game (Freecell Solver under its preset;
+    the line verified under the game's rules) and return its record."""
+    from ..deals import deal
+    from ..games import find_rules
+    from ..solvers.engine import Limits, solve
+    from ..solvers.fcsolve import FcSolveEngine
+
+    result = solve(deal(n, game=job.game), find_rules(job.game), FcSolveEngine(), Limits(time=job.time_limit))
+    d = result.to_dict()
+    record = {"deal": n, "game": job.game,
               **{k: d[k] for k in ("verdict", "move_count", "nonfoundation_moves", "seconds", "states", "engine")},
               "requested_engine": job.engine, "time_limit": job.time_limit}
     if job.solutions and result.verdict == "solved":
@@ -186,6 +211,7 @@ _COUNT_FIELDS = (("move_count", MAX_RECORD_MOVES), ("nonfoundation_moves", MAX_R
                  ("states", MAX_RECORD_STATES))
 _TEXT_FIELDS = ("game", "variant", "requested_engine", "engine", "solution", "reason")
 _VARIANT_NAMES = tuple(VARIANTS)  # the names records are written with
+_GAMES = ("freecell", "spider", *FAMILY)  # the games records are written for
 
 
 def check_record(record: object) -> str | None:
@@ -233,8 +259,8 @@ def check_record(record: object) -> str | None:
     if value is not None and value not in _VARIANT_NAMES:
         return f'"variant" is not one of {", ".join(_VARIANT_NAMES)}: {_show(value)}'
     value = get("game")
-    if value is not None and value not in ("freecell", "spider"):
-        return f'"game" is not freecell or spider: {_show(value)}'
+    if value is not None and value not in _GAMES:
+        return f'"game" is not one of {", ".join(_GAMES)}: {_show(value)}'
     if "mode" in record or "min_cells" in record:
         return _check_min_cells(record)
     return None

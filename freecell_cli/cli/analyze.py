@@ -29,9 +29,15 @@ if TYPE_CHECKING:
     from .options import Choice
 
 
-class Game(str, Enum):
-    freecell = "freecell"
-    spider = "spider"
+if TYPE_CHECKING:  # an enum built at run time (see options.choice_enum)
+    AnalyzeGame = Choice
+else:
+    from ..games import GAMES as _GAMES
+    from .options import choice_enum
+
+    # FreeCell, Spider (its own numbering and solver), and the FreeCell family's games
+    AnalyzeGame = choice_enum("AnalyzeGame", ("freecell", "spider", *(g for g in _GAMES if g != "freecell")),
+                              __name__)
 
 
 class Executor(str, Enum):
@@ -59,7 +65,7 @@ def analyze_command(
     json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON (one line per settings group).")] = False,
     format: Annotated[Optional[str], typer.Option("--format", "-f", metavar="FORMAT", help="The summary as text (default) or json.")] = None,
     plot: Annotated[Optional[str], typer.Option("--plot", metavar="FILE", help="Draw histograms and verdicts to FILE.svg|png|pdf (needs the [plot] extra).")] = None,
-    game: Annotated[Game, typer.Option(metavar="GAME", help="Which game's deals: freecell, or spider (its own numbering).")] = Game.freecell,
+    game: Annotated[AnalyzeGame, typer.Option(metavar="GAME", help="Which game's deals: freecell, spider (its own numbering), or a game of the FreeCell family (bakers-game, eight-off, seahaven-towers, forecell, relaxed-freecell: PySolFC's numbering, solved by Freecell Solver).")] = AnalyzeGame("freecell"),
     suits: Annotated[int, typer.Option(metavar="SUITS", help="Spider: 1, 2 or 4 suits.", parser=whole_number())] = 4,
     settings: Settings = Settings(),
 ) -> None:
@@ -71,11 +77,21 @@ def analyze_command(
     if format not in (None, "text", "json"):
         raise fail(f"unknown output format {format!r} (text or json)")
     check_json_format(json, format)
-    if game is Game.spider:  # Spider has its own rules and solver: these would be ignored
+    spider, family = game.value == "spider", game.value not in ("freecell", "spider")
+    if spider:  # Spider has its own rules and solver: these would be ignored
         for name in ("variant", "cells", "engine"):
             refuse_together("--game spider", f"--{name}" if given(ctx, name) else None,
                             why="Spider has no variants, free cells or engines")
-    requires("--suits" if given(ctx, "suits") else None, "--game spider", game is Game.spider)
+    if family:  # its own table and rules; Freecell Solver solves it
+        for name in ("variant", "cells"):
+            refuse_together(f"--game {game.value}", f"--{name}" if given(ctx, name) else None,
+                            why="a game of the FreeCell family has its own table and rules")
+        if engine not in (EngineName.auto, EngineName.fc_solve):
+            from ..games import find_rules
+            from ..solvers.engine import family_refusal
+
+            raise fail(family_refusal(find_rules(game.value), engine.value))
+    requires("--suits" if given(ctx, "suits") else None, "--game spider", spider)
     requires("--seed" if seed is not None else None, "a random:N range",
              any("random:" in r for r in ranges or ()) or bool(summary))  # with --summary: refused below
     if executor is Executor.dask:
@@ -99,12 +115,12 @@ def analyze_command(
         from .checks import check_output
 
         check_output(plot)
-    if game is Game.spider and suits not in (1, 2, 4):
+    if spider and suits not in (1, 2, 4):
         raise fail(f"--suits must be 1, 2 or 4, not {suits}")
     try:
         if max_cells is not None and not min_cells:
             raise fail("--max-cells goes with --min-cells")
-        if min_cells and game is not Game.freecell:
+        if min_cells and game.value != "freecell":
             raise fail("--min-cells is for FreeCell deals")
         cells = 4 if cells is None else cells
         mode = ("min-cells", 4 if max_cells is None else max_cells) if min_cells else None
@@ -174,7 +190,8 @@ def _analyze(ranges: list[str] | None, variant: Choice, cells: int, engine: Engi
         deals = parse_ranges(ranges, seed)
         from ..solvers.engine import get_engine
 
-        get_engine(engine.value)  # fail now, not in every worker
+        # fail now, not in every worker (a family game's is Freecell Solver)
+        get_engine(engine.value if game in ("freecell", "spider") else "fc-solve")
         job = Job(variant.value, cells, engine.value, limit, not no_solutions, game, suits,
                   *(mode or ("solve", 4)))
         # Locks --out (a second run stops here), refuses a device or a directory,

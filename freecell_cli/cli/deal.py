@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from .checks import check_json_format, check_output, requires
-from .options import DealCellsOpt, DealVariantOpt, Format, command, output, seed_number
+from .options import DealCellsOpt, DealVariantOpt, Format, GameOpt, command, output, seed_number
 from .output import Settings, errors_to_exit, fail, write_position
 
 
@@ -15,14 +15,15 @@ from .output import Settings, errors_to_exit, fail, write_position
 def deal_command(
     number: Annotated[
         Optional[str],
-        typer.Argument(metavar="[N]", help="Deal number 1..8,589,934,591 (with --daily: a date YYYY-MM-DD).",
-                       show_default=False),
+        typer.Argument(metavar="[N]", help="Deal number 1..8,589,934,591 (with --daily: a date YYYY-MM-DD; "
+                       "with a family --game, PySolFC's number, or ms N for Microsoft's).", show_default=False),
     ] = None,
     daily: Annotated[bool, typer.Option("--daily", help="The daily deal of a UTC date (default today).")] = False,
     random: Annotated[bool, typer.Option("--random", help="A random deal of 1..1,000,000.")] = False,
     seed: Annotated[Optional[str], typer.Option(metavar="SEED", help="Seed for --random (reproducible; a whole number).", parser=seed_number)] = None,
     cells: DealCellsOpt = None,
     variant: DealVariantOpt = None,
+    game: GameOpt = None,
     format: Annotated[Optional[Format], typer.Option("--format", "-f", metavar="FORMAT",
                                                      help="Output format: compact (one line, the default), fcs (Freecell Solver's board), json.")
                       ] = None,
@@ -30,12 +31,18 @@ def deal_command(
     output: str | None = None,
     settings: Settings = Settings(),
 ) -> None:
-    """Print a deal as a position (Microsoft / FreeCell Pro numbering), or the daily or a random one."""
-    from ..deals import daily_number, deal, is_unsolvable, parse_date, parse_deal_number, random_number
+    """Print a deal as a position (Microsoft / FreeCell Pro numbering; a family game's:
+    PySolFC's), or the daily or a random one."""
+    from ..deals import PYSOL_MS_BELOW, daily_number, deal, is_unsolvable, parse_date, parse_game_deal, random_number
+    from ..games import game_of
+    from .inputs import check_family_options
 
     check_json_format(json, format)
     requires("--seed" if seed is not None else None, "--random", random)
     check_output(output)
+    named = None if game is None else str(game.value)
+    check_family_options(named, cells, variant)
+    microsoft = False
     notes = []  # said after the deal: a reader gone (| head) ends the command before them
     with errors_to_exit():
         if daily and random:
@@ -52,11 +59,14 @@ def deal_command(
         elif number is None:
             raise fail("give a deal number, --daily or --random")
         else:
-            n = parse_deal_number(number)
-        position = deal(n, cells=4 if cells is None else cells)
+            n, microsoft = parse_game_deal(number, named)
+        position = deal(n, cells=cells, game=named, microsoft=microsoft)
     if variant is not None:
         position.variant = variant.value
-    if is_unsolvable(n):
+    if microsoft and n >= PYSOL_MS_BELOW:
+        notes.append(f"note: Microsoft's deal {n} is not PySolFC's deal {n} of {game_of(position).title}: "
+                     "the position carries no deal number")
+    if position.game is None and is_unsolvable(n):
         notes.append(f"note: deal {n} is one of the 8 unsolvable deals of 1..1,000,000")
     write_position(position, "json" if json else format.value if format else "compact", output)
     for line in notes:

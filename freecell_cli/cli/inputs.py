@@ -54,13 +54,17 @@ def read_text(source: str | None, what: str = "position") -> str:
         return read_file_text(source, what)
 
 
-def read_position(source: str | None) -> tuple["Position", str]:
+def read_position(source: str | None, game: str | None = None) -> tuple["Position", str]:
     """A position and the format it was written in, from a file, stdin, or the
-    text itself (the --position help of :mod:`.options` says which)."""
+    text itself (the --position help of :mod:`.options` says which); ``game``: the
+    game it is a position of (:func:`~freecell_cli.formats.parse_position`)."""
     from ..formats.compact import looks_compact
     from ..formats.detect import detect_format, parse_position
 
-    return read_game_position(source, looks_compact, detect_format, parse_position, _one_compact_line)
+    def parse(text: str, fmt: str | None = None) -> "Position":
+        return parse_position(text, fmt, game)
+
+    return read_game_position(source, looks_compact, detect_format, parse, _one_compact_line)
 
 
 _P = TypeVar("_P")  # a game's position type
@@ -138,26 +142,45 @@ def inline_position(value: str | None, looks_compact: Callable[[str], bool]) -> 
 
 def get_position(argument: str | None = None, option: str | None = None, deal: str | None = None,
                  cells: int | None = None, variant: "Enum | None" = None,
-                 record_variant: bool = False) -> tuple["Position", str]:
+                 record_variant: bool = False, game: "Enum | None" = None) -> tuple["Position", str]:
     """The position a command works on, given the shared options: the argument or
-    ``-p`` (file, ``-``, or inline), or ``--deal N``; ``--cells`` sets the free cells.
+    ``-p`` (file, ``-``, or inline), or ``--deal N``; ``--cells`` sets the free cells;
+    ``--game`` the game (a family game's deal numbers are PySolFC's).
     Returns the position and the format it came in (compact for a deal)."""
     from ..deals import deal as make_deal
-    from ..deals import parse_deal_number
+    from ..deals import parse_game_deal
     from ..verify import with_cells
 
     given = [x for x in (argument, option) if x is not None]
     if len(given) + (deal is not None) > 1:
         raise fail("give one position: an argument, -p/--position, or --deal")
+    name = None if game is None else str(game.value)
+    check_family_options(name, cells, variant)
     with errors_to_exit():
         if deal is not None:
-            position, fmt = make_deal(parse_deal_number(deal), cells=4 if cells is None else cells), "compact"
+            n, microsoft = parse_game_deal(deal, name)
+            position, fmt = make_deal(n, cells=cells, game=name, microsoft=microsoft), "compact"
         else:
-            position, fmt = read_position(given[0] if given else None)
+            position, fmt = read_position(given[0] if given else None, name)
+            check_family_options(position.game, cells, variant)  # (a family position, read as it says)
             position = with_cells(position, cells)
     if record_variant and variant is not None:
         position.variant = variant.value
     return position, fmt
+
+
+def check_family_options(game: str | None, cells: int | None, variant: "Enum | None") -> None:
+    """A family game has its own table and rules: --cells and --variant (FreeCell's)
+    are refused with it."""
+    from ..games import find_game
+
+    g = find_game(game)
+    if not g.family:
+        return
+    if cells is not None:
+        raise fail(f"--cells goes with FreeCell: {g.title} has {g.cells} free cells (its rules fix the table)")
+    if variant is not None:
+        raise fail(f"--variant goes with FreeCell: {g.title} has rules of its own ({g.name})")
 
 
 class LinePlay(Protocol):

@@ -14,11 +14,13 @@ import typer
 from typer.core import TyperCommand
 
 from ..formats.detect import FORMATS
+from ..games import GAMES
 from ..variants import VARIANTS
 from .output import Settings
 
 if TYPE_CHECKING:
     from ..position import Position
+    from ..variants import Variant
 
 R = TypeVar("R")
 
@@ -43,9 +45,11 @@ def choice_enum(name: str, values: Iterable[str], module: str = __name__) -> typ
 if TYPE_CHECKING:
     Format = Choice
     VariantName = Choice
+    GameName = Choice
 else:
     Format = choice_enum("Format", FORMATS)
     VariantName = choice_enum("VariantName", VARIANTS)
+    GameName = choice_enum("GameName", GAMES)
 
 
 # -- numbers on the command line --------------------------------------------------
@@ -169,6 +173,10 @@ DealVariantOpt = Annotated[Optional[VariantName], typer.Option(
     "--variant", metavar="VARIANT", show_default=False,
     help=VARIANT_HELP + " Written into the position, which the other commands then play under it "
                         "(default: none written, which they read as site).")]
+GAME_HELP = ("The game: freecell, or one of the FreeCell family: " + ", ".join(n for n in GAMES if n != "freecell")
+             + " (its own rules and table; deal numbers PySolFC's, ms617 Microsoft's). Default: the position's, "
+             "else freecell.")
+GameOpt = Annotated[Optional[GameName], typer.Option("--game", metavar="GAME", show_default=False, help=GAME_HELP)]
 def stdout_dash(value: Optional[str]) -> Optional[str]:
     """The callback of every -o option: ``-o -`` is stdout (None), as ``-`` is stdin."""
     return None if value == "-" else value
@@ -261,23 +269,34 @@ class PositionOptions:
     deal: Optional[str] = None
     cells: Optional[int] = None
     variant: Optional[VariantName] = None
+    game: Optional[GameName] = None
 
     def read(self, record_variant: bool = False) -> tuple[Position, str]:
         """The position and the format it came in (compact for a deal); with
         ``record_variant``, --variant is written into the position."""
         from .inputs import get_position
 
-        return get_position(self.argument, self.option, self.deal, self.cells, self.variant, record_variant)
+        return get_position(self.argument, self.option, self.deal, self.cells, self.variant, record_variant,
+                            self.game)
+
+    def rules(self, position: Position) -> Variant:
+        """The rules ``position`` is played under: --variant, else its own (its
+        game's, its variant, else site)."""
+        from ..variants import check_variant
+        from .output import errors_to_exit
+
+        with errors_to_exit():
+            return check_variant(self.variant.value if self.variant else None, position)
 
 
 def positions(argument: bool = True) -> Shared:
-    """[POSITION] (unless ``argument`` is False), -p, --deal, --cells and --variant,
-    received as ``where``, a :class:`PositionOptions`."""
+    """[POSITION] (unless ``argument`` is False), -p, --deal, --cells, --variant and
+    --game, received as ``where``, a :class:`PositionOptions`."""
     params = {"position_arg": (PositionArg, None)} if argument else {}
     return shared(True, lambda v: {"where": PositionOptions(v.get("position_arg"), v["position"], v["deal"],
-                                                            v["cells"], v["variant"])},
+                                                            v["cells"], v["variant"], v["game"])},
                   **params, position=(PositionOpt, None), deal=(DealOpt, None), cells=(CellsOpt, None),
-                  variant=(VariantOpt, None))
+                  variant=(VariantOpt, None), game=(GameOpt, None))
 
 
 def output(json: Optional[str] = JSON_HELP) -> Shared:

@@ -101,6 +101,11 @@ def play_command(
             game = new_random_game(v, cells)
         elif position_file is not None:
             position, _ = read_position(position_file)
+            if position.game is not None:  # the game screen plays FreeCell's rules only, for now
+                from ..games import game_of
+
+                raise fail(f"play takes FreeCell positions; {game_of(position).title} is played with "
+                           "freecell move, show --legal and autoplay --game")
             if given(ctx, "cells"):  # as every other command: --cells sets the position's free cells
                 from ..verify import with_cells
 

@@ -11,6 +11,7 @@ from .inputs import bare_position, read_position, read_text
 from .options import (
     CellsOpt,
     Format,
+    GameOpt,
     PositionOpt,
     ReadEmptyColumnOpt,
     SolutionDealOpt,
@@ -33,6 +34,7 @@ def replay_command(
     position_file: PositionOpt = None,
     deal: SolutionDealOpt = None,
     variant: SolutionVariantOpt = None,
+    game: GameOpt = None,
     cells: CellsOpt = None,
     empty_column: ReadEmptyColumnOpt = None,
     solution_format: Annotated[
@@ -48,13 +50,15 @@ def replay_command(
 
     Exit 0 when the solution is legal and solves, 1 when not, 2 on bad input.
     """
-    from ..deals import parse_deal_number
+    from ..deals import deal as make_deal
+    from ..deals import parse_game_deal
     from ..errors import FreecellError
     from ..files import display_name
     from ..replay import replay
     from ..solutions import SOLUTION_FORMATS, parse_solution
-    from ..variants import find_variant
+    from ..variants import check_variant
     from ..verify import cells_asked, start_position
+    from .inputs import check_family_options
 
     solution_file = arguments[-1]
     if len(arguments) == 2 and bare_position(arguments[0]):  # a compact position, not a file name
@@ -75,22 +79,29 @@ def replay_command(
         raise fail("stdin (-) can be read only once")
     if deal is not None and position_file is not None:
         raise fail("give --deal or --position, not both")
+    named = None if game is None else str(game.value)
+    check_family_options(named, cells, variant)
+    start = None
     with errors_to_exit():
-        number = parse_deal_number(deal) if deal is not None else None
-    start = read_position(position_file)[0] if position_file is not None else None
+        number, microsoft = parse_game_deal(deal, named) if deal is not None else (None, False)
+        if number is not None and microsoft:  # Microsoft's deal laid out as the game deals it: a position
+            start, number = make_deal(number, game=named, microsoft=True), None
+    if position_file is not None:
+        start = read_position(position_file, named)[0]
     text = read_text(solution_file, "replayed solution")
     label = "stdin" if solution_file == "-" else display_name(solution_file)
     try:  # as verify does, a message about the solution names its file
-        solution = parse_solution(text, solution_format)
-        origin = start_position(solution, deal=number, position=start, cells=cells)
+        solution = parse_solution(text, solution_format, named if named is not None
+                                  else start.game if start is not None else None)
+        origin = start_position(solution, deal=number, position=start, cells=cells, game=named)
     except FreecellError as e:
         message = str(e)
         raise fail(message if message.startswith(label) else f"{label}: {message}") from None
     with errors_to_exit():
-        rules = find_variant(variant.value if variant else solution.variant or origin.variant)
+        rules = check_variant(variant.value if variant else solution.variant, origin)
         if variant is not None:  # as `move --variant` does: the positions name their rules
             origin.variant = variant.value
-        grow = solution.cells_open and cells is None and start is None
+        grow = solution.cells_open and cells is None and start is None and origin.game is None
         r = replay(solution, origin, rules, empty_column.value if empty_column else None, grow)
     code = EXIT_OK if r.verdict.ok else EXIT_NEGATIVE
     for line in r.verdict.notes + cells_asked(solution, cells):  # how the file was read, as verify says it

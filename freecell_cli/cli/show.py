@@ -9,7 +9,7 @@ import typer
 
 from .checks import check_output
 from .options import PositionOptions, command, output, positions
-from .output import Settings, errors_to_exit, fail, flush_stdout, write_output
+from .output import Settings, fail, flush_stdout, write_output
 from .pictures import Picture, picture_kind, write_picture
 
 if TYPE_CHECKING:
@@ -32,16 +32,14 @@ def show_command(
     """Draw the table: free cells, foundations, columns, and how many cards can move."""
     from ..moves import legal_moves
     from ..render import render_plain
-    from ..variants import find_variant
 
-    out, variant = output, where.variant
+    out = output
     kind = picture_kind(out, format, plain, json)
     if out is not None and kind is None and not json:
         raise fail(f"cannot tell the picture format of {out!r}: name it .svg or .png, or give -f")
     check_output(out)
     pos, _ = where.read()
-    with errors_to_exit():
-        rules = find_variant(variant.value if variant else pos.variant)
+    rules = where.rules(pos)
     if json:
         _write_json(pos, rules, out)
         return

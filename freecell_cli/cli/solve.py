@@ -9,7 +9,7 @@ import typer
 
 from ..api import MAX_WIDTH
 from ..text import plural
-from .checks import check_output, refuse_together, requires, seconds_limit
+from .checks import check_output, given, refuse_together, requires, seconds_limit
 from .options import (
     ENGINE_HELP,
     EngineName,
@@ -35,7 +35,7 @@ from .output import (
 
 if TYPE_CHECKING:
     from ..position import Position
-    from ..solvers.engine import Result
+    from ..solvers.engine import Engine, Result
     from ..variants import Variant
 
 
@@ -49,6 +49,7 @@ class SolutionFormat(str, Enum):
 
 @command(positions(), output(json=None))  # its --json goes before -f
 def solve_command(
+    ctx: typer.Context,
     engine: Annotated[EngineName, typer.Option(metavar="ENGINE", help=ENGINE_HELP)] = EngineName.beam,
     preset: Annotated[Optional[str], typer.Option(metavar="NAME", help="fc-solve preset (its -l), default lg.")] = None,
     width: Annotated[Optional[int], typer.Option(metavar="W", help="Beam width (beam engine): wider is slower and shorter.", parser=whole_number(1, MAX_WIDTH))] = None,
@@ -67,14 +68,13 @@ def solve_command(
     """Solve a position under a variant. Exit 0 solved, 1 proven unsolvable, 3 gave up.
 
     Every solution is replayed by our own verifier before it is printed. With
-    --json or --hint, -o FILE receives the JSON or the hint.
+    --json or --hint, -o FILE receives the JSON or the hint. A game of the FreeCell
+    family (--game) is solved by Freecell Solver under the game's preset.
     """
     from .. import api
     from ..solvers.engine import GAVE_UP, SOLVED, get_engine
-    from ..variants import find_variant
     from ..text import json_line
 
-    variant = where.variant
     if format is SolutionFormat.json:  # README: --json is -f json
         json, format = True, None
     shown = f"-f {format.value}" if format is not None else None
@@ -93,13 +93,17 @@ def solve_command(
     if preset is not None and not preset.strip():
         raise fail("--preset needs a name (fc-solve's -l; the default is lg)")
     start, _ = where.read()
+    rules = where.rules(start)
     with errors_to_exit():
-        rules = find_variant(variant.value if variant else start.variant)
-        if (width is not None or optimize or optimal) and engine is not EngineName.beam:
-            raise fail("--width, --optimize and --optimal go with --engine beam")
-        requires("--preset" if preset is not None else None, "--engine fc-solve or auto",
-                 engine in (EngineName.fc_solve, EngineName.auto))
-        eng = get_engine(engine.value, preset, width=width, optimize=optimize, optimal=optimal)
+        if rules.game != "freecell":
+            eng = _family_engine(rules, engine if given(ctx, "engine") else None, preset, width, optimize, optimal,
+                                 exhaustive)
+        else:
+            if (width is not None or optimize or optimal) and engine is not EngineName.beam:
+                raise fail("--width, --optimize and --optimal go with --engine beam")
+            requires("--preset" if preset is not None else None, "--engine fc-solve or auto",
+                     engine in (EngineName.fc_solve, EngineName.auto))
+            eng = get_engine(engine.value, preset, width=width, optimize=optimize, optimal=optimal)
         if preset is not None:
             _check_preset(preset)
     check_output(output)  # now, not after a long search
@@ -130,8 +134,10 @@ def solve_command(
         # What verify needs to replay it: the free cells, and the start whenever it
         # is not the deal's opening (as the text header's '# cells:', '# position:').
         header = solution_to_dict(solution_from(start, [], rules.name))
-        d = {**result.to_dict(), "deal": start.deal, "variant": rules.name,
+        d = {**result.to_dict(), "deal": start.deal, "variant": header["variant"],
              "position": header["position"], "cells": header["cells"]}
+        if start.game is not None:  # a family game's rules are its own: it names the game, no variant
+            d = {"game": start.game, **d}
         write_output(json_line(d) + "\n", output)
     elif result.verdict == SOLVED:
         with errors_to_exit():
@@ -154,6 +160,23 @@ def solve_command(
     if result.optimal is False:  # a line, but not proven the shortest: the limit came first
         code = EXIT_GAVE_UP
     raise typer.Exit(code)
+
+
+def _family_engine(rules: Variant, engine: EngineName | None, preset: str | None, width: int | None,
+                   optimize: bool, optimal: bool, exhaustive: bool) -> Engine:
+    """Freecell Solver under a family game's preset; our engines (and what only they
+    do: a beam's width, --optimize, --optimal, --exhaustive) are refused, one line."""
+    from ..solvers.engine import family_refusal, get_engine
+    from ..solvers.fcsolve import FcSolveEngine
+
+    if engine is not None and engine not in (EngineName.fc_solve, EngineName.auto):
+        raise fail(family_refusal(rules, engine.value))
+    for asked, what in ((width is not None, "--width"), (optimize, "--optimize"), (optimal, "--optimal"),
+                        (exhaustive, "--exhaustive")):
+        if asked:
+            raise fail(f"{what} is our engines' (they play FreeCell only); " + family_refusal(rules, "beam").split("; ")[1])
+    get_engine("fc-solve")  # Freecell Solver is installed, or its one line: how to install it
+    return FcSolveEngine(preset)
 
 
 def _check_preset(preset: str) -> None:

@@ -12,6 +12,7 @@ from .checks import verdicts_as_json
 from .inputs import bare_position, read_position
 from .options import (
     CellsOpt,
+    GameOpt,
     PositionOpt,
     ReadEmptyColumnOpt,
     ShowRefusedOpt,
@@ -34,6 +35,7 @@ def verify_command(
     deal: SolutionDealOpt = None,
     cells: CellsOpt = None,
     variant: SolutionVariantOpt = None,
+    game: GameOpt = None,
     empty_column: ReadEmptyColumnOpt = None,
     input_format: Annotated[
         Optional[str], typer.Option("--input-format", "--solution-format", metavar="FORMAT", show_default=False,
@@ -50,15 +52,17 @@ def verify_command(
     Exit 0 when every file is valid and solves, 1 when any is not, 2 when a file
     cannot be read.
     """
-    from ..deals import parse_deal_number
+    from ..deals import deal as make_deal
+    from ..deals import parse_game_deal
     from ..errors import FreecellError
     from ..formats import format_position
     from ..render import render_plain
     from ..files import UnreadableInput, display_name, file_name
     from ..api import verify
+    from ..games import find_rules
     from ..solutions import SOLUTION_FORMATS
-    from ..variants import find_variant
     from ..text import json_line
+    from .inputs import check_family_options
 
     # `--format fc-solve`, a solution's format where the report's is expected, is
     # taken as --input-format: scripts write it so (json is the report's format).
@@ -82,15 +86,19 @@ def verify_command(
         err("error: stdin (-) can be read only once")
         raise typer.Exit(EXIT_USAGE)
     start = None
+    named = None if game is None else str(game.value)
+    check_family_options(named, cells, variant)
     try:
-        n = parse_deal_number(deal) if deal is not None else None
+        n, microsoft = parse_game_deal(deal, named) if deal is not None else (None, False)
+        if n is not None and microsoft:  # Microsoft's deal laid out as the game deals it: a position
+            start = make_deal(n, game=named, microsoft=True)
     except FreecellError as e:
         err(f"error: --deal: {e}")
         raise typer.Exit(EXIT_USAGE) from None
     if position_file is not None:
         if n is not None:
             raise fail("give --deal or -p/--position, not both")
-        start, _ = read_position(position_file)
+        start, _ = read_position(position_file, named)
 
     worst = EXIT_OK
     for name in solutions:
@@ -103,7 +111,7 @@ def verify_command(
             # Streamed: the header now, the moves as the replay needs them.
             verdict = verify(start if start is not None else n, Path(name), variant.value if variant else None,
                              cells=cells, empty_column=empty_column.value if empty_column else None,
-                             all_errors=all_errors, format=format)
+                             all_errors=all_errors, format=format, game=named)
             for line in verdict.notes:
                 settings.note(f"{label}: {line}")
         except FreecellError as e:
@@ -127,6 +135,6 @@ def verify_command(
         else:
             sys.stdout.write(f"FAIL {who} ({verdict.variant}): {verdict.summary()}\n")
             if show and verdict.before_error is not None:
-                sys.stdout.write(render_plain(verdict.before_error, find_variant(verdict.variant)))
+                sys.stdout.write(render_plain(verdict.before_error, find_rules(verdict.variant)))
                 sys.stdout.write(format_position(verdict.before_error) + "\n")
     raise typer.Exit(worst)

@@ -2,7 +2,10 @@
 
 Grammar (fields separated by ``:``)::
 
-    position    = cells ":" foundations ":" columns [ ":" deal [ ":" variant ] ]
+    position    = [ game ":" ] cells ":" foundations ":" columns [ ":" deal [ ":" variant ] ]
+    game        = bakers-game | eight-off | seahaven-towers | forecell | relaxed-freecell
+                                          a family game's position (none: FreeCell's);
+                                          it has no variant field
     cells       = { "-" | card }          one entry per free-cell slot, in order
     foundations = rank rank rank rank     clubs, diamonds, hearts, spades;
                                           rank is 0 (empty) A 2-9 T J Q K
@@ -15,6 +18,10 @@ Grammar (fields separated by ``:``)::
 Deal 1 with nothing moved yet::
 
     ----:0000:JDKD2S4C3S6D6S/2DKCKS5CTD8S9C/…/5H3H3C7S7DTC:1
+
+and Eight Off's deal 1, four of its eight free cells dealt::
+
+    eight-off:6S-9C-2H-6H-:0000:JDKD2S4C3S6D/…/5H3H3C7S7DTC:1
 
 >>> from freecell_cli import deal
 >>> text = format_compact(deal(1))
@@ -31,6 +38,7 @@ from collections.abc import Iterator
 from ..cards import RANK_CHARS, Card
 from ..errors import InvalidCard, InvalidPosition, quote
 from ..position import Position
+from ..games import FAMILY as _FAMILY
 from ..text import escape
 
 def looks_compact(text: str) -> bool:
@@ -41,6 +49,12 @@ def looks_compact(text: str) -> bool:
 
 
 def format_compact(position: Position) -> str:
+    """The one-line text of ``position``: a family game's starts with its name.
+
+    >>> from freecell_cli import deal
+    >>> format_compact(deal(1, game="forecell"))[:29]
+    'forecell:6S9C2H6H:0000:JDKD2S'
+    """
     cells = "".join("-" if c is None else str(c) for c in position.cells)
     found = "".join(RANK_CHARS[f] for f in position.foundations)
     cols = "/".join("".join(str(c) for c in col) for col in position.columns)
@@ -49,6 +63,8 @@ def format_compact(position: Position) -> str:
         text += f":{position.deal if position.deal is not None else '-'}:{position.variant}"
     elif position.deal is not None:
         text += f":{position.deal}"
+    if position.game is not None:
+        text = f"{position.game}:{text}"
     return text
 
 
@@ -87,8 +103,9 @@ def position_card(token: object, where: str) -> Card:
         raise InvalidPosition(f"unknown card {quote(token)} in {where}") from None
 
 
-def parse_compact(text: str) -> Position:
-    """Read a compact position and validate it."""
+def parse_compact(text: str, game: str | None = None) -> Position:
+    """Read a compact position and validate it; ``game``: the family game of a
+    text that names none."""
     from ..deals import parse_deal_number
     from ..errors import FreecellError
     from ..variants import find_variant
@@ -99,6 +116,8 @@ def parse_compact(text: str) -> Position:
     if line.startswith("spider"):  # the other game's format: say which command reads it
         raise InvalidPosition(f"this is a Spider position ({escape(line[:12])}...): use freecell spider show, move, solve")
     fields = line.split(":")
+    if fields[0].lower() in _FAMILY:  # (no card or free-cell text is a game's name)
+        game = fields.pop(0).lower()
     if len(fields) < 3 or len(fields) > 5:
         raise InvalidPosition(
             f"compact position needs 3 to 5 ':'-separated fields, got {len(fields)}"
@@ -127,4 +146,5 @@ def parse_compact(text: str) -> Position:
             variant = find_variant(fields[4]).name
         except FreecellError as e:
             raise InvalidPosition(f"variant field: {e}") from None
-    return Position(columns, cells, foundations, deal=deal, variant=variant).validate()  # type: ignore[arg-type]  # validate() refuses a gap
+    return Position(columns, cells, foundations, deal=deal, variant=variant,  # type: ignore[arg-type]  # validate() refuses a gap
+                    game=game).validate()

@@ -27,29 +27,41 @@ def detect_format(text: str) -> str:
     return "fcs"
 
 
-def parse_position(text: str, format: str | None = None) -> "Position":
+def parse_position(text: str, format: str | None = None, game: str | None = None) -> "Position":
     """Read a position in any known format (auto-detected unless ``format``).
+    ``game``: the game it is a position of (``freecell`` or a family game's: the
+    game of a text that names none, as Freecell Solver's boards; one that names
+    another is refused); None: the one it names, else FreeCell.
 
     >>> from freecell_cli import deal
     >>> parse_position(format_position(deal(617))) == deal(617)
     True
+    >>> parse_position(format_position(deal(617), "fcs"), game="bakers-game").game
+    'bakers-game'
     """
     text = position_text(text)
     fmt = format or detect_format(text)
+    hint = None
+    if game is not None:
+        from ..games import find_game
+
+        hint = find_game(game).name if find_game(game).family else None
     # Each format's module is imported only when that format is met.
     if fmt == "json":
         from .json import parse_json
 
-        return parse_json(text)
-    if fmt == "compact":
+        position = parse_json(text, hint)
+    elif fmt == "compact":
         from .compact import parse_compact
 
-        return parse_compact(text)
-    if fmt == "fcs":
+        position = parse_compact(text, hint)
+    elif fmt == "fcs":
         from .fcs import parse_fcs
 
-        return parse_fcs(text)
-    raise InvalidPosition(f"unknown position format {quote(format)} (choose from {', '.join(FORMATS)})")
+        position = parse_fcs(text, game=hint)
+    else:
+        raise InvalidPosition(f"unknown position format {quote(format)} (choose from {', '.join(FORMATS)})")
+    return position if game is None else position.as_game(game)
 
 
 def position_text(text: object) -> str:

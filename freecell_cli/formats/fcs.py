@@ -19,6 +19,7 @@ import re
 
 from ..cards import RANK_CHARS, SUITS, Card, parse_rank, suit_letter
 from ..errors import InvalidCard, InvalidPosition, quote
+from ..games import find_game
 from ..position import MAX_CELLS, Position
 
 _FOUND_RE = re.compile(r"^(foundations?|founds?)\s*:(.*)$", re.I)
@@ -40,10 +41,12 @@ def format_fcs(position: Position) -> str:
     return "\n".join(lines) + "\n"
 
 
-def parse_fcs(text: str, cells: int | None = None) -> Position:
+def parse_fcs(text: str, cells: int | None = None, game: str | None = None) -> Position:
     """Read a board; ``cells`` is the number of free-cell slots. By default it is
-    the number the ``Freecells:`` line states (see :func:`stated_cells`), else 4,
-    or as many as it lists when that is more (fc-solve's default)."""
+    the number the ``Freecells:`` line states (see :func:`stated_cells`), else 4
+    (a family ``game``'s: its own), or as many as it lists when that is more
+    (fc-solve's default). The board has no word for its game: ``game`` names it
+    (a family game's, as Freecell Solver's ``--game``), else it is FreeCell's."""
     foundations = [0, 0, 0, 0]
     cell_cards: list[Card | None] | None = None
     stated: int | None = None
@@ -72,12 +75,13 @@ def parse_fcs(text: str, cells: int | None = None) -> Position:
     if not columns:
         raise InvalidPosition("no columns found")
     cell_cards = cell_cards or []
+    table = None if game is None else find_game(game)
     if cells is not None:
         slots = cells
     elif stated is not None:
         slots = stated  # every slot written out, as we and fc-solve write them
     else:  # fc-solve stops after the last card: there may be more slots than shown
-        slots = max(4, len(cell_cards))
+        slots = max(4 if table is None else table.cells, len(cell_cards))
     if len(cell_cards) > slots:
         occupied = [c for c in cell_cards if c is not None]
         if len(occupied) > slots:
@@ -89,7 +93,7 @@ def parse_fcs(text: str, cells: int | None = None) -> Position:
         fits = all(c is None for c in cell_cards[slots:])
         cell_cards = cell_cards[:slots] if fits else list[Card | None](occupied)
     cell_cards = cell_cards + [None] * (slots - len(cell_cards))
-    return Position(columns, cell_cards, foundations).validate()
+    return Position(columns, cell_cards, foundations, game=game).validate()
 
 
 def stated_cells(board: str) -> int | None:

@@ -3,7 +3,8 @@
     {"columns": [["JD", "KD", ...], ...], "cells": [null, "7S", null, null],
      "foundations": {"C": 0, "D": 1, "H": 0, "S": 0}, "deal": 1, "variant": null}
 
-Foundations are ranks 0..13. ``unsolvable`` is added for labelled deals.
+Foundations are ranks 0..13. ``unsolvable`` is added for labelled deals, ``game``
+for a family game's position (``"game": "bakers-game"``; none: FreeCell).
 
 >>> from freecell_cli import deal
 >>> parse_json(format_json(deal(617))) == deal(617)
@@ -30,7 +31,9 @@ def position_to_dict(position: Position) -> dict[str, Any]:
         "deal": position.deal,
         "variant": position.variant,
     }
-    if position.deal is not None:
+    if position.game is not None:
+        d["game"] = position.game  # (the 8 labelled deals are FreeCell's: no "unsolvable")
+    elif position.deal is not None:
         d["unsolvable"] = is_unsolvable(position.deal)
     return d
 
@@ -41,8 +44,9 @@ def format_json(position: Position) -> str:
     return orjson.dumps(position_to_dict(position)).decode() + "\n"
 
 
-def position_from_dict(d: Any) -> Position:
+def position_from_dict(d: Any, default_game: str | None = None) -> Position:
     from ..deals import check_deal_number
+    from ..games import find_game
     from ..variants import find_variant
 
     if not isinstance(d, dict) or not isinstance(d.get("columns"), list):
@@ -67,18 +71,22 @@ def position_from_dict(d: Any) -> Position:
         foundations.append(f)
     deal = d.get("deal")
     variant = d.get("variant")
+    game = d.get("game", default_game)
     try:
         if deal is not None:
             check_deal_number(deal)
         if variant is not None:
             variant = find_variant(variant).name
+        if game is not None:
+            game = find_game(game).name
     except FreecellError as e:
         raise InvalidPosition(str(e)) from None
-    return Position(columns, cells, foundations, deal=deal, variant=variant).validate()
+    return Position(columns, cells, foundations, deal=deal, variant=variant, game=game).validate()
 
 
-def parse_json(text: str | bytes) -> Position:
-    return position_from_dict(load_json(text))
+def parse_json(text: str | bytes, game: str | None = None) -> Position:
+    """Read a JSON position; ``game``: the family game of one that names none."""
+    return position_from_dict(load_json(text), game)
 
 
 def load_json(text: str | bytes) -> Any:

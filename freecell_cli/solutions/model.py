@@ -13,7 +13,7 @@ from typing import Literal, Protocol
 from .. import checks
 from ..errors import ArgumentTypeError, FreecellError, InvalidArgument, InvalidSolution, quote
 from ..moves import Move
-from ..position import Position
+from ..position import MAX_COLUMNS, Position
 from ..variants import Variant, check_variant
 from .start import disagreement as disagreement  # its path solutions.model.X stays
 from .start import start_and_rules, start_of
@@ -50,6 +50,10 @@ class Solution:
     deal: int | None = None
     position: Position | None = None  # explicit start (header, or fc-solve's first state)
     variant: str | None = None
+    # The family game it is for (our "# game:" header, or the game it was read as); None: FreeCell.
+    game: str | None = None
+    # The game it was asked to be read as ("freecell" or a family game's), None when nobody said.
+    read_as: str | None = field(default=None, repr=False)
     cells: int | None = None
     empty_column: str | None = None  # "max" for FreeCell Pro files
     claims_solved: bool | None = None  # fc-solve's closing line
@@ -67,11 +71,16 @@ class Solution:
     def move(self, i: int) -> Move:
         """The i-th (0-based) move, parsed."""
         m = self.explicit.get(i)
-        return m if m is not None else _parse_token(self.tokens[i], self.lines[i])
+        return m if m is not None else _parse_token(self.tokens[i], self.lines[i], self.columns)
+
+    @property
+    def columns(self) -> int:
+        """The columns its moves name: its game's (Seahaven Towers has ten), else 9."""
+        return columns_of(self.game)
 
     def add(self, token: str, line: int, move: Move | None = None) -> None:
         if move is None:
-            _parse_token(token, line)  # fail early on a malformed token
+            _parse_token(token, line, self.columns)  # fail early on a malformed token
         else:
             self.explicit[len(self.tokens)] = move
         self.tokens.append(token)
@@ -119,6 +128,10 @@ class Solution:
         if self.empty_column is not None:
             checks.choice(self.empty_column, "a Solution's empty_column", ("one", "max"))
         checks.text(self.variant, "a Solution's variant")
+        if self.game is not None:
+            from ..games import find_game
+
+            self.game = find_game(self.game).name if find_game(self.game).family else None
         if self.position is not None:
             if not isinstance(self.position, Position):
                 raise ArgumentTypeError(f"a Solution's position is a Position or None, not {quote(self.position)}")
@@ -132,15 +145,28 @@ class Solution:
 
 
 @lru_cache(maxsize=4096)
-def _cached_move(token: str) -> Move:
-    return Move.parse(token)
+def _cached_move(token: str, columns: int = MAX_COLUMNS) -> Move:
+    return Move.parse(token, columns)
 
 
-def _parse_token(token: str, line: int) -> Move:
+def _parse_token(token: str, line: int, columns: int = MAX_COLUMNS) -> Move:
     try:
-        return _cached_move(token)
+        return _cached_move(token, columns)
     except FreecellError as e:
         raise InvalidSolution(f"line {line}: {e}") from None
+
+
+def columns_of(game: str | None) -> int:
+    """How many columns the moves of ``game`` (None: FreeCell) may name.
+
+    >>> columns_of(None), columns_of("seahaven-towers")
+    (9, 10)
+    """
+    if game is None:
+        return MAX_COLUMNS
+    from ..games import find_game
+
+    return max(MAX_COLUMNS, find_game(game).columns)
 
 
 
@@ -163,12 +189,15 @@ def check_cells(sol: Solution, where: str) -> None:
 
 def solution_from(start: Position, tokens: list[str], variant: str) -> Solution:
     """A solution of ``tokens`` played from ``start``. Its header names the deal when
-    ``start`` is that deal's opening position, else the position itself."""
+    ``start`` is that deal's opening position, else the position itself; and a
+    family game's start names its game (its rules are the game's: no variant)."""
     from ..deals import deal
 
-    sol = Solution(tokens=list(tokens), lines=list(range(1, len(tokens) + 1)), variant=variant,
-                   cells=len(start.cells))
-    if start.deal is not None and start.same_table(deal(start.deal, cells=len(start.cells))):
+    family = start.game is not None
+    sol = Solution(tokens=list(tokens), lines=list(range(1, len(tokens) + 1)), variant=None if family else variant,
+                   cells=len(start.cells), game=start.game)
+    if start.deal is not None and start.same_table(
+            deal(start.deal, game=start.game) if family else deal(start.deal, cells=len(start.cells))):
         sol.deal = start.deal
     else:
         sol.position = start

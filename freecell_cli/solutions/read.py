@@ -26,11 +26,15 @@ from .model import (
 T = TypeVar("T")
 
 
-def parse_solution(text: str, format: str | None = None) -> Solution:
-    """Read a whole solution held in memory (auto-detected unless ``format``).
+def parse_solution(text: str, format: str | None = None, game: str | None = None) -> Solution:
+    """Read a whole solution held in memory (auto-detected unless ``format``);
+    ``game``: the family game it is read as (its moves may name a tenth column,
+    its boards are that game's), which a game the file names must agree with.
 
     >>> parse_solution("5a 58 8h").tokens
     ['5a', '58', '8h']
+    >>> parse_solution("108 a10", game="seahaven-towers").move(0).source.index
+    9
     """
     if not isinstance(text, str):
         raise InvalidSolution(f"a solution is text, not {type(text).__name__}")
@@ -41,12 +45,13 @@ def parse_solution(text: str, format: str | None = None) -> Solution:
     lines = [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
     if lines and lines[-1] == "":
         lines.pop()
-    return _read(enumerate(lines, 1), format, lambda: text).read_all()
+    return _read(enumerate(lines, 1), format, lambda: text, game=game).read_all()
 
 
-def open_solution(source: str | None, format: str | None = None) -> Solution:
+def open_solution(source: str | None, format: str | None = None, game: str | None = None) -> Solution:
     """A solution file (``-`` or None: stdin) read as a stream: the header now, the
-    moves through :meth:`Solution.steps`. Bounded by ``files.LIMITS``."""
+    moves through :meth:`Solution.steps`. Bounded by ``files.LIMITS``. ``game``:
+    as :func:`parse_solution`'s."""
     from ..files import LIMITS, InputTooLarge, numbered_lines
 
     lines = numbered_lines(source, "solution")  # blank lines left out, cheaply
@@ -71,17 +76,20 @@ def open_solution(source: str | None, format: str | None = None) -> Solution:
             last = lineno
         return "\n".join(parts)
 
-    return _read(itertools.chain(head, lines), format, whole, head_text="\n".join(line for _, line in head))
+    return _read(itertools.chain(head, lines), format, whole, head_text="\n".join(line for _, line in head),
+                 game=game)
 
 
-def _read(lines: Iterator[tuple[int, str]], format: str | None, whole: Callable[[], str], head_text: str | None = None) -> Solution:
+def _read(lines: Iterator[tuple[int, str]], format: str | None, whole: Callable[[], str], head_text: str | None = None,
+          game: str | None = None) -> Solution:
     """The header of a solution, with its moves left in ``stream``."""
     if format is not None and format not in SOLUTION_FORMATS:
         raise InvalidSolution(f"unknown solution format {quote(format)} (choose from {', '.join(SOLUTION_FORMATS)})")
+    asked = _game_asked(game)
     fmt = format or detect_solution_format(head_text if head_text is not None else whole())
     if fmt == "json":
-        return _parse_json(whole())
-    sol = Solution(format=fmt)
+        return _parse_json(whole(), asked)
+    sol = Solution(format=fmt, game=asked[1], read_as=asked[0])
     if fmt == "fcpro":
         sol.variant, sol.empty_column = "windows", "max"
     gen = _fcsolve_steps(lines, sol) if fmt == "fc-solve" else _notation_steps(lines, sol)
@@ -96,8 +104,39 @@ def _read(lines: Iterator[tuple[int, str]], format: str | None, whole: Callable[
     return sol
 
 
+def _game_asked(game: str | None) -> tuple[str | None, str | None]:
+    """The game a file is asked to be read as (None: unsaid) and its family game
+    (None: FreeCell, or unsaid)."""
+    if game is None:
+        return None, None
+    from ..games import find_game
+
+    try:
+        g = find_game(game)
+    except FreecellError as e:
+        raise InvalidSolution(str(e)) from None
+    return g.name, g.name if g.family else None
+
+
+def _same_game(sol: Solution, game: str | None, where: str, table: bool = False) -> None:
+    """The game a file names (None: FreeCell) must be the one it is read as, or
+    the one it named before; else it is the game the file is for. A start
+    position (``table``) that names none is a table of the game it is read as."""
+    from ..games import find_game
+
+    if table and game is None:
+        return
+    if sol.read_as is not None or sol.game is not None:
+        if game != sol.game:
+            how = "read as" if sol.read_as is not None else "and before that"
+            raise InvalidSolution(f"{where}: the solution is for {find_game(game).title}, "
+                                  f"{how} {find_game(sol.game).possessive}")
+        return
+    sol.game = game
+
+
 # -- standard notation, our header, FreeCell Pro ----------------------------------
-_HEADER_KEYS_BEFORE_MOVES = ("deal", "position", "variant", "cells", "empty-column")
+_HEADER_KEYS_BEFORE_MOVES = ("game", "deal", "position", "variant", "cells", "empty-column")
 
 
 def _notation_steps(lines: Iterator[tuple[int, str]], sol: Solution) -> Iterator[Step]:
@@ -110,7 +149,7 @@ def _notation_steps(lines: Iterator[tuple[int, str]], sol: Solution) -> Iterator
         for token in split_moves(body):  # ASCII separators only: NEL or U+2028 is part of a token
             moved = True
             count += 1
-            yield Step(token, lineno, _parse_token(token, lineno))
+            yield Step(token, lineno, _parse_token(token, lineno, sol.columns))
     if sol.stated_moves is not None and sol.stated_moves[0] != count:
         n, line = sol.stated_moves
         raise InvalidSolution(f"line {line}: the header says {n} moves, the file has {count}")
@@ -119,6 +158,7 @@ def _notation_steps(lines: Iterator[tuple[int, str]], sol: Solution) -> Iterator
 def _header_line(sol: Solution, comment: str, lineno: int, moved: bool = False) -> None:
     from ..deals import parse_deal_number
     from ..formats import parse_position
+    from ..games import find_game
     from ..variants import find_variant
 
     if lineno == 1 and comment.strip().lower().startswith("spider deal"):  # the other game's file
@@ -141,13 +181,19 @@ def _header_line(sol: Solution, comment: str, lineno: int, moved: bool = False) 
         return
     if moved and key in _HEADER_KEYS_BEFORE_MOVES:
         raise InvalidSolution(f"line {lineno}: the header line '{key}:' must come before the moves")
-    if key == "deal":
+    if key == "game":
+        named = _field(find_game, value, lineno)
+        if sol.position is not None or sol.deal is not None:
+            raise InvalidSolution(f"line {lineno}: the header line 'game:' must come before 'deal:' and 'position:'")
+        _same_game(sol, named.name if named.family else None, f"line {lineno}")
+    elif key == "deal":
         n = _field(parse_deal_number, value, lineno)
         _once(sol.deal, n, key, value, lineno)
         sol.deal = n
         check_start(sol, f"line {lineno}")
     elif key == "position":
         p = _field(parse_position, value, lineno)
+        _same_game(sol, p.game, f"line {lineno}", table=True)
         _once(sol.position, p, key, value, lineno)
         sol.position = p
         check_start(sol, f"line {lineno}")
@@ -203,7 +249,7 @@ _FCS_NOISE = ("Total number of states", "This scan generated", "Stored-States", 
               "Scan:", "Reading the board", "Please refer", "    http", "To cancel this message")
 
 
-def _verbose_move(line: str, lineno: int) -> list[Move]:
+def _verbose_move(line: str, lineno: int, columns: int = 9) -> list[Move]:
     m = _VERBOSE_RE.match(line)
     if m:
         count = 1 if m.group(1) == "a card" else int(m.group(1).split()[0])
@@ -216,12 +262,12 @@ def _verbose_move(line: str, lineno: int) -> list[Move]:
             dst = Place(COLUMN if m.group(4) == "stack" else CELL, int(m.group(5)))
         if src.kind == CELL and src.index >= 15 or dst.kind == CELL and dst.index >= 15:
             raise InvalidSolution(f"line {lineno}: no such free cell in {quote(line)}")
-        if src.kind == COLUMN and src.index >= 9 or dst.kind == COLUMN and dst.index >= 9:
+        if src.kind == COLUMN and src.index >= columns or dst.kind == COLUMN and dst.index >= columns:
             raise InvalidSolution(f"line {lineno}: no such stack in {quote(line)}")
         return [Move(src, dst, count, dst.kind == COLUMN and count > 1)]
     m = _SEQ_FOUND_RE.match(line)
     if m:
-        if int(m.group(1)) >= 9:
+        if int(m.group(1)) >= columns:
             raise InvalidSolution(f"line {lineno}: no such stack in {quote(line)}")
         src = Place(COLUMN, int(m.group(1)))
         # One fc-solve step, thirteen cards home: each counted as a move.
@@ -234,13 +280,18 @@ def _verbose_move(line: str, lineno: int) -> list[Move]:
 _FCS_CELLS = str.maketrans("klmnopqr", "ijklmnop")
 
 
-def fcs_notation(token: str) -> str:
+def fcs_notation(token: str, columns: int = 9) -> str:
     """A move of fc-solve's standard notation (``-sn``, ``-snx``) in ours: its eighth
-    free cell is ``k``, ours ``i``.
+    free cell is ``k``, ours ``i``. On ten columns a place may be ``10`` (``10k``).
 
     >>> fcs_notation("6k"), fcs_notation("l3"), fcs_notation("5a"), fcs_notation("34v3")
     ('6i', 'j3', '5a', '34v3')
+    >>> fcs_notation("10k", 10)
+    '10i'
     """
+    if columns > 9:
+        places, v, count = token.partition("v")
+        return places.translate(_FCS_CELLS) + v + count
     return token[:2].translate(_FCS_CELLS) + token[2:]
 
 
@@ -264,7 +315,7 @@ def _fcsolve_steps(lines: Iterator[tuple[int, str]], sol: Solution) -> Iterator[
                 pending[-1] = Step(pending[-1].token, pending[-1].line, pending[-1].move, state)
         elif sol.position is None:
             try:
-                sol.position = parse_fcs(state)
+                sol.position = parse_fcs(state, game=sol.game)
             except FreecellError as e:
                 raise InvalidSolution(f"line {state_start}: initial state: {e}") from None
             if stated_cells(state) is not None:
@@ -299,11 +350,12 @@ def _fcsolve_steps(lines: Iterator[tuple[int, str]], sol: Solution) -> Iterator[
         moved = True
         if line.startswith("Move: "):
             token = line[6:].strip()
-            pending = [Step(token, lineno, _parse_token(fcs_notation(token), lineno))]
+            pending = [Step(token, lineno, _parse_token(fcs_notation(token, sol.columns), lineno, sol.columns))]
         elif line.startswith("Move "):
-            pending = [Step(line, lineno, move) for move in _verbose_move(line, lineno)]
+            pending = [Step(line, lineno, move) for move in _verbose_move(line, lineno, sol.columns)]
         else:
-            pending = [Step(token, lineno, _parse_token(fcs_notation(token), lineno)) for token in split_moves(line)]
+            pending = [Step(token, lineno, _parse_token(fcs_notation(token, sol.columns), lineno, sol.columns))
+                       for token in split_moves(line)]
     if state_lines:
         close_state()
     yield from pending
@@ -329,11 +381,12 @@ def _saved_game(d: dict[str, object]) -> Solution:
     return sol
 
 
-def _parse_json(text: str) -> Solution:
+def _parse_json(text: str, asked: tuple[str | None, str | None] = (None, None)) -> Solution:
     import orjson
 
     from ..deals import check_deal_number
     from ..formats.json import position_from_dict
+    from ..games import find_game
     from ..variants import find_variant
 
     try:
@@ -352,8 +405,11 @@ def _parse_json(text: str) -> Solution:
         raise InvalidSolution(f"JSON solution: unknown format or version {quote(kind)} (this version reads {quote(JSON_FORMAT)})")
     if not isinstance(d, dict) or not isinstance(d.get("moves"), list):
         raise InvalidSolution("JSON solution needs an object with a 'moves' list")
-    sol = Solution(format="json")
+    sol = Solution(format="json", game=asked[1], read_as=asked[0])
     try:
+        if d.get("game") is not None:
+            named = find_game(d["game"])
+            _same_game(sol, named.name if named.family else None, "JSON solution")
         if d.get("deal") is not None:
             sol.deal = check_deal_number(d["deal"])
         if d.get("position") is not None:
@@ -364,6 +420,7 @@ def _parse_json(text: str) -> Solution:
                 sol.position = parse_position(pos)
             else:
                 sol.position = position_from_dict(pos)
+            _same_game(sol, sol.position.game, "JSON solution", table=True)
         if d.get("variant") is not None:
             sol.variant = find_variant(d["variant"]).name
     except FreecellError as e:
@@ -379,7 +436,7 @@ def _parse_json(text: str) -> Solution:
         if not isinstance(token, str):
             raise InvalidSolution(f"JSON solution: move {i} is not a string: {str(token)[:20]!r}")
         try:
-            _cached_move(token)
+            _cached_move(token, sol.columns)
         except FreecellError as e:
             raise InvalidSolution(f"JSON solution: move {i}: {e}") from None
         sol.tokens.append(token)

@@ -27,6 +27,8 @@ def _header(solution: Solution) -> list[str]:
     from ..formats.compact import format_compact
 
     lines = [MAGIC]
+    if solution.game is not None:
+        lines.append(f"# game: {solution.game}")
     if solution.deal is not None:
         lines.append(f"# deal: {solution.deal}")
     if solution.position is not None:
@@ -54,6 +56,7 @@ def as_file(solution: Solution, per_line: int = 10) -> Solution:
     header = len(_header(solution))
     tokens = solution.notation()
     read = Solution(format="freecell-cli", deal=solution.deal, variant=solution.variant, cells=solution.cells,
+                    game=solution.game,
                     position=None if solution.position is None else solution.position.copy(),
                     empty_column=solution.empty_column, stated_moves=(len(tokens), header))
     for i, token in enumerate(tokens):
@@ -64,7 +67,7 @@ def as_file(solution: Solution, per_line: int = 10) -> Solution:
 def solution_to_dict(solution: Solution) -> dict[str, Any]:
     from ..formats.compact import format_compact
 
-    return {
+    d = {
         "format": JSON_FORMAT,
         "deal": solution.deal,
         "position": None if solution.position is None else format_compact(solution.position),
@@ -72,6 +75,9 @@ def solution_to_dict(solution: Solution) -> dict[str, Any]:
         "cells": solution.cells,
         "moves": solution.notation(),
     }
+    if solution.game is not None:  # (FreeCell's files name no game)
+        d = {"format": JSON_FORMAT, "game": solution.game, **d}
+    return d
 
 
 #: The other names of the formats :func:`write_solution` writes (``freecell solve --format``).

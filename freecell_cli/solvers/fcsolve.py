@@ -8,6 +8,11 @@ under the variant. Under ``windows`` its explicit foundation moves that the game
 makes by itself are dropped; when its line does not survive the automatic moves,
 the engine given as ``replan`` (the built-in one, from :func:`.engine.get_engine`)
 re-plans.
+
+A game of the FreeCell family is given to it under its own ``--game`` preset
+(``bakers_game``, ``eight_off``...: :attr:`freecell_cli.games.Game.fcs`), whose
+rules are the game's: its moves are taken as they are, each checked under the
+game's rules, and none is re-planned.
 """
 
 from __future__ import annotations
@@ -55,7 +60,7 @@ def stored_cap() -> int:
 
 # The freecell_solver bindings are untyped (cffi, no stubs): their FreecellSolver
 # class and its instances are Any to the type checker.
-_LIB_STATE: dict[str | tuple[int, int, str], Any] = {}
+_LIB_STATE: dict[str | tuple[Any, ...], Any] = {}
 
 
 def _library() -> Any:
@@ -99,21 +104,22 @@ class _LibraryRun:
     FIRST_CHUNK, CHUNK = 1_000, 50_000
 
     def __init__(self, cls: Any, position: Position, preset: str):  # cls: the bindings' class (untyped)
-        key = (len(position.cells), len(position.columns), preset)
+        game = _game_args(position)
+        key = (len(position.cells), len(position.columns), preset, *game)
         handle = _LIB_STATE.get(key)
         if handle is None:
             handle = cls()
-            args = ["--freecells-num", str(key[0]), "--stacks-num", str(key[1]),
+            args = [*game, "--freecells-num", str(key[0]), "--stacks-num", str(key[1]),
                     "--max-stored-states", str(stored_cap())]
             if preset != "none":
                 args += ["-l", preset]
             parsed = handle.input_cmd_line(args)
             if parsed["last_arg"] != len(args):  # it stopped at an argument it does not take
-                stop = parsed["last_arg"]
+                stop = parsed["last_arg"] - len(game)
                 if stop < 4:  # the table's size: the library was built for fewer cells or columns
                     raise SolverError(f"Freecell Solver cannot play with {key[0]} free cells and "
                                       f"{key[1]} columns (as built here)")
-                raise SolverError(f"fc-solve does not know {' '.join(args[stop:])!r} (preset {preset!r}?)")
+                raise SolverError(f"fc-solve does not know {' '.join(args[stop + len(game):])!r} (preset {preset!r}?)")
             _LIB_STATE[key] = handle
         self.handle = handle
         self.position = position
@@ -163,16 +169,34 @@ class FcSolveEngine:
 
     name = "fc-solve"
     shortens = False
+    plays_family = True  # the FreeCell family's games, under their --game presets
 
     def __init__(self, preset: str | None = None, replan: Engine | None = None):
         self.preset = preset or DEFAULT_PRESET
+        self.asked = preset
         self.replan = replan
 
+    def preset_for(self, position: Position) -> str:
+        """The preset a position is solved with: the one asked for, else lg for
+        FreeCell and none for a family game (fc-solve's default scan: lg's scans,
+        made for FreeCell, were seen to put an 8 into an empty column of
+        Seahaven Towers, whose empty columns take kings only; its default scan keeps
+        the game's rules, on deals 1-40 of every game).
+
+        >>> from freecell_cli import deal
+        >>> FcSolveEngine().preset_for(deal(1)), FcSolveEngine().preset_for(deal(1, game="eight-off"))
+        ('lg', 'none')
+        """
+        if self.asked is not None:
+            return self.preset
+        return DEFAULT_PRESET if position.game is None else "none"
+
     def command(self, position: Position, limits: Limits) -> list[str]:
-        cmd = ["fc-solve", "-m", "-snx", "--freecells-num", str(len(position.cells)),
+        cmd = ["fc-solve", "-m", "-snx", *_game_args(position), "--freecells-num", str(len(position.cells)),
                "--stacks-num", str(len(position.columns)), "--max-stored-states", str(stored_cap())]
-        if self.preset != "none":
-            cmd += ["-l", self.preset]
+        preset = self.preset_for(position)
+        if preset != "none":
+            cmd += ["-l", preset]
         if limits.states is not None:
             cmd += ["--max-iters", str(limits.states)]
         return cmd
@@ -202,7 +226,7 @@ class FcSolveEngine:
     def _solve_library(self, cls: Any, position: Position, variant: Variant, limits: Limits) -> Result:
         start = time.perf_counter()
         _check_columns(position)
-        run = _LibraryRun(cls, position, self.preset)
+        run = _LibraryRun(cls, position, self.preset_for(position))
         ret, moves, states = run.run(limits)
         if ret == _LibraryRun.SOLVED:
             return self._finish(position, variant, limits, moves, states, start)
@@ -211,7 +235,7 @@ class FcSolveEngine:
         if ret != _LibraryRun.SUSPENDED:  # e.g. 8, an invalid state: not a time-out
             raise SolverError(f"libfreecell-solver refused the position (status {ret})")
         if run.full:
-            reason = _full_reason()
+            reason = _full_reason(position)
         elif limits.states is not None and states >= limits.states:
             reason = f"state limit of {limits.states:,} reached"
         else:
@@ -234,7 +258,7 @@ class FcSolveEngine:
         try:
             moves = translate(position, variant, planned)
         except FreecellError as e:
-            if self.replan is None:
+            if self.replan is None or variant.game != "freecell":  # (our engines play FreeCell only)
                 raise SolverError(f"fc-solve's solution could not be played under {variant.name} ({e})") from None
             rest = limits.remaining(time.perf_counter() - start)  # fc-solve's states were its own
             r = self.replan.solve(position, variant, Limits(None if rest.time is None else max(rest.time, 0.1),
@@ -251,21 +275,33 @@ class FcSolveEngine:
         if not out:
             return Result(GAVE_UP, self.name, seconds=time.perf_counter() - start,
                           reason=f"time limit of {limits.time:g} s reached")
-        sol = parse_solution(out, "fc-solve")
+        sol = parse_solution(out, "fc-solve", game=position.game)
         states = _states_checked(out)
         if sol.claims_solved is not True:
             if _generated(out) >= stored_cap():  # it says "could not solve" at its cap as well
                 return Result(GAVE_UP, self.name, states=states, seconds=time.perf_counter() - start,
-                              reason=_full_reason())
+                              reason=_full_reason(position))
             complete = not (limits.states is not None and states >= limits.states)
             return self._not_solved(variant, limits, states, start, complete)
         planned = [sol.move(i) for i in range(len(sol))]
         return self._finish(position, variant, limits, planned, states, start)
 
 
-def _full_reason() -> str:
+def _full_reason(position: Position) -> str:
+    # (our engines search on where they play: FreeCell)
+    on = "; --engine builtin searches on" if position.game is None else ""
     return (f"Freecell Solver's cap of {stored_cap():,} stored positions reached (about "
-            f"{stored_cap() * STORED_BYTES / 1e9:.1f} GB); --engine builtin searches on")
+            f"{stored_cap() * STORED_BYTES / 1e9:.1f} GB){on}")
+
+
+def _game_args(position: Position) -> list[str]:
+    """fc-solve's ``--game`` preset of a family game's position (none for FreeCell:
+    its defaults are FreeCell's)."""
+    if position.game is None:
+        return []
+    from ..games import find_game
+
+    return ["--game", find_game(position.game).fcs]
 
 
 def _check_columns(position: Position) -> None:
@@ -294,11 +330,22 @@ def translate(position: Position, variant: Variant, planned: list[Move]) -> list
 
     A shadow position follows fc-solve's own moves under the textbook rules, so we
     know which cards each move carries even after the variant's automatic moves
-    (windows) have sent some of them home."""
+    (windows) have sent some of them home. A family game's moves are played as
+    they are, under the game's rules (fc-solve played them under the same)."""
+    if variant.game != "freecell":
+        p = position.copy()
+        out: list[Move] = []
+        for step in planned:
+            r = resolve(p, step, variant)
+            apply(p, r)
+            out.append(r)
+        if not p.is_won():
+            raise SolverError("fc-solve's moves do not finish the game here")
+        return out
     standard = _standard()
     shadow = position.copy()
     p = position.copy()
-    out: list[Move] = []
+    out = []
     for step in planned:
         if variant.automatic is None:
             move = step  # no automatic moves: the shadow would be this very position
