@@ -141,7 +141,10 @@ static int lower_bound(const State *st, int ncols) {
      * last round's. The cycle chosen is the one the plain scan chooses. */
     enum { NO_CYCLE = 255 };
     uint8_t shortest[NCARDS] = {0};
-    int floor_len = 0;
+    /* No cycle left is shorter than 4: it needs two arrows "lies above" (with one,
+     * the card above is a higher card of the suit of one below it: counted
+     * already) and an arrow of the suit after each. */
+    int floor_len = 4;
     for (;;) {
         int best = -1, bx = -1, nlevels = 0;
         for (uint64_t xs = present & ~blocked; xs; xs &= xs - 1) {
