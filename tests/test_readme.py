@@ -68,6 +68,9 @@ NEEDS = {
     "the compiled core": lambda: _has_core(),
 }
 NEEDED_BY = {
+    "freecell solve --deal 5 --game bakers-game > 5.sol && freecell verify 5.sol": "fc-solve",
+    "grep -v '^#' 5.sol > moves-only.txt                            # the moves alone": "fc-solve",
+    "freecell verify --deal 5 --variant standard --input-format standard moves-only.txt": "fc-solve",
     "freecell solve --deal 617 --engine auto > /dev/null       # fast: fc-solve, then the post-pass": "fc-solve",
     "freecell solve --deal 781948 --json --engine auto   # fc-solve finds nothing under site; builtin does":
         "fc-solve",
@@ -242,7 +245,7 @@ def test_the_readme_has_its_examples():
     commands = [e.command for e in ALL]
     assert len(commands) >= 60
     assert commands[0] == "freecell deal 617"
-    assert all(c.startswith(("freecell ", "echo ", "head ", "FREECELL_CORE=")) for c in commands), commands
+    assert all(c.startswith(("freecell ", "echo ", "head ", "grep ", "FREECELL_CORE=")) for c in commands), commands
     assert set(SKIP) <= set(commands) and set(NEEDED_BY) <= set(commands)  # no stale entries
 
 

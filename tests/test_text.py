@@ -332,7 +332,7 @@ def test_analyze_resume_error_names_the_settings_escaped(tmp_path):
 
 
 @pytest.mark.parametrize("fields, problem", [
-    ({"mode": OSC52}, '"mode" is not solve or min-cells: "\\u001b]52;c;aGk=\\u0007"'),
+    ({"mode": OSC52}, '"mode" is not one of solve, min-cells, optimal: "\\u001b]52;c;aGk=\\u0007"'),
     ({"deal": "\u202e\x9b"}, '"deal" is not a deal number (1 to 8,589,934,591): "\\u202e\\x9b"'),
     ({"states": "\x85"}, '"states" is not a whole number from 0 to 1,000,000,000,000,000: "\\x85"'),
     ({"variant": "site" + OSC52},

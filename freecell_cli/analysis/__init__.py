@@ -56,6 +56,7 @@ from .results import (
 from .summary import (
     MAX_SETTINGS_GROUPS,
     MinCellsSummary,
+    OptimalSummary,
     Summary,
     answer_of,
     compare_min_cells,
@@ -68,7 +69,7 @@ __all__ = [
     "MAX_DEALS", "MAX_RECORD_MOVES", "MAX_RECORD_SECONDS", "MAX_RECORD_STATES", "MAX_SETTINGS_GROUPS", "SETTINGS",
     "VERDICTS", "WORKER_MEMORY",
     "Analysis", "ClusterLost", "DealRanges", "DealSet", "InvalidRange", "InvalidResults", "Job", "MinCellsSummary",
-    "Record", "ResultsBusy", "ResultsFile", "SettingsMismatch", "Summary", "WorkerFailed", "WorkerPool",
+    "OptimalSummary", "Record", "ResultsBusy", "ResultsFile", "SettingsMismatch", "Summary", "WorkerFailed", "WorkerPool",
     "analyze", "analyze_deal", "analyze_spider_deal", "answer_of", "available_memory", "cap_jobs", "check_record",
     "compare_min_cells", "describe_settings", "error_record", "is_torn_record", "load_records", "parse_ranges",
     "read_records", "record_settings", "run_dask", "run_local", "summarize", "summarize_file", "summary_for",

@@ -19,6 +19,7 @@ from ..variants import VARIANTS
 
 # the searches' verdicts as plain text (records are checked by type), and a failed deal's
 VERDICTS = (*(v.value for v in Outcome), "error")
+MODES = ("solve", "min-cells", "optimal")
 SETTINGS = ("game", "mode", "suits", "variant", "cells", "max_cells", "requested_engine",
             "time_limit")  # what a resume must match
 
@@ -50,7 +51,8 @@ class Job:
     solutions: bool = True
     game: str = "freecell"  # or "spider", or a FreeCell family game's name (Freecell Solver solves it)
     suits: int = 4  # Spider's suits
-    mode: str = "solve"  # or "min-cells": the fewest free cells each deal needs (mincells.py)
+    mode: str = "solve"  # or "min-cells": the fewest free cells each deal needs (mincells.py),
+    # or "optimal": the fewest non-foundation moves, proven (solvers/optimal.py)
     max_cells: int = 4  # min-cells: the most cells tried
 
     def __post_init__(self) -> None:
@@ -63,10 +65,10 @@ class Job:
             raise FreecellError(f"Spider is played with 1, 2 or 4 suits, not {self.suits!r}")
         if type(self.cells) is not int or not 0 <= self.cells <= 15:
             raise FreecellError(f"cells must be 0 to 15, not {self.cells!r}")
-        if self.mode not in ("solve", "min-cells"):
-            raise FreecellError(f"mode must be solve or min-cells, not {self.mode!r}")
-        if self.mode == "min-cells" and self.game != "freecell":
-            raise FreecellError("min-cells is for FreeCell deals")
+        if self.mode not in MODES:
+            raise FreecellError(f"mode must be one of {', '.join(MODES)}, not {self.mode!r}")
+        if self.mode != "solve" and self.game != "freecell":
+            raise FreecellError(f"{self.mode} is for FreeCell deals")
         if type(self.max_cells) is not int or not 0 <= self.max_cells <= 15:
             raise FreecellError(f"max cells must be 0 to 15, not {self.max_cells!r}")
         t = self.time_limit
@@ -92,6 +94,8 @@ class Job:
         if self.mode == "min-cells":  # its own searches; the time limit is per cell count
             return {"mode": "min-cells", "variant": self.variant, "max_cells": self.max_cells,
                     "time_limit": self.time_limit}
+        if self.mode == "optimal":  # the beam's line, then the proof: its own engines
+            return {"mode": "optimal", "variant": self.variant, "cells": self.cells, "time_limit": self.time_limit}
         return {"variant": self.variant, "cells": self.cells, "requested_engine": self.engine,
                 "time_limit": self.time_limit}
 
@@ -113,6 +117,8 @@ def analyze_deal(n: int, job: Job) -> Record:
         record = min_cells(n, job.variant, job.max_cells, job.time_limit, job.solutions)
         record["time_limit"] = job.time_limit
         return record
+    if job.mode == "optimal":
+        return analyze_optimal_deal(n, job)
     from ..deals import deal
     from ..solvers.engine import Limits, get_engine, solve
     from ..variants import find_variant
@@ -124,6 +130,44 @@ def analyze_deal(n: int, job: Job) -> Record:
     record = {"deal": n, "variant": job.variant, "cells": job.cells,
               **{k: d[k] for k in ("verdict", "move_count", "nonfoundation_moves", "seconds", "states", "engine")},
               "requested_engine": job.engine, "time_limit": job.time_limit}
+    if job.solutions and result.verdict == "solved":
+        record["solution"] = " ".join(result.notation)
+    if result.reason:
+        record["reason"] = result.reason
+    return record
+
+
+def analyze_optimal_deal(n: int, job: Job) -> Record:
+    """The fewest non-foundation moves of one deal: the default beam's line first
+    (kept: ``beam_moves``, its length, against which the optimum is measured), then
+    the optimal search bounded by it, both within the job's time limit. ``optimal``
+    says whether the line recorded is proven shortest; ``lower_bound`` what is proven.
+
+    >>> r = analyze_optimal_deal(3, Job(variant="standard", mode="optimal", solutions=False))
+    >>> r["verdict"], r["optimal"], r["nonfoundation_moves"], r["lower_bound"], r["beam_moves"]
+    ('solved', True, 18, 18, 19)
+    """
+    import time
+
+    from ..deals import deal
+    from ..solvers.engine import Limits, get_engine, solve
+    from ..solvers.optimal import OptimalEngine
+    from ..variants import find_variant
+
+    start = time.perf_counter()
+    position, variant = deal(n, cells=job.cells), find_variant(job.variant)
+    beam = solve(position, variant, get_engine("beam"), Limits(time=job.time_limit))
+    spent = time.perf_counter() - start
+    left = None if job.time_limit is None else max(job.time_limit - spent, 0.001)
+    result = solve(position, variant, OptimalEngine(known=beam if beam.verdict == "solved" else None),
+                   Limits(time=left))
+    d = result.to_dict()
+    record = {"deal": n, "mode": "optimal", "variant": job.variant, "cells": job.cells,
+              **{k: d[k] for k in ("verdict", "move_count", "nonfoundation_moves")},
+              "optimal": bool(result.optimal), "lower_bound": result.lower_bound,
+              "beam_moves": beam.nonfoundation_moves if beam.verdict == "solved" else None,
+              "seconds": round(time.perf_counter() - start, 4), "states": result.states + beam.states,
+              "engine": d["engine"], "time_limit": job.time_limit}
     if job.solutions and result.verdict == "solved":
         record["solution"] = " ".join(result.notation)
     if result.reason:
@@ -261,8 +305,24 @@ def check_record(record: object) -> str | None:
     value = get("game")
     if value is not None and value not in _GAMES:
         return f'"game" is not one of {", ".join(_GAMES)}: {_show(value)}'
+    if record.get("mode") == "optimal":
+        return _check_optimal(record)
     if "mode" in record or "min_cells" in record:
         return _check_min_cells(record)
+    return None
+
+
+def _check_optimal(record: Record) -> str | None:
+    """What is wrong with the fields of an optimal record (:func:`analyze_optimal_deal`)."""
+    get = record.get
+    if type(get("optimal", False)) is not bool:
+        return f'"optimal" is not true or false: {_show(get("optimal"))}'
+    for key in ("lower_bound", "beam_moves"):
+        value = get(key)
+        if value is not None and (type(value) is not int or not 0 <= value <= MAX_RECORD_MOVES):
+            return f'"{key}" is not a count of moves or null: {_show(value)}'
+    if get("optimal") and get("lower_bound") != get("nonfoundation_moves"):
+        return f'an optimal line\'s "lower_bound" {_show(get("lower_bound"))} is not its length'
     return None
 
 
@@ -274,8 +334,8 @@ def _check_min_cells(record: Record) -> str | None:
     """What is wrong with the min-cells fields of a record (see :mod:`.mincells`)."""
     get = record.get
     mode = get("mode", "min-cells")
-    if mode not in ("solve", "min-cells"):
-        return f'"mode" is not solve or min-cells: {_show(mode)}'
+    if mode not in MODES:
+        return f'"mode" is not one of {", ".join(MODES)}: {_show(mode)}'
     if mode == "solve":
         return None
     value = get("max_cells", 4)
@@ -299,7 +359,6 @@ def _check_min_cells(record: Record) -> str | None:
     return None
 
 
-# Every field a record of this program has (analyze_deal, analyze_spider_deal,
 
 
 _UNSET = object()  # a setting a record does not state

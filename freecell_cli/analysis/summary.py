@@ -177,10 +177,59 @@ class MinCellsSummary(Summary):
         return out
 
 
+class OptimalSummary(Summary):
+    """The summary of optimal records (``analyze --optimal``): besides the
+    verdicts, how many lines are proven shortest, how many deals have each
+    optimum, and by how many moves the default beam's line missed it.
+
+    >>> s = OptimalSummary()
+    >>> s.add({"deal": 1, "verdict": "solved", "mode": "optimal", "optimal": True, "nonfoundation_moves": 29,
+    ...        "lower_bound": 29, "beam_moves": 29})
+    >>> s.add({"deal": 4, "verdict": "solved", "mode": "optimal", "optimal": True, "nonfoundation_moves": 27,
+    ...        "lower_bound": 27, "beam_moves": 28})
+    >>> s.add({"deal": 5, "verdict": "solved", "mode": "optimal", "optimal": False, "nonfoundation_moves": 36,
+    ...        "lower_bound": 32, "beam_moves": 36})
+    >>> d = s.as_dict(); d["proven"], d["optimum"], d["beam_gap"], d["open"]
+    (2, {'27': 1, '29': 1}, {'0': 1, '1': 1}, [[5, 32, 36]])
+    """
+
+    def __init__(self, settings: Record | None = None, hardest: int = 10) -> None:
+        super().__init__(settings, hardest)
+        self.optima: dict[int, int] = {}
+        self.gaps: dict[int, int] = {}
+        self.open: list[tuple[int, int | None, int | None]] = []  # (deal, lower bound, best line)
+        self.optimum_figures = _Figures()
+
+    def add(self, record: Record, checked: bool = False) -> None:
+        super().add(record, checked)
+        m = record.get("nonfoundation_moves")
+        if record.get("optimal") and m is not None:
+            self.optima[m] = self.optima.get(m, 0) + 1
+            self.optimum_figures.add(m)
+            beam = record.get("beam_moves")
+            if beam is not None:
+                self.gaps[beam - m] = self.gaps.get(beam - m, 0) + 1
+        elif record["verdict"] in ("solved", "gave-up"):
+            self.open.append((record["deal"], record.get("lower_bound"),
+                              m if record["verdict"] == "solved" else None))
+
+    def as_dict(self) -> Record:
+        out = super().as_dict()
+        out["mode"] = "optimal"
+        out["proven"] = sum(self.optima.values())
+        out["optimum"] = {str(m): c for m, c in sorted(self.optima.items())}
+        out["optimum_figures"] = self.optimum_figures.result(1)
+        out["beam_gap"] = {str(g): c for g, c in sorted(self.gaps.items())}
+        out["open"] = [list(t) for t in sorted(self.open)]
+        return out
+
+
 def summary_for(settings: Record, hardest: int = 10) -> Summary:
     """An empty summary of the right kind for records made with ``settings``."""
     if settings.get("mode") == "min-cells":
         return MinCellsSummary(settings, hardest)
+    if settings.get("mode") == "optimal":
+        return OptimalSummary(settings, hardest)
     return Summary(settings, hardest)
 
 

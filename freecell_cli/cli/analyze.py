@@ -61,6 +61,7 @@ def analyze_command(
     seed: Annotated[Optional[str], typer.Option(metavar="SEED", help="Seed for random:N ranges (a whole number).", parser=seed_number)] = None,
     summary: Annotated[Optional[list[str]], typer.Option("--summary", metavar="FILE", help="Only print the summary of an existing results file; given twice (min-cells files), also the deals whose answer differs.")] = None,
     min_cells: Annotated[bool, typer.Option("--min-cells", help="For each deal, the fewest free cells it can be solved with (0..--max-cells), with a solution and a proof that one fewer is not enough.")] = False,
+    optimal: Annotated[bool, typer.Option("--optimal", help="For each deal, the fewest non-foundation moves, proven (solve --optimal), beside the default beam's line: the summary gives the optima and the beam's gap to them.")] = False,
     max_cells: Annotated[Optional[int], typer.Option("--max-cells", metavar="K", help="With --min-cells: the most free cells tried (default 4).", parser=whole_number(0, 15))] = None,
     json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON (one line per settings group).")] = False,
     format: Annotated[Optional[str], typer.Option("--format", "-f", metavar="FORMAT", help="The summary as text (default) or json.")] = None,
@@ -101,9 +102,13 @@ def analyze_command(
         for name in ("cells", "engine"):
             refuse_together("--min-cells", f"--{name}" if given(ctx, name) else None,
                             why="it tries 0 to --max-cells free cells with its own searches")
+    if optimal:
+        refuse_together("--optimal", "--min-cells" if min_cells else None, why="each is a mode of its own")
+        refuse_together("--optimal", "--engine" if given(ctx, "engine") else None,
+                        why="it runs the default beam, then the optimal search")
     if summary:  # it reads a file and runs nothing: options of a run would be ignored
         for name in ("variant", "cells", "engine", "time_limit", "jobs", "out", "executor", "scheduler",
-                     "no_solutions", "seed", "min_cells", "max_cells", "game", "suits"):
+                     "no_solutions", "seed", "min_cells", "optimal", "max_cells", "game", "suits"):
             spelled = "-o/--output" if name == "out" else "--" + name.replace("_", "-")
             refuse_together("--summary", spelled if given(ctx, name) else None,
                             why="a summary reads a results file, it runs nothing")
@@ -122,8 +127,10 @@ def analyze_command(
             raise fail("--max-cells goes with --min-cells")
         if min_cells and game.value != "freecell":
             raise fail("--min-cells is for FreeCell deals")
+        if optimal and game.value != "freecell":
+            raise fail("--optimal is for FreeCell deals")
         cells = 4 if cells is None else cells
-        mode = ("min-cells", 4 if max_cells is None else max_cells) if min_cells else None
+        mode = ("min-cells", 4 if max_cells is None else max_cells) if min_cells else ("optimal", 4) if optimal else None
         _analyze(ranges, variant, cells, engine, time_limit, jobs, out, executor, scheduler, no_solutions, seed,
                  summary, json or format == "json", plot, game.value, suits, settings, mode)
     except BrokenPipeError:
@@ -303,6 +310,17 @@ def _print_summary(s: Record, as_json: bool, settings: Settings, records_on_stdo
             rows.append((f"need {m} cell{'s' if m != '1' else ''}", str(c)))
         for lo, hi, c in s["known_ranges"]:
             rows.append((f"between {lo} and {hi if hi is not None else 'more than the most tried'}", str(c)))
+    if s.get("mode") == "optimal":
+        rows.append(("proven optimal", f"{s['proven']} of {s['deals']}"))
+        if s["optimum_figures"]:
+            rows.append(("optimum", figures_text("nonfoundation_moves", s["optimum_figures"])))
+            rows.append(("deals per optimum", ", ".join(f"{m}: {c}" for m, c in s["optimum"].items())))
+        if s["beam_gap"]:
+            rows.append(("beam's line longer by", ", ".join(f"{g}: {c}" for g, c in s["beam_gap"].items())))
+        if s["open"]:
+            rows.append(("not proven (deal: bound..best)", ", ".join(
+                f"{n}: {lo if lo is not None else '?'}..{best if best is not None else '?'}"
+                for n, lo, best in s["open"][:20]) + (" ..." if len(s["open"]) > 20 else "")))
     if "settings" in s:
         rows.append(("settings", describe_settings(s["settings"])))
     if settings.use_color(target):

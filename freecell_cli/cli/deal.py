@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from .checks import check_json_format, check_output, requires
-from .options import DealCellsOpt, DealVariantOpt, Format, GameOpt, command, output, seed_number
+from .options import DealCellsOpt, DealGameOpt, DealVariantOpt, Format, command, output, seed_number
 from .output import Settings, errors_to_exit, fail, write_position
 
 
@@ -23,7 +23,7 @@ def deal_command(
     seed: Annotated[Optional[str], typer.Option(metavar="SEED", help="Seed for --random (reproducible; a whole number).", parser=seed_number)] = None,
     cells: DealCellsOpt = None,
     variant: DealVariantOpt = None,
-    game: GameOpt = None,
+    game: DealGameOpt = None,
     format: Annotated[Optional[Format], typer.Option("--format", "-f", metavar="FORMAT",
                                                      help="Output format: compact (one line, the default), fcs (Freecell Solver's board), json.")
                       ] = None,

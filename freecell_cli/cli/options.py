@@ -177,6 +177,9 @@ GAME_HELP = ("The game: freecell, or one of the FreeCell family: " + ", ".join(n
              + " (its own rules and table; deal numbers PySolFC's, ms617 Microsoft's). Default: the position's, "
              "else freecell.")
 GameOpt = Annotated[Optional[GameName], typer.Option("--game", metavar="GAME", show_default=False, help=GAME_HELP)]
+DealGameOpt = Annotated[Optional[GameName], typer.Option(  # deal's: it reads no position
+    "--game", metavar="GAME", show_default=False,
+    help=GAME_HELP.replace("Default: the position's, else freecell.", "Default: freecell."))]
 def stdout_dash(value: Optional[str]) -> Optional[str]:
     """The callback of every -o option: ``-o -`` is stdout (None), as ``-`` is stdin."""
     return None if value == "-" else value
