@@ -141,10 +141,20 @@ def lower_bound(cols: Cols) -> int:
     for i, bits in enumerate(runs):
         if stuck >> i & 1:
             blocked |= bits
+    # A card's shortest cycle only grows from round to round (arrows are only taken
+    # away), and none is shorter than 4 (two arrows "lies above", each followed by
+    # one of the suit: with one, the card above is counted already): a round stops
+    # at the first cycle as short as the last round's; a card with none is not tried again.
+    shortest: dict[int, int] = {}  # what is known of a card's shortest cycle (0: none)
+    floor = 4
+    order = sorted(where)
     while True:
         best: tuple[int, list[int]] | None = None
-        for x in sorted(where):
+        for x in order:
             if not below[x] or blocked >> x & 1:
+                continue
+            known = shortest.get(x)
+            if known == 0 or (known is not None and best is not None and known >= best[0]):
                 continue
             levels = [below[x]]
             seen = below[x]
@@ -167,10 +177,17 @@ def lower_bound(cols: Cols) -> int:
                 nxt &= ~seen
                 seen |= nxt
                 levels.append(nxt)
-            if hit and (best is None or length < best[0]):
+            if not hit:
+                shortest[x] = 0 if best is None else best[0]  # none at all, or none shorter than best
+                continue
+            shortest[x] = length
+            if best is None or length < best[0]:
                 best = (length, [x] + levels)
+                if length == floor:
+                    break
         if best is None:
             return h
+        floor = best[0]
         x, levels = best[1][0], best[1][1:]
         taken = runs[where[x]]
         cur = x
