@@ -130,6 +130,12 @@ def analyze_deal(n: int, job: Job) -> Record:
     record = {"deal": n, "variant": job.variant, "cells": job.cells,
               **{k: d[k] for k in ("verdict", "move_count", "nonfoundation_moves", "seconds", "states", "engine")},
               "requested_engine": job.engine, "time_limit": job.time_limit}
+    return _with_line(record, result, job)
+
+
+def _with_line(record: Record, result: Any, job: Job) -> Record:
+    """``record`` with the solution (when the job keeps them) and the reason a
+    search gave (FreeCell's and Spider's results both have them)."""
     if job.solutions and result.verdict == "solved":
         record["solution"] = " ".join(result.notation)
     if result.reason:
@@ -168,11 +174,7 @@ def analyze_optimal_deal(n: int, job: Job) -> Record:
               "beam_moves": beam.nonfoundation_moves if beam.verdict == "solved" else None,
               "seconds": round(time.perf_counter() - start, 4), "states": result.states + beam.states,
               "engine": d["engine"], "time_limit": job.time_limit}
-    if job.solutions and result.verdict == "solved":
-        record["solution"] = " ".join(result.notation)
-    if result.reason:
-        record["reason"] = result.reason
-    return record
+    return _with_line(record, result, job)
 
 
 def analyze_family_deal(n: int, job: Job) -> Record:
@@ -188,11 +190,7 @@ def analyze_family_deal(n: int, job: Job) -> Record:
     record = {"deal": n, "game": job.game,
               **{k: d[k] for k in ("verdict", "move_count", "nonfoundation_moves", "seconds", "states", "engine")},
               "requested_engine": job.engine, "time_limit": job.time_limit}
-    if job.solutions and result.verdict == "solved":
-        record["solution"] = " ".join(result.notation)
-    if result.reason:
-        record["reason"] = result.reason
-    return record
+    return _with_line(record, result, job)
 
 
 def analyze_spider_deal(n: int, job: Job) -> Record:
@@ -203,11 +201,7 @@ def analyze_spider_deal(n: int, job: Job) -> Record:
     result = solve(deal(n, job.suits), Limits(time=job.time_limit))
     record = {"deal": n, **job.settings(), "verdict": result.verdict, "move_count": result.move_count,
               "seconds": round(result.seconds, 4), "states": result.states}
-    if job.solutions and result.verdict == "solved":
-        record["solution"] = " ".join(result.notation)
-    if result.reason:
-        record["reason"] = result.reason
-    return record
+    return _with_line(record, result, job)
 
 
 def error_record(n: int, job: Job, reason: str) -> Record:
