@@ -5,6 +5,9 @@ that contradicts the name is refused), so no text ever lands in a picture file."
 from __future__ import annotations
 
 from enum import Enum
+from typing import Annotated, Optional
+
+import typer
 
 from .checks import refuse_together
 from .output import errors_to_exit, fail, stdout_is_terminal, write_file, write_output, write_stdout
@@ -17,6 +20,13 @@ class Picture(str, Enum):
     rich = "rich"
     svg = "svg"
     png = "png"
+
+
+# show's options, in both games
+PlainOpt = Annotated[bool, typer.Option("--plain", help="ASCII only, the same as -f plain (automatic when not a terminal).")]
+LegalOpt = Annotated[bool, typer.Option("--legal", help="Also list every legal move.")]
+PictureOpt = Annotated[Optional[Picture], typer.Option(
+    "--format", "-f", metavar="FORMAT", help="plain, rich (colour), svg or png (png needs the [png] extra).")]
 
 
 def picture_suffix(output: str | None) -> str | None:

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Annotated, Optional
-
-import typer
+from typing import TYPE_CHECKING
 
 from .checks import check_output
 from .options import PositionOptions, command, output, positions
 from .output import Settings, fail, flush_stdout, write_output
-from .pictures import Picture, picture_kind, write_picture
+from .pictures import LegalOpt, PictureOpt, PlainOpt, picture_kind, write_picture
 
 if TYPE_CHECKING:
     from ..position import Position
@@ -19,11 +17,9 @@ if TYPE_CHECKING:
 
 @command(positions(), output(json="The position, what can move and every legal move, as JSON."))
 def show_command(
-    plain: Annotated[bool, typer.Option("--plain", help="ASCII only, the same as -f plain (automatic when not a terminal).")] = False,
-    legal: Annotated[bool, typer.Option("--legal", help="Also list every legal move.")] = False,
-    format: Annotated[
-        Optional[Picture], typer.Option("--format", "-f", metavar="FORMAT", help="plain, rich (colour), svg or png (png needs the [png] extra).")
-    ] = None,
+    plain: PlainOpt = False,
+    legal: LegalOpt = False,
+    format: PictureOpt = None,
     where: PositionOptions = PositionOptions(),
     json: bool = False,
     output: str | None = None,

@@ -3,24 +3,19 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated, Optional
-
-import typer
 
 from ..checks import check_output
 from ..options import command, output
 from ..output import Settings, flush_stdout, write_output
-from ..pictures import Picture, picture_kind, write_picture
+from ..pictures import LegalOpt, PictureOpt, PlainOpt, picture_kind, write_picture
 from .options import SpiderPositionOptions, UnrestrictedOpt, positions
 
 
 @command(positions(), output(json="The position, whether it is won and every legal move, as JSON."))
 def show_command(
-    plain: Annotated[bool, typer.Option("--plain", help="ASCII only, the same as -f plain (automatic when not a terminal).")] = False,
-    legal: Annotated[bool, typer.Option("--legal", help="Also list every legal move.")] = False,
-    format: Annotated[
-        Optional[Picture], typer.Option("--format", "-f", metavar="FORMAT", help="plain, rich (colour), svg or png (png needs the [png] extra).")
-    ] = None,
+    plain: PlainOpt = False,
+    legal: LegalOpt = False,
+    format: PictureOpt = None,
     unrestricted: UnrestrictedOpt = False,
     where: SpiderPositionOptions = SpiderPositionOptions(),
     json: bool = False,
