@@ -13,7 +13,7 @@ def test_a_record_says_what_is_proven():
     assert {k: r[k] for k in ("deal", "mode", "variant", "cells", "verdict", "nonfoundation_moves", "optimal",
                               "lower_bound", "beam_moves", "engine", "time_limit")} == {
         "deal": 3, "mode": "optimal", "variant": "standard", "cells": 4, "verdict": "solved",
-        "nonfoundation_moves": 18, "optimal": True, "lower_bound": 18, "beam_moves": 19, "engine": "optimal",
+        "nonfoundation_moves": 18, "optimal": True, "lower_bound": 18, "beam_moves": 19, "engine": "beam+optimal",
         "time_limit": 60.0}
     assert len(r["solution"].split()) == r["move_count"] and check_record(r) is None
 
@@ -21,7 +21,7 @@ def test_a_record_says_what_is_proven():
 def test_a_limit_leaves_the_beams_line_and_the_bound():
     r = analyze_deal(5, Job(variant="standard", mode="optimal", time_limit=3, solutions=False))
     assert (r["verdict"], r["optimal"], r["nonfoundation_moves"], r["beam_moves"]) == ("solved", False, 36, 36)
-    assert 25 <= r["lower_bound"] < 36 and r["reason"].startswith("time limit of ")
+    assert 25 <= r["lower_bound"] < 36 and r["reason"].startswith("time limit of 3 s reached after ")
     assert check_record(r) is None
 
 

@@ -146,7 +146,7 @@ def _with_line(record: Record, result: Any, job: Job) -> Record:
 def analyze_optimal_deal(n: int, job: Job) -> Record:
     """The fewest non-foundation moves of one deal: the default beam's line first
     (kept: ``beam_moves``, its length, against which the optimum is measured), then
-    the optimal search bounded by it, both within the job's time limit. ``optimal``
+    ``solve --optimal`` (its first line --optimize's), both within the job's time limit. ``optimal``
     says whether the line recorded is proven shortest; ``lower_bound`` what is proven.
 
     >>> r = analyze_optimal_deal(3, Job(variant="standard", mode="optimal", solutions=False))
@@ -157,7 +157,6 @@ def analyze_optimal_deal(n: int, job: Job) -> Record:
 
     from ..deals import deal
     from ..solvers.engine import Limits, get_engine, solve
-    from ..solvers.optimal import OptimalEngine
     from ..variants import find_variant
 
     start = time.perf_counter()
@@ -165,8 +164,10 @@ def analyze_optimal_deal(n: int, job: Job) -> Record:
     beam = solve(position, variant, get_engine("beam"), Limits(time=job.time_limit))
     spent = time.perf_counter() - start
     left = None if job.time_limit is None else max(job.time_limit - spent, 0.001)
-    result = solve(position, variant, OptimalEngine(known=beam if beam.verdict == "solved" else None),
-                   Limits(time=left))
+    result = solve(position, variant, get_engine("beam", optimal=True), Limits(time=left))
+    if job.time_limit is not None and result.reason.startswith("time limit of "):
+        # its limit was what the deal had left after the first beam: name the deal's own
+        result.reason = f"time limit of {job.time_limit:g} s" + result.reason.split(" s", 1)[1]
     d = result.to_dict()
     record = {"deal": n, "mode": "optimal", "variant": job.variant, "cells": job.cells,
               **{k: d[k] for k in ("verdict", "move_count", "nonfoundation_moves")},

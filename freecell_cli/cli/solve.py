@@ -53,7 +53,7 @@ def solve_command(
     engine: Annotated[EngineName, typer.Option(metavar="ENGINE", help=ENGINE_HELP)] = EngineName.beam,
     preset: Annotated[Optional[str], typer.Option(metavar="NAME", help="fc-solve preset (its -l), default lg.")] = None,
     width: Annotated[Optional[int], typer.Option(metavar="W", help="Beam width (beam engine): wider is slower and shorter.", parser=whole_number(1, MAX_WIDTH))] = None,
-    optimal: Annotated[bool, typer.Option("--optimal", help="The fewest non-foundation moves, proven (an A* search bounded by the beam's line). Exit 3, with the best line and the bound proven, when a limit stops it.")] = False,
+    optimal: Annotated[bool, typer.Option("--optimal", help="The fewest non-foundation moves, proven (an A* search bounded by the line of --optimize). Exit 3, with the best line and the bound proven, when a limit stops it.")] = False,
     optimize: Annotated[bool, typer.Option("--optimize", help="Beam engine: also one beam 32 times as wide (or --width wide), and pairs of moves in the post-pass: shorter, slower.")] = False,
     time_limit: Annotated[Optional[float], typer.Option(metavar="SECONDS", help="Give up after SECONDS (default 60; none with --exhaustive; 0: no limit).", parser=seconds_number)] = None,
     max_states: Annotated[Optional[int], typer.Option(metavar="N", help="Give up after N states.", parser=whole_number(1))] = None,

@@ -349,9 +349,8 @@ def _optimal_python(position: Position, variant: Variant, limits: Limits = Limit
 
 class OptimalEngine:
     """:func:`optimal_search` as an engine: ``upper`` (when given) finds a first
-    line, whose length bounds the search, or ``known`` is that line's result
-    already (``analyze --optimal`` keeps the beam's for its gap); the result says
-    whether the line is proven ``optimal`` and the ``lower_bound`` proven.
+    line, whose length bounds the search; the result says whether the line is
+    proven ``optimal`` and the ``lower_bound`` proven.
 
     >>> OptimalEngine().name
     'optimal'
@@ -360,14 +359,13 @@ class OptimalEngine:
     name = "optimal"
     shortens = True  # an optimal line cannot be shortened; a bounded one is the upper engine's
 
-    def __init__(self, upper: Engine | None = None, known: Result | None = None):
+    def __init__(self, upper: Engine | None = None):
         self.upper = upper
-        self.known = known  # a line found already (by the caller) instead of ``upper``'s
 
     def solve(self, position: Position, variant: Variant, limits: Limits, exhaustive: bool = False) -> Result:
         start = time.perf_counter()
-        first: Result | None = self.known
-        if first is None and self.upper is not None:
+        first: Result | None = None
+        if self.upper is not None:
             # The state limit is the optimal search's own: the first line only
             # gives it a bound (the time limit holds for both).
             first = self.upper.solve(position, variant, Limits(time=limits.time, progress=limits.progress), exhaustive)
