@@ -140,7 +140,7 @@ def test_solve_limits_reach_the_complete_search(monkeypatch):
 
 
 def test_solve_time_limits(monkeypatch):
-    """Default 60 s, none with --exhaustive, 0 for none (it used to mean 60 s)."""
+    """Default 60 s, none with --exhaustive, 0 for none (not 60 s)."""
     import importlib
 
     solver = importlib.import_module("freecell_cli.spider.solve")

@@ -91,7 +91,7 @@ def test_json_and_output(tmp_path):
 
 
 def test_solve_json_into_the_output_file(tmp_path):
-    """`spider solve --json -o FILE` writes the JSON there (it used to write the plain file)."""
+    """`spider solve --json -o FILE` writes the JSON there, not the plain text."""
     target = tmp_path / "r.json"
     code, out, err = run("spider", "solve", "--deal", "5", "-s", "1", "--json", "-o", str(target))
     assert (code, out) == (0, "") and err.startswith("solved: ")

@@ -439,7 +439,7 @@ def test_a_new_game_keeps_the_unfinished_one(tmp_path):
 
 
 def test_new_in_line_play_keeps_the_unfinished_game(tmp_path):
-    """`new` typed in a game used to let the new deal overwrite the unfinished one."""
+    """`new` typed in a game never lets the new deal overwrite the unfinished one."""
     env = {"XDG_DATA_HOME": str(tmp_path)}
     sh("printf '1a 2b\\nq\\n' | freecell play 1", env)
     p = sh("printf 'new\\nq\\n' | freecell play", env)

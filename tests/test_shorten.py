@@ -59,7 +59,7 @@ def test_lines_that_do_not_finish_are_left_alone():
 
 
 def test_a_move_from_an_empty_column_is_left_to_the_verifier():
-    # It used to end shorten_moves with an IndexError, not the moves as they were.
+    # shorten_moves gives the moves back as they were, never an IndexError.
     from freecell_cli.moves import COLUMN, Move, Place
 
     n = len(deal(1).columns[0])
