@@ -274,7 +274,9 @@ def _figure(records: list[Record], title: str | None) -> Figure:
     fig.subplots_adjust(left=0.05, right=0.99, bottom=0.07, top=0.91, wspace=0.26, hspace=0.3)
     deals = len({r.get("deal") for r in records})
     pairs = f", {len(groups)} variant/engine pairs" if len(groups) > 1 else ""
-    fig.suptitle(escape(title) if title else f"freecell analyze: {deals} deals{pairs}")
+    from .text import plural
+
+    fig.suptitle(escape(title) if title else f"freecell analyze: {plural(deals, 'deal')}{pairs}")
 
     def solved(key: str) -> list[list[float]]:
         return [[r[key] for r in g if r.get("verdict") == "solved" and r.get(key) is not None] for g in groups.values()]
@@ -287,8 +289,11 @@ def _figure(records: list[Record], title: str | None) -> Figure:
             lo, hi = min(flat), max(flat)
             edges: list[float] | int
             if log:
-                lo, hi = math.log10(lo), math.log10(max(hi, lo * 1.0001))
-                edges = [10 ** (lo + (hi - lo) * i / 20) for i in range(21)]
+                top = max(hi, lo * 1.001)  # (one value: a bin of its own)
+                a, b = math.log10(lo), math.log10(top)
+                edges = [10 ** (a + (b - a) * i / 20) for i in range(21)]
+                # the extremes exactly: a rounded last edge below the largest value would drop it
+                edges[0], edges[-1] = lo, top * (1 + 1e-9)
                 ax.set_xscale("log")
                 data = [[v for v in d if v > 0] for d in data]
             else:

@@ -50,6 +50,15 @@ def plural(n: int, word: str) -> str:
     return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
+def all_legal(n: int) -> str:
+    """The start of a verdict on ``n`` moves that are all legal.
+
+    >>> all_legal(0), all_legal(1), all_legal(3)
+    ('no moves', 'the one move legal', 'all 3 moves legal')
+    """
+    return "no moves" if n == 0 else "the one move legal" if n == 1 else f"all {plural(n, 'move')} legal"
+
+
 def clock(seconds: float) -> str:
     """A game's time as its clock shows it: ``m:ss``, or ``h:mm:ss`` from an hour.
 

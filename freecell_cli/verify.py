@@ -27,7 +27,7 @@ from .position import Position, cell_letter
 from .solutions import Solution
 from .solutions.start import start_position as start_position  # their path verify.X stays
 from .solutions.start import with_cells as with_cells
-from .text import escape, plural
+from .text import all_legal, escape, plural
 from .variants import Variant
 
 
@@ -73,7 +73,7 @@ class Verdict:
             return "; ".join(str(p) for p in self.problems)
         if self.solved:
             return f"solved in {plural(self.moves, 'move')}"
-        return f"all {plural(self.moves, 'move')} legal, not solved: {plural(self.cards_home, 'card')} home"
+        return f"{all_legal(self.moves)}, not solved: {plural(self.cards_home, 'card')} home"
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -169,12 +169,12 @@ def test_verify_a_game_less_file_under_a_game(tmp_path):
     assert run("verify", "--deal", "3", "--game", "bakers-game", str(sol)) == (
         1, 'FAIL deal 3 (bakers-game): move 1 "28": 4S cannot go on 5H\n', "")
     assert run("verify", "--deal", "3", str(sol)) == (
-        1, "FAIL deal 3 (site): all 1 move legal, not solved: 0 cards home\n", "")
+        1, "FAIL deal 3 (site): the one move legal, not solved: 0 cards home\n", "")
 
 
 def test_replay_a_family_game_in_a_pipe():
     code, out, err = run("replay", "--deal", "3", "--game", "eight-off", "-", input="1b\n")
-    assert code == 1 and err == "FAIL deal 3 (eight-off): all 1 move legal, not solved: 0 cards home\n"
+    assert code == 1 and err == "FAIL deal 3 (eight-off): the one move legal, not solved: 0 cards home\n"
     assert out == ("1b\neight-off:8C9S4S-5S-5C-:0000:KC7DTC4H6C/2DJHQHASTD2C/QC9DTSJD2S3H/7HJS5D8D3C4C/"
                    "6SQS6HAC9HAH/8H8SKS6DKD2H/TH9C7C3D7SJC/4DQDADKH3S5H:3\n")
 

@@ -312,8 +312,8 @@ def test_play_help_lists_the_keys_the_commands_and_the_options():
     code, out, _ = run("play", "--help")
     text = " ".join(out.split()).replace("- ", "-")  # a line may break after a hyphen
     assert code == 0
-    assert ("(arrows, Tab and Shift-Tab between the top row and the columns, Enter, Esc; a place's key, 1-8, a-d, h, "
-            "goes there or drops what is held there; U undo, R redo, H hint, F auto-complete, N new deal, S restart, "
+    assert ("(arrows, Tab and Shift-Tab between the top row and the columns, Enter, Esc; a place's key, 1-8 or a-d, "
+            "goes there or drops what is held there, h home; U undo, R redo, H hint, F auto-complete, N new deal, S restart, "
             "Q quit, ? help; a move typed in notation, 5a or 82, is played)") in text
     assert ("commands are read line by line (moves such as 5a 82, u undo, r redo, h hint, a auto-collect, restart, "
             "new [N], daily, save FILE, show, help, q)") in text

@@ -202,7 +202,7 @@ def test_cells_given_against_the_files_count_is_said(tmp_path):
     path = tmp_path / "s.txt"
     path.write_text("# freecell-cli solution\n# deal: 617\n# cells: 2\n5a\n")
     code, out, err = run("verify", "--cells", "4", str(path))
-    assert (code, out) == (1, "FAIL deal 617 (site): all 1 move legal, not solved: 0 cards home\n")
+    assert (code, out) == (1, "FAIL deal 617 (site): the one move legal, not solved: 0 cards home\n")
     assert err == f"{path}: the file says 2 free cells; checked with 4 as asked\n"
     code, out, err = run("verify", "--cells", "2", str(path))
     assert code == 1 and err == ""
@@ -280,7 +280,7 @@ def test_a_saved_games_moves_undone_are_not_played(tmp_path):
     assert game.play("5a 82").ok and game.undo()
     (tmp_path / "g.json").write_bytes(orjson.dumps(game.to_dict()))
     assert run("verify", str(tmp_path / "g.json"))[1] == (
-        "FAIL deal 617 (site): all 1 move legal, not solved: 0 cards home\n")
+        "FAIL deal 617 (site): the one move legal, not solved: 0 cards home\n")
 
 
 @pytest.mark.parametrize("edit, message", [

@@ -177,3 +177,17 @@ def test_log_ticks_are_few_round_and_inside(lo, hi):
     assert all(len(tick_text(t)) <= 6 for t in ticks)
     if hi / lo >= 1.5:
         assert len(ticks) >= 2
+
+
+@pytest.mark.parametrize("seconds, states", [((0.0012, 0.0605), (44, 965)), ((0.0001, 1000.0), (1, 10**8)),
+                                             ((0.0501, 0.0501), (500, 500))])
+def test_every_deal_is_in_the_log_histograms(seconds, states):
+    # A rounded last bin edge below the largest value dropped that deal from the bars.
+    pytest.importorskip("matplotlib")
+    from freecell_cli.plots import _figure
+
+    records = _records_between(seconds, states)
+    fig = _figure(records, None)
+    counted = [round(sum(p.get_height() for p in ax.patches)) for ax in fig.axes
+               if ax.get_xscale() == "log" and ax.patches]
+    assert counted and all(c == len(records) for c in counted), counted

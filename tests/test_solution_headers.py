@@ -76,7 +76,7 @@ def test_a_deal_naming_a_files_later_start_keeps_that_start(tmp_path):
     apply(p, resolve(p, Move.parse("5a"), find_variant("site")))
     path = tmp_path / "mid.txt"
     path.write_text(f"{OURS}# position: {format_position(p)}\na8\n")  # from the opening: cell a is empty
-    expected = (1, "FAIL deal 617 (site): all 1 move legal, not solved: 0 cards home\n", "")
+    expected = (1, "FAIL deal 617 (site): the one move legal, not solved: 0 cards home\n", "")
     assert run("verify", str(path)) == expected
     assert run("verify", "--deal", "617", str(path)) == expected
     assert run("verify", "--deal", "5", str(path)) == (

@@ -278,7 +278,7 @@ def test_unrestricted_deal(tmp_path):
         1, "", 'FAIL position (1 suit): move 1 "d": cannot deal: column 10 is empty (every column needs a card; '
                "fill it first, or allow it with --unrestricted-deal)\n")
     code, out, err = run("spider", "replay", "-p", start, "-", "--unrestricted-deal", input="d")
-    assert (code, err) == (1, "FAIL position (1 suit): all 1 move legal, not solved: 0 of 8 runs removed\n")
+    assert (code, err) == (1, "FAIL position (1 suit): the one move legal, not solved: 0 of 8 runs removed\n")
     assert pairs(out)[0][0] == "d"
 
 

@@ -52,7 +52,7 @@ def play_command(
 
     On a terminal: a full-screen game played with the keys (arrows, Tab and
     Shift-Tab between the top row and the columns, Enter, Esc; a place's key,
-    1-8, a-d, h, goes there or drops what is held there; U undo, R redo, H hint,
+    1-8 or a-d, goes there or drops what is held there, h home; U undo, R redo, H hint,
     F auto-complete, N new deal, S restart, Q quit, ? help; a move typed in
     notation, 5a or 82, is played). With --lines, or
     when stdin is not a terminal, commands are read line by line (moves such as

@@ -220,9 +220,11 @@ class BeamEngine:
         if r.verdict != SOLVED:
             # A beam never proves anything, but the complete search does.
             r.reason = r.reason or "no beam found a line; the complete search found none either"
+        # The last search had what was left: name the user's limit.
         if r.verdict == GAVE_UP and limits.time is not None and r.reason.startswith("time limit of"):
-            # The last search had what was left: name the user's limit.
             r.reason = f"time limit of {limits.time:g} s reached after {states:,} states"
+        elif r.verdict == GAVE_UP and limits.states is not None and r.reason.startswith("state limit of"):
+            r.reason = f"state limit of {limits.states:,} reached"
         return r
 
     def _fcsolve(self, position: Position, variant: Variant, limits: Limits, start: float) -> Result | None:

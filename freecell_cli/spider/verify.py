@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Any, TypeVar
 
 from ..errors import FreecellError, InvalidSolution
-from ..text import escape, plural
+from ..text import all_legal, escape, plural
 from .cards import RUNS
 from .moves import Move, _apply
 from .position import Position, check_position
@@ -307,7 +307,7 @@ class Verdict:
             return str(self.error)
         if self.solved:
             return f"solved in {plural(self.moves, 'move')}"
-        return f"all {plural(self.moves, 'move')} legal, not solved: {self.removed} of {RUNS} runs removed"
+        return f"{all_legal(self.moves)}, not solved: {self.removed} of {RUNS} runs removed"
 
     def to_dict(self) -> dict[str, Any]:
         return {
