@@ -138,7 +138,8 @@ def read_save_file(source: str, from_dict: Callable[[object], T], kind: str, oth
     try:
         d = orjson.loads(read_limited(source, LIMITS["saved game"], "saved game"))
     except orjson.JSONDecodeError as e:
-        raise FreecellError(f"{name}: not a saved game (bad JSON: {escape(e)})") from None
+        raise FreecellError(f"{name}: not a saved game (bad JSON: {escape(e)}; "
+                            "a solution file, as `save FILE` writes, is replayed by verify or replay)") from None
     if isinstance(d, dict) and d.get("format") == other[0]:
         raise FreecellError(f"{name} is {other[1]}: `{other[2]} --resume {name}` plays it")
     if not isinstance(d, dict) or d.get("format") != kind:

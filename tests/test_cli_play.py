@@ -243,7 +243,8 @@ def test_resume_a_daily_game_goes_to_the_daily_save(saves, tmp_path):
 
 @pytest.mark.parametrize("content, message", [
     (None, "cannot read {p}: No such file or directory"),
-    ("5a 82\n", "{p}: not a saved game (bad JSON: unexpected content after document: line 1 column 2 (char 1))"),
+    ("5a 82\n", "{p}: not a saved game (bad JSON: unexpected content after document: line 1 column 2 (char 1); "
+               "a solution file, as `save FILE` writes, is replayed by verify or replay)"),
     ('{"deal": 617, "moves": ["5a"]}', '{p}: not a saved game (a saved game is JSON with "format": '
                                         '"freecell-cli-game"; a solution file is replayed by verify or replay)'),
     ('{"format": "freecell-cli-game", "version": 1}', "{p}: saved game is damaged: deal: missing"),

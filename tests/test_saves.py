@@ -284,7 +284,8 @@ def test_a_named_save_is_read_whole_and_every_fault_names_the_file(tmp_path):
         ('{"format": "y-game"}', f"{p} is a saved Y game: `y play --resume {p}` plays it"),
         ("[1]", f'{p}: not a saved game (a saved game is JSON with "format": "x-game"; a solution file is '
                 "replayed by verify or replay)"),
-        ("{", f"{p}: not a saved game (bad JSON: unexpected end of data: line 1 column 2 (char 1))"),
+        ("{", f"{p}: not a saved game (bad JSON: unexpected end of data: line 1 column 2 (char 1); "
+              "a solution file, as `save FILE` writes, is replayed by verify or replay)"),
     ]:
         p.write_text(text)
         with pytest.raises(FreecellError) as e:
