@@ -152,7 +152,7 @@ def test_the_set_reports_its_memory():
     (((b"\x00\x01",), b"", (0, 0, 0, 0), 4, [[1, 1]] * 5, True), "missing"),
     (((b"\x00\x00",), b"", (0, 0, 0, 0), 4, [[1, 1]] * 5, True), "twice"),
     (((bytes([60]),), b"", (0, 0, 0, 0), 4, [[1, 1]] * 5, True), "0 to 51"),
-    ((tuple([b""] * 10), b"", (13,) * 4, 4, [[1] * 11] * 5, True), "1 to 9 columns"),
+    ((tuple([b""] * 11), b"", (13,) * 4, 4, [[1] * 12] * 5, True), "1 to 10 columns"),
     (((b"",), b"", (13, 13, 13, 14), 4, [[1, 1]] * 5, True), "0 to 13"),
     (((b"",), b"", (13, 13, 13), 4, [[1, 1]] * 5, True), "tuple of 4"),
     (((b"",), b"", (13,) * 4, 16, [[1, 1]] * 17, True), "ncells"),
@@ -160,6 +160,8 @@ def test_the_set_reports_its_memory():
     (((b"",), b"", (13,) * 4, 0, [[1, -1]], True), "negative"),
     (((b"",), b"", (13,) * 4, 0, [[1, "x"]], True), "whole numbers"),
     ((["abc"], b"", (13,) * 4, 0, [[1, 1]], True), "tuple of bytes"),
+    (((b"",), b"", (13,) * 4, 0, [[1, 1]], True, 0, 4), "rules: a code 0 to 3"),
+    (((b"",), b"", (13,) * 4, 0, [[1, 1]], True, 0, -1), "rules: a code 0 to 3"),
 ])
 def test_bad_input_is_a_value_error(args, message):
     with pytest.raises(ValueError, match=message):

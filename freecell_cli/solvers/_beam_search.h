@@ -39,6 +39,7 @@ typedef struct {
 typedef struct {
     PyObject_HEAD
     int ncols, ncells_total, closed0, all_home, set_up, busy, ran;
+    const Rules *rules;
     int caps[(MAXCELLS + 1) * (MAXCOLS + 1)];
     int64_t w_home, w_uns, w_cells, w_dis, w_dep, w_empty;
     long long width, max_depth, per_parent;

@@ -20,6 +20,7 @@ from itertools import count
 from ..position import Position
 from ..variants import Variant
 from .result import GAVE_UP, SOLVED, UNSOLVABLE, Limits, Outcome, Result
+from .rules import rules_of
 from .shorten import shorten_path
 from .state import (_INFO, Cols, Found, SMove, State, capacities, clear_caches, column_info, in_search_order, key_of,
                     moves, path_to, play, start_state, to_moves)
@@ -32,6 +33,7 @@ class Search:
         self.variant = variant
         self.ncells = len(position.cells)
         self.caps = capacities(self.ncells, len(position.columns), variant.capacity)
+        self.rules = rules_of(variant)
         self.limits = limits
         self.g_weight = g_weight
         self.states = 0
@@ -41,7 +43,7 @@ class Search:
     def successors(self, cols: Cols, cells: bytes, found: Found) -> list[SMove]:
         """The moves of :func:`.state.moves`, in the order this search tries them
         (:func:`.state.in_search_order`: the order breaks its ties)."""
-        return in_search_order(moves(cols, cells, found, self.ncells - len(cells), self.caps), cols)
+        return in_search_order(moves(cols, cells, found, self.ncells - len(cells), self.caps, self.rules), cols)
 
     # -- heuristic ----------------------------------------------------------------
     def h(self, cols: Cols, cells: bytes, found: Found) -> int:
@@ -85,6 +87,7 @@ class Search:
         tie = count()
         heap = [(0.0, next(tie), 0, cols, cells, found, key0)]
         h = self.h
+        rules = self.rules
         states = 0
         while heap:
             _, _, g, cols, cells, found, key = heapq.heappop(heap)
@@ -94,7 +97,7 @@ class Search:
             if states % every == 0:
                 yield states
             for move in self.successors(cols, cells, found):
-                ncols, ncells_, nfound, _ = play(cols, cells, found, move, closed or g > 0)
+                ncols, ncells_, nfound, _ = play(cols, cells, found, move, closed or g > 0, rules)
                 nkey = key_of(ncols, ncells_)
                 if nkey in parent:
                     continue

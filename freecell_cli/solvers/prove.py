@@ -44,8 +44,9 @@ from ..variants import Variant
 from .builtin import Search
 from .result import GAVE_UP, SOLVED, UNSOLVABLE, Limits, Outcome, Result, SolverError
 from .shorten import shorten_path
+from .rules import rules_of
 from .state import (BYTE, COL_TO_CELL, COL_TO_COL, CELL_TO_COL, SOLVED_FOUND, TO_HOME_FROM_COL, SMove,
-                    capacities, in_deal_order, is_safe, key_of, play, safe_home, start_state, to_moves)
+                    capacities, in_deal_order, key_of, play, safe_home, start_state, to_moves)
 from .state import moves as _moves
 
 # A search as a generator: yields the positions explored so far, now and then;
@@ -78,7 +79,8 @@ def _depth_first_compiled(search: Search) -> SearchRun:
     limit = search.limits.states
     # The set is sized for the state limit at once (a slice may overshoot it).
     expect = 0 if limit is None else limit + SLICE
-    run = core.DepthFirst(cols, cells, found, search.ncells, caps, search.variant.automatic is None, expect)
+    run = core.DepthFirst(cols, cells, found, search.ncells, caps, search.variant.automatic is None, expect,
+                          rules_of(search.variant).code)
     while True:
         status = run.run(SLICE)
         if status == 0:
@@ -102,6 +104,8 @@ def _depth_first_python(search: Search) -> SearchRun:
     three of them to a position seen already. The move straight back is not
     played at all."""
     variant = search.variant
+    rules = rules_of(variant)
+    is_safe = rules.safe
     ncells_total = search.ncells
     closed0 = variant.automatic is None
     cols, cells, found = start_state(search.position, variant)
@@ -117,7 +121,7 @@ def _depth_first_python(search: Search) -> SearchRun:
     if found == SOLVED_FOUND:
         return SOLVED, [], states
     # The stack holds, per depth, the position and the moves not tried yet from it.
-    first = _moves(cols, cells, found, ncells_total - len(cells), caps)
+    first = _moves(cols, cells, found, ncells_total - len(cells), caps, rules)
     first.reverse()  # popped from the end: moves to the foundations first
     stack = [(cols, cells, found, first)]
     push = stack.append
@@ -157,7 +161,7 @@ def _depth_first_python(search: Search) -> SearchRun:
                 back = (COL_TO_CELL, b, 0, 1)
                 resort = not cols[b]
             else:  # to the foundations (rarer), or the first move of a windows game
-                t, ncells, nfound, _ = play(cols, cells, found, move, closed)
+                t, ncells, nfound, _ = play(cols, cells, found, move, closed, rules)
                 ncols = list(t)
                 uncovered = b""
                 back = None
@@ -167,7 +171,7 @@ def _depth_first_python(search: Search) -> SearchRun:
                 # become safe to send home (then safe_home sends all that follow).
                 if is_safe(uncovered[-1], nfound):
                     fl = list(nfound)
-                    ncells, _ = safe_home(ncols, ncells, fl)
+                    ncells, _ = safe_home(ncols, ncells, fl, rules)
                     nfound = tuple(fl)
                     back = None  # cards went home: the move back does not undo it
                     resort = True
@@ -183,7 +187,7 @@ def _depth_first_python(search: Search) -> SearchRun:
             if nfound == SOLVED_FOUND:
                 return SOLVED, in_deal_order(search.position, search.variant, trail), states
             t = tuple(ncols)
-            nexts = _moves(t, ncells, nfound, ncells_total - len(ncells), caps)
+            nexts = _moves(t, ncells, nfound, ncells_total - len(ncells), caps, rules)
             if back is not None and back in nexts:
                 # It would lead back to the position just left, which is seen: not
                 # playing it changes nothing but the time.
