@@ -83,7 +83,7 @@ static void score_node(const BeamSearch *b, BNode *nd) {
     for (int i = 0; i < b->ncols; i++) {
         int u;
         int64_t sh = col_share(b, COL(st, i), st->len[i], nextc, &u);
-        nd->contrib[i] = sh;
+        nd->contrib[i] = (int32_t)sh;
         uns += u;
         sum += sh;
     }
@@ -144,7 +144,8 @@ static long materialize(BeamSearch *b, uint32_t parent, Move m) {
     next_cards(st->found, nextc);
     memcpy(nd->contrib, p->contrib, sizeof nd->contrib);
     for (int t = 0; t < 2; t++)
-        if (touched[t] >= 0) nd->contrib[touched[t]] = col_share(b, COL(st, touched[t]), st->len[touched[t]], nextc, &u);
+        if (touched[t] >= 0)
+            nd->contrib[touched[t]] = (int32_t)col_share(b, COL(st, touched[t]), st->len[touched[t]], nextc, &u);
     int64_t sum = 0;
     int uns = 0;
     for (int i = 0; i < b->ncols; i++) {
@@ -242,6 +243,7 @@ static int expand(BeamSearch *b, uint32_t idx) {
     const State *st = &e.st;
     int ncols = b->ncols, first_empty = -1, n_empty = 0, tops[MAXCOLS], nt = 0, nm = 0;
     const Rules *R = b->rules;
+    const int kings = R->kings; /* (read once: the stores to ms may alias it) */
     Move ms[MAX_MOVES];
     int free_ = b->ncells_total - st->ncell;
     for (int i = 0; i < ncols; i++) {
@@ -256,7 +258,7 @@ static int expand(BeamSearch *b, uint32_t idx) {
         int c = st->cell[x];
         for (int t = 0; t < nt; t++)
             if (R->fits[c][TOP(st, tops[t])]) ms[nm++] = MOVE(CELL_TO_COL, c, tops[t], 1);
-        if (first_empty >= 0 && takes_empty(R, c)) ms[nm++] = MOVE(CELL_TO_COL, c, first_empty, 1);
+        if (first_empty >= 0 && (!kings || RANKI(c) == KING)) ms[nm++] = MOVE(CELL_TO_COL, c, first_empty, 1);
     }
     const int *row = b->caps + free_ * (ncols + 1);
     int cap_full = row[n_empty], cap_empty = n_empty ? row[n_empty - 1] : 0;
@@ -279,10 +281,15 @@ static int expand(BeamSearch *b, uint32_t idx) {
         }
     }
     for (int t = 0; t < nt; t++) {
-        int i = tops[t], run = st->run[i], len = st->len[i];
-        if (first_empty >= 0 && run < len)
-            for (int k = run < cap_empty ? run : cap_empty; k > 0; k--)
-                if (takes_empty(R, COL(st, i)[len - k])) ms[nm++] = MOVE(COL_TO_COL, i, first_empty, k);
+        int i = tops[t], run = st->run[i];
+        if (first_empty >= 0 && run < st->len[i]) {
+            int k = run < cap_empty ? run : cap_empty;
+            if (!kings)
+                for (; k > 0; k--) ms[nm++] = MOVE(COL_TO_COL, i, first_empty, k);
+            else /* only the run a king heads: the run's first card, if a king */
+                for (; k > 0; k--)
+                    if (RANKI(COL(st, i)[st->len[i] - k]) == KING) ms[nm++] = MOVE(COL_TO_COL, i, first_empty, k);
+        }
         if (free_) ms[nm++] = MOVE(COL_TO_CELL, i, 0, 1);
     }
     uint8_t keys[MAX_MOVES][KEYLEN + 1];

@@ -12,7 +12,10 @@ typedef struct {
     int32_t unsorted;         /* cards below the columns' movable runs */
     int32_t back;             /* the last link of the moves here, -1: none */
     int64_t score;
-    int64_t contrib[MAXCOLS]; /* each column's share of the score */
+    /* each column's share of the score: |weight| <= 10^6 times at most 52 cards
+     * below its run, 51 out of order and 204 above the next cards: within 32 bits
+     * (a smaller node: a beam's memory is mostly nodes) */
+    int32_t contrib[MAXCOLS];
 } BNode;
 
 typedef struct {
@@ -78,7 +81,7 @@ typedef struct {
     uint32_t idx;
     State st; /* copies: the node array may move */
     uint8_t key[KEYLEN + 1];
-    int64_t contrib[MAXCOLS];
+    int32_t contrib[MAXCOLS]; /* as BNode's */
     int64_t score;
     int unsorted, exact_ok, nextc[4];
 } Ex;

@@ -93,9 +93,6 @@ static const Rules *rules_of(int code) {
     return &RULES[code];
 }
 
-/* Whether card c may go into an empty column (alone, or heading a run). */
-static inline int takes_empty(const Rules *R, int c) { return !R->kings || RANKI(c) == KING; }
-
 /* The table's cards one column after another (column 0 first): a position in
  * 103 bytes, so the search's stack stays small beside the positions it stores. */
 typedef struct {
@@ -507,9 +504,10 @@ static int state_moves(const Rules *R, const State *st, int ncols, int ncells_to
             int j = top_at[R->onto[c][o]];
             if (j >= 0) out[n++] = MOVE(CELL_TO_COL, c, j, 1);
         }
-        if (first_empty >= 0 && takes_empty(R, c)) out[n++] = MOVE(CELL_TO_COL, c, first_empty, 1);
+        if (first_empty >= 0 && (!R->kings || RANKI(c) == KING)) out[n++] = MOVE(CELL_TO_COL, c, first_empty, 1);
     }
     int free_ = ncells_total - st->ncell;
+    const int kings = R->kings; /* (read once: the stores to out may alias it) */
     const int *row = caps + free_ * (ncols + 1);
     int cap_full = row[n_empty];
     int cap_empty = n_empty ? row[n_empty - 1] : 0;
@@ -530,8 +528,11 @@ static int state_moves(const Rules *R, const State *st, int ncols, int ncells_to
             int top = run;
             if (top > cap_empty) top = cap_empty;
             if (top >= len) top = len - 1; /* a whole column gains nothing */
-            for (int k = top; k > 0; k--)
-                if (takes_empty(R, col[len - k])) out[n++] = MOVE(COL_TO_COL, i, first_empty, k);
+            if (!kings)
+                for (int k = top; k > 0; k--) out[n++] = MOVE(COL_TO_COL, i, first_empty, k);
+            else /* only the run a king heads */
+                for (int k = top; k > 0; k--)
+                    if (RANKI(col[len - k]) == KING) out[n++] = MOVE(COL_TO_COL, i, first_empty, k);
         }
     }
     if (free_)

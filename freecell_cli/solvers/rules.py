@@ -76,13 +76,21 @@ class Rules:
         self.suit = build == "suit"
         self.kings = empty == "kings"
         self.code = int(self.suit) | int(self.kings) << 1
+        # Built from the four cards of the next rank (a search's start-up pays for
+        # this, not a loop over every pair of cards).
         if self.suit:
-            self.fit = [[RANK[b] == RANK[a] + 1 and SUIT[a] == SUIT[b] for b in range(52)] for a in range(52)]
+            self.onto: list[tuple[int, ...]] = [(c + 4,) if c < 48 else () for c in range(52)]
         else:
-            self.fit = [[RANK[b] == RANK[a] + 1 and RED[a] != RED[b] for b in range(52)] for a in range(52)]
-        self.onto: list[tuple[int, ...]] = [tuple(d for d in range(52) if self.fit[c][d]) for c in range(52)]
+            self.onto = [tuple(d for d in range(c - c % 4 + 4, c - c % 4 + 8) if RED[d] != RED[c]) if c < 48 else ()
+                         for c in range(52)]
+        self.fit = [[False] * 52 for _ in range(52)]
+        below: list[list[int]] = [[] for _ in range(52)]
+        for c in range(52):
+            for d in self.onto[c]:
+                self.fit[c][d] = True
+                below[d].append(c)
+        self.below: list[tuple[int, ...]] = [tuple(b) for b in below]
         self.mask = [sum(1 << d for d in self.onto[c]) for c in range(52)]
-        self.below: list[tuple[int, ...]] = [tuple(c for c in range(52) if self.fit[c][d]) for d in range(52)]
         self.safe: Callable[[int, Sequence[int]], bool] = _safe_suit if self.suit else _safe_alternate
         self.runs: dict[bytes, int] = {}
         self.run_masks: dict[bytes, tuple[int, tuple[tuple[int, int, tuple[int, ...]], ...]]] = {}
