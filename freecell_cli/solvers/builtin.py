@@ -3,11 +3,12 @@
 It searches the compact state of :mod:`.state` (columns as ``bytes`` of card
 codes, the free cells a sorted ``bytes``, foundations a 4-tuple) with its
 canonical key (columns sorted) for the transposition table. Safe moves to the
-foundations (the Windows rule: nothing can ever land on the card) are made inside
-the search; they never cost a solution. The moves are the variant's own: runs up
-to its capacity, so under ``site`` the search may use 2^free × (empty + 1) runs
-that textbook rules would refuse. A found solution is shortened by the post-pass
-(:mod:`.shorten`) before it is returned.
+foundations (nothing can ever land on the card: :func:`.state.is_safe`) are made
+inside the search; they never cost a solution. The moves are the variant's own:
+runs up to its capacity, so under ``site`` the search may use 2^free × (empty + 1)
+runs that textbook rules would refuse, and a family game's rules (by suit, kings
+only into an empty column: :mod:`.rules`). A found solution is shortened by the
+post-pass (:mod:`.shorten`) before it is returned.
 """
 
 from __future__ import annotations

@@ -8,7 +8,9 @@ here each one costs only its moves and a look-up. What keeps it small:
   ``bytes``; the foundations follow from the cards left, so the key is columns and
   cells only;
 - symmetry: the key sorts the columns, so positions that differ only by the order
-  of columns are one; a move to an empty column goes to the first one only;
+  of columns are one (in every game of the family too: no rule tells columns
+  apart, nor free cells, dealt or not); a move to an empty column goes to the
+  first one only;
 - safe foundation moves (nothing can ever land on the card) are made at once, as
   part of the move before them: they never cost a solution;
 - no move of a whole column into an empty one (it changes nothing), and not
@@ -24,9 +26,10 @@ the capacities come from a table; each column's run is measured once and kept
 with bit masks of the cards its cards may go on, so one AND with the mask of
 the column tops rules out most columns.
 
-Every other legal move of the variant is tried, so when the search runs out of
-positions, no solution exists: the verdict is ``unsolvable``, with the number of
-positions explored.
+Every other legal move of the variant is tried (a family game's: its
+:class:`~.rules.Rules`), so when the search runs out of positions, no solution
+exists: the verdict is ``unsolvable``, with the number of positions explored
+(tests/test_rules.py holds it to a breadth-first search over whole positions).
 
 >>> from freecell_cli import deal, find_variant
 >>> r = prove(deal(2, cells=0), find_variant("standard"))
