@@ -57,6 +57,11 @@ SKIP = {
     "freecell spider replay 5.txt                   # on a terminal: the step viewer": "terminal",
     # a session typed at the prompt, shown with its input (tests/test_lineplay.py plays such sessions)
     "freecell play --lines 617": "an interactive session",
+    # a file of moves of one's own, and Freecell Solver's output (tests/test_real_files.py reads such files)
+    "freecell verify --deal 5 --variant standard --input-format standard moves-only.txt":
+        "reads a file no example makes",
+    "freecell verify --game seahaven-towers fcs-seahaven-towers-1977.txt   # fc-solve -g seahaven_towers":
+        "reads a file no example makes",
     # a form of the command, not a command: POSITION stands for any position
     "freecell spider solve -p POSITION --exhaustive        # the complete search alone, no default time limit":
         "a placeholder",
