@@ -519,8 +519,23 @@ int beam_loop(BeamSearch *b, const RunArgs *ra, PyThreadState **ts) {
     return R_NONE;
 }
 
+/* One node array kept from a search for the next (up to SPARE_BYTES): a search
+ * that follows another in the same process finds its largest array mapped
+ * already. Freed, it is glibc's to keep or to hand back to the system, as the
+ * history of the process's allocations decides; handed back, the next search
+ * faults it in again page by page (a few per cent of a short search). Taken and
+ * given back with the GIL held (BS_init, BS_run, dealloc): no two searches share it. */
+#define SPARE_BYTES ((size_t)32 << 20)
+static BNode *spare_nodes;
+static size_t spare_cap;
+
 void beam_release(BeamSearch *b) {
-    free(b->nodes);
+    if (b->nodes && !spare_nodes && b->ncap * sizeof *b->nodes <= SPARE_BYTES) {
+        spare_nodes = b->nodes;
+        spare_cap = b->ncap;
+    } else {
+        free(b->nodes);
+    }
     free(b->links);
     ks_free(&b->kept);
     ks_free(&b->offered);
@@ -571,6 +586,11 @@ int beam_path(BeamSearch *b, Move **out, size_t *count) {
 }
 
 int beam_start(BeamSearch *b) {
+    if (spare_nodes && !b->nodes) {
+        b->nodes = spare_nodes;
+        b->ncap = spare_cap;
+        spare_nodes = NULL;
+    }
     return ks_init(&b->kept, 1024) < 0 || ks_init(&b->offered, 1024) < 0 ? -1 : 0;
 }
 

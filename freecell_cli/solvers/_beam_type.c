@@ -136,7 +136,8 @@ static PyObject *BS_run(BeamSearch *b, PyObject *args, PyObject *kw) {
         Py_INCREF(Py_None);
         out = Py_None;
     }
-    /* The path is out: the search's memory goes back now, not when the object does. */
+    /* The path is out: the search's memory goes back now, not when the object does
+     * (its node array, when small, kept for the next search: _beam.c, spare_nodes). */
     beam_release(b);
     Py_DECREF(b);
     return out;
