@@ -59,6 +59,7 @@ class Rules:
     - ``onto[c]``: the cards ``c`` may lie on (two, or one by suit), ascending;
       ``mask[c]``: the same as bits; ``below[d]``: the cards that may lie on ``d``;
     - ``safe(c, found)``: the safe rule (see :func:`.state.is_safe`);
+    - ``kings``: only a king (and the run it heads) goes into an empty column;
     - ``code``: the compiled core's number for these rules (bit 0 by suit,
       bit 1 kings only);
     - ``runs``, ``run_masks``, ``bounds``: the per-column caches of the
@@ -95,20 +96,6 @@ class Rules:
         self.runs: dict[bytes, int] = {}
         self.run_masks: dict[bytes, tuple[int, tuple[tuple[int, int, tuple[int, ...]], ...]]] = {}
         self.bounds: dict[bytes, int] = {}
-
-    def takes_empty(self, c: int) -> bool:
-        """Whether card ``c`` (alone, or heading a run) may go into an empty column.
-
-        >>> FREECELL.takes_empty(0), RULES[2].takes_empty(0), RULES[2].takes_empty(51)
-        (True, False, True)
-        """
-        return not self.kings or c >> 2 == KING
-
-    def clear(self) -> None:
-        """Empty the per-column caches."""
-        self.runs.clear()
-        self.run_masks.clear()
-        self.bounds.clear()
 
     def __repr__(self) -> str:
         return f"Rules({self.build!r}, {self.empty!r})"
