@@ -52,12 +52,9 @@ from .rules import FREECELL, KING, RULES, Rules, rules_of
 from .rules import OPPOSITE as OPPOSITE, RANK as RANK, RED as RED, SUIT as SUIT  # where they have always been
 
 # -- cards ----------------------------------------------------------------------
-# FreeCell's tables (see .rules for every game's): FIT[a][b], card a may go on card
-# b (one rank lower, the other colour); ONTO[c], the two cards ``c`` may be put on;
-# MASK[c], the same as bits.
-FIT = FREECELL.fit
-ONTO = FREECELL.onto
-MASK = FREECELL.mask
+# FreeCell's tables (every game's: .rules): FIT[a][b], card a may go on card b (one
+# rank lower, the other colour); ONTO[c], the cards ``c`` may go on; MASK[c], as bits.
+FIT, ONTO, MASK = FREECELL.fit, FREECELL.onto, FREECELL.mask
 BYTE = [bytes((i,)) for i in range(256)]
 SOLVED_FOUND = (13, 13, 13, 13)
 
@@ -81,16 +78,12 @@ TO_CELL = [(COL_TO_CELL, i, 0, 1) for i in _COLS]
 
 
 def is_safe(c: int, found: Sequence[int], rules: Rules = FREECELL) -> bool:
-    """Whether card ``c`` goes home now by the safe rule: it is the next card of
-    its suit, and no card can ever need to land on it. Where columns build in
-    alternate colours: an ace or a 2, or both foundations of the other colour
-    hold at least its rank less one. Where they build by suit: always (the one
-    card that could land on it, its suit's next lower, is home). What an empty
-    column takes does not matter: a card that nothing can land on only takes a
-    place, and sending it home leaves a free cell or an empty column more. The
-    rules are in :mod:`.rules` (``Rules.safe``);
-    :func:`freecell_cli.autoplay.autoplay`'s ``safe`` mode is the same rule on a
-    Position (tests/test_state.py compares them).
+    """Whether card ``c`` goes home now by the safe rule (``rules.safe``): it is
+    the next card of its suit and no card can ever need to land on it. In
+    alternate colours: an ace or a 2, or both foundations of the other colour at
+    its rank less one; by suit: always (its suit's next lower, the one card that
+    could land on it, is home). :func:`freecell_cli.autoplay.autoplay`'s ``safe``
+    mode is the same rule on a Position (tests/test_state.py compares them).
 
     >>> is_safe(0, (0, 0, 0, 0)), is_safe(4, (0, 0, 0, 0))  # AC; 2C before its ace
     (True, False)
@@ -115,9 +108,9 @@ def key_of(cols: Cols, cells: bytes) -> bytes:
 
 
 # -- columns ---------------------------------------------------------------------
-# Per-column measures, cached: a search meets the same columns again and again.
+# Per-column measures, cached: a search meets the same columns again and again
+# (a column's run and its run masks depend on the rules: each Rules keeps its own).
 # :func:`clear_caches` empties them between searches when they grow large.
-_RUN: dict[bytes, int] = FREECELL.runs  # FreeCell's; each Rules keeps its own
 _DISORDER: dict[bytes, int] = {}
 _INFO: dict[bytes, tuple[int, bytes]] = {}
 # Per column: (mask, ((k, mask_k, ONTO[card k from the top]) for k = 1..its run)),
@@ -125,7 +118,6 @@ _INFO: dict[bytes, tuple[int, bytes]] = {}
 # one AND with the mask of the column tops rules out a column that has nowhere to
 # go, which is most of them.
 RunInfo = tuple[int, tuple[tuple[int, int, tuple[int, ...]], ...]]
-_RUNS: dict[bytes, RunInfo] = FREECELL.run_masks
 CACHE_SIZE = 400_000
 
 
@@ -135,8 +127,8 @@ def clear_caches() -> None:
     run masks of :func:`moves` bound themselves.)"""
     if len(_INFO) > CACHE_SIZE:
         _INFO.clear()
-        _RUN.clear()
         _DISORDER.clear()
+        FREECELL.runs.clear()  # filled alongside them by FreeCell's searches
     for rules in RULES:
         if len(rules.runs) > CACHE_SIZE:
             rules.runs.clear()
