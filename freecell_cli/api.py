@@ -117,9 +117,9 @@ def solve(
     ``engine``: ``beam`` (short solutions; ``width``, ``optimize``; the default),
     ``builtin`` (proofs of unsolvability with ``exhaustive``), ``fc-solve``
     (``preset``) or ``auto``; or an engine object. A game of the FreeCell family
-    (a position of ``bakers-game``...) is solved by Freecell Solver under the game's
-    own ``--game`` preset (the default there, and what ``auto`` means); our engines
-    play FreeCell only, and refuse it. ``optimal`` (with the beam): the fewest
+    (a position of ``bakers-game``...) is played by every engine under the game's
+    own rules (Freecell Solver under the game's ``--game`` preset). ``optimal``
+    (with the beam): the fewest
     non-foundation moves, proven by an A* search (the result's ``optimal`` says
     whether a limit stopped it first, ``lower_bound`` the fewest proven
     possible). ``time_limit`` in seconds (None: 60, or none
@@ -145,9 +145,8 @@ def solve(
 
     start = check_position(position)
     rules = check_variant(variant, start)
-    family = rules.game != "freecell"
     if engine is None:
-        engine = "fc-solve" if family else "beam"
+        engine = "beam"
     exhaustive = checks.flag(exhaustive, "exhaustive")
     limits = Limits(time=checks.time_limit(time_limit, exhaustive), states=checks.positive(max_states, "max_states"),
                     progress=checks.progress(progress))
@@ -170,20 +169,7 @@ def solve(
         if preset is not None and (engine not in ("fc-solve", "auto") or exhaustive and engine == "auto"):
             raise InvalidArgument("preset goes with engine='fc-solve' or 'auto' (not auto with exhaustive, "
                                   "whose complete search is the built-in engine's)")
-        if family:
-            from .solvers.engine import family_refusal
-
-            if engine not in ("fc-solve", "auto") or exhaustive or optimal:
-                raise InvalidArgument(family_refusal(rules, "optimal" if optimal else "exhaustive" if exhaustive
-                                                     else engine))
-            engine = "fc-solve"  # (auto: Freecell Solver, without our engines to fall back on)
-            from .solvers.fcsolve import FcSolveEngine, fcsolve_available
-
-            if not fcsolve_available():
-                get_engine("fc-solve")  # its error: Freecell Solver is not installed
-            eng: Engine = FcSolveEngine(preset)
-        else:
-            eng = get_engine(engine, preset, width=width, optimize=optimize, optimal=optimal)
+        eng: Engine = get_engine(engine, preset, width=width, optimize=optimize, optimal=optimal)
     elif callable(getattr(engine, "solve", None)):
         if width is not None or optimize or optimal or preset is not None:
             raise InvalidArgument("width, optimize, optimal and preset go with an engine's name; an engine object has its own")
@@ -411,8 +397,7 @@ def analyze(
     number raises when it is reached.
 
     ``game``: ``freecell``, ``spider`` (``suits``), or a game of the FreeCell family
-    (``bakers-game``...: PySolFC's deals, Freecell Solver's solutions, ``engine``
-    ``auto`` or ``fc-solve``).
+    (``bakers-game``...: PySolFC's deals, every ``engine`` under the game's rules).
 
     ``jobs`` 1 solves in this process, in order; more uses worker processes and
     yields records as they finish, at most as many workers as there are cores and
@@ -442,15 +427,8 @@ def analyze(
         raise FreecellError(f"unknown engine {quote(engine)} (choose from {', '.join(ENGINES)})")
     job = Job(variant, cells, engine, time_limit, checks.flag(solutions, "solutions"), game, suits)
     workers = checks.positive(jobs, "jobs") or 1
-    if game == "freecell":
+    if game != "spider":
         get_engine(engine)  # fail now, not on every deal
-    elif game in FAMILY:  # Freecell Solver solves it: our engines play FreeCell only
-        if engine not in ("auto", "fc-solve"):
-            from .games import find_rules
-            from .solvers.engine import family_refusal
-
-            raise InvalidArgument(family_refusal(find_rules(game), engine))
-        get_engine("fc-solve")
     return run_local(numbers, job, workers)
 
 

@@ -48,17 +48,23 @@ def _any_capacity(free_cells: int, empty_columns: int) -> int:
     return 52
 
 
-_TABLE_RULES: list[Variant] = []  # made once, on first use
+_TABLE_RULES: dict[str, Variant] = {}  # by game: made once, on first use
 
 
-def _table_rules() -> Variant:
-    """Rules that check a move against the table alone: the capacity (which
-    depends on the variant, which apply and undo are not given) is unbounded."""
-    if not _TABLE_RULES:
+def _table_rules(position: Position) -> Variant:
+    """Rules that check a move against the table alone: how its game's columns
+    build and what their empty ones take; the capacity (which depends on the
+    variant, which apply and undo are not given) is unbounded."""
+    from .games import game_of
+
+    rules = game_of(position).rules
+    key = rules.game
+    if key not in _TABLE_RULES:
         from .variants import Variant
 
-        _TABLE_RULES.append(Variant("any capacity", _any_capacity, "52"))
-    return _TABLE_RULES[0]
+        _TABLE_RULES[key] = Variant("any capacity", _any_capacity, "52", build=rules.build, empty=rules.empty,
+                                    columns=rules.columns, game=rules.game)
+    return _TABLE_RULES[key]
 
 
 def _fitting(move: Move, position: Position, what: str) -> Move:
@@ -70,7 +76,7 @@ def _fitting(move: Move, position: Position, what: str) -> Move:
     if move.count is None or move.dest.kind == FOUNDATION and move.dest.index < 0:
         raise InvalidMove(f"move {move} is not resolved (its count or its foundation is left open): "
                           f"{what} takes what resolve(position, move, variant) returns")
-    made = resolve(position, move, _table_rules())
+    made = resolve(position, move, _table_rules(position))
     if made != move:
         raise InvalidMove(f"move {move} does not fit this table (here it is {made!r}): "
                           f"{what} takes what resolve(position, move, variant) returns")

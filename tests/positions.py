@@ -34,3 +34,23 @@ def walk(n: int, cells: int, variant: str, steps: int, seed: int, columns: int =
             break
         apply(p, rng.choice(moves))
     return p
+
+
+def walk_game(n: int, game: str, steps: int, seed: int):
+    """Deal ``n`` of a FreeCell family ``game`` after up to ``steps`` random legal
+    moves under its rules (seeded)."""
+    import random
+
+    from freecell_cli import deal
+    from freecell_cli.games import find_rules
+    from freecell_cli.moves import apply, legal_moves
+
+    rng = random.Random(seed)
+    p = deal(n, game=game)
+    rules = find_rules(game)
+    for _ in range(steps):
+        moves = legal_moves(p, rules)
+        if not moves:
+            break
+        apply(p, rng.choice(moves))
+    return p

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from freecell_cli import deal, find_variant
+from freecell_cli.games import FAMILY, find_rules
 from freecell_cli.position import Position
 from freecell_cli.solvers import core
 from freecell_cli.solvers.beam import ROBUST_WEIGHTS, Beam, BeamEngine, Weights
@@ -34,7 +35,7 @@ def _both(position: Position, variant: str, width: int, all_home: bool = True, p
           weights: Weights = Weights(), max_states: int | None = None, deadline: float | None = None):
     out = []
     for compiled in (False, True):
-        b = Beam(position, find_variant(variant), width, weights, all_home=all_home, per_parent=per_parent)
+        b = Beam(position, find_rules(variant), width, weights, all_home=all_home, per_parent=per_parent)
         if compiled:
             path = b.run_compiled(_core, deadline, max_states)
         else:
@@ -59,11 +60,35 @@ def test_the_same_line_and_states_as_python(n, variant, width, all_home, per_par
     assert python[0] is not None or python[3] > 0  # a beam that found nothing took up its reserve first
 
 
-from positions import walk as _walk  # noqa: E402
+# Every game of the FreeCell family: deals 1-8 of each, the settings turning over.
+FAMILY_GRID = [(n, game, (16, 64)[i % 2], i % 3 != 0, (0, 4, 8)[i % 3])
+               for i, (n, game) in enumerate(itertools.product(range(1, 9), FAMILY))]
+
+
+@needs_core
+@pytest.mark.parametrize("n, game, width, all_home, per_parent", FAMILY_GRID)
+def test_the_same_line_and_states_in_every_game(n, game, width, all_home, per_parent):
+    python, compiled = _both(deal(n, game=game), game, width, all_home, per_parent)
+    assert compiled == python
+
+
+from positions import walk as _walk, walk_game  # noqa: E402
 
 
 MIDGAME = [(_walk(200 + i, (0, 1, 2, 3, 4, 6, 8, 15)[i % 8], variant, 20 + 9 * i, i, (7, 8, 9, 8)[i % 4]), variant)
            for i, variant in enumerate(("site", "standard", "windows", "atomic") * 6)]
+
+
+FAMILY_MIDGAME = [(walk_game(300 + i, game, 15 + 9 * i, i), game) for i, game in enumerate(FAMILY * 2)]
+
+
+@needs_core
+@pytest.mark.parametrize("index", range(len(FAMILY_MIDGAME)))
+def test_mid_game_positions_of_every_game(index):
+    position, game = FAMILY_MIDGAME[index]
+    for width, all_home, per_parent in ((8, True, 4), (32, False, 0)):
+        python, compiled = _both(position, game, width, all_home, per_parent)
+        assert compiled == python
 
 
 @needs_core

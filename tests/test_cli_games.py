@@ -3,10 +3,13 @@ verify, replay and solve, with exact output and exit codes."""
 
 from __future__ import annotations
 
+import re
+
 import orjson
 import pytest
 
 from cli_helpers import run
+from freecell_cli.games import FAMILY
 from oracle import needs_fcsolve
 
 SEAHAVEN_2 = ("seahaven-towers:-THJH-:0000:QDJS8SAC3H/QC6H4S8HAD/KCQS5DAH7H/3C6DQH9S3D/4C2D7STC5H/2C9C9D2S8D/"
@@ -180,43 +183,99 @@ def test_replay_a_family_game_in_a_pipe():
 
 
 # -- solve ------------------------------------------------------------------------------
-@pytest.mark.parametrize("args,message", [
-    (["--engine", "beam"], "the beam engine plays FreeCell only; Baker's Game is solved by Freecell Solver "
-                           "(--engine fc-solve)"),
-    (["--engine", "builtin"], "the builtin engine plays FreeCell only; Baker's Game is solved by Freecell "
-                              "Solver (--engine fc-solve)"),
-    (["--exhaustive"], "--exhaustive is our engines' (they play FreeCell only); Baker's Game is solved by "
-                       "Freecell Solver (--engine fc-solve)"),
-    (["--optimal"], "--optimal is our engines' (they play FreeCell only); Baker's Game is solved by "
-                    "Freecell Solver (--engine fc-solve)"),
-])
-def test_solve_refuses_our_engines_for_a_family_game(args, message):
-    assert run("solve", "--deal", "1", "--game", "bakers-game", *args) == (2, "", f"error: {message}\n")
+def _timeless(err: str) -> str:
+    """stderr with its seconds masked: the one part of the output that varies."""
+    return re.sub(r"\b\d+\.\d\d s\b", "T s", err)
+
+
+DEAL_2_LINES = {  # our default engine (the beam) on deal 2 of each game
+    "bakers-game": (72, 20, "48,623", [
+        "1h 1a 1h 8b 8h ah 6a 6c 6h 5h", "56 25 2h 65 7d 73 7h 76 7h 83", "48 4h 4h 5h 5h 5h 5h 1h 5h 2h",
+        "ch 1c 1h 6h 6h 6h bh ah 2h ch", "46 46 4h 4h 38 3h 8h 8h 8h 8h", "8h dh 34 3a 38 3h 5h 5h ah 84",
+        "8h 6h 6h 4h 4h 4h 2h 2h 2h 1h", "3h 7h"]),
+    "eight-off": (66, 14, "35,066", [
+        "2h ah 1a 1h 8b 8h ah 6a 6d 6h", "5h 4f 4h 5h 6h ch 5h 1h 5h 2h", "dh 4c 4d 4h 3h 8h 7i 7h 7h eh",
+        "gh 8h ih 76 7h fh 1e 1h 6h 6h", "6h bh 4h ah 2h eh 32 34 38 3h", "5h 5h 4h 82 8h dh ch 2h 2h 2h",
+        "2h 2h 2h 1h 3h 7h"]),
+    "seahaven-towers": (61, 9, "11,595", [
+        "2h 9h 6a 6h 7d 7h 29 2h 10h 39", "3h 10h 1h 1h 10h 5h 2h 9h 9h 9h", "9h bh ch 5b 5h 5h 1h 4h 4h 4h",
+        "dh 9c 9h 3h 4h 8h 8h ah 1h 6h", "3h 7h 7h 6a 6h 4h 5h 8d 82 8h", "10h 10h dh 1h ch 7h ah bh 2h 2h",
+        "3h"]),
+    "forecell": (74, 22, "35,712", [
+        "2h ah 4a 4h 62 42 43 53 5h 58", "b4 7b 57 d5 65 75 7h 85 1d 1h", "8h dh 6h 3h 6h 4h 4h 5h 1h 73",
+        "7h ah 1a 1h 3h 6h 6h 4h 5h 5h", "3d 3h 8h 5h ch 2c 2h 2h 2h 5h", "5h 8h ah bh 57 5h 8a 8h dh ch",
+        "3b 34 3h 3h ah bh 2h 2h 7h 2h", "1h 4h 3h 7h"]),
+    "relaxed-freecell": (73, 21, "74,150", [
+        "1h 1a 1h 8b 8h ah 6a 64 6h 5h", "7c 74 7h 67 61 6h 46v3 4d 4h 5h", "7h 2h 2h 5h 14 1h 5h 2h 48 74",
+        "7h dh 1d 1h 4h 8h bh ah 2h dh", "4a 4h 4h 32 3h 84 8h 6h 6h 2h", "6h 8h ch 36 3b 3c 3h 5h 5h bh",
+        "85 8h ah 4h ch 5h 6h 2h 2h 2h", "1h 3h 7h"]),
+}
+
+
+@pytest.mark.parametrize("game", FAMILY)
+def test_solve_a_family_game_with_our_default_engine(game, tmp_path):
+    moves, nonfoundation, states, lines = DEAL_2_LINES[game]
+    code, out, err = run("solve", "--deal", "2", "--game", game)
+    cells = 8 if game == "eight-off" else 4
+    assert (code, out, _timeless(err)) == (0, "\n".join(
+        ["# freecell-cli solution", f"# game: {game}", "# deal: 2", f"# cells: {cells}", f"# moves: {moves}",
+         *lines]) + "\n", f"solved: {moves} moves ({nonfoundation} not to the foundation), {states} states, T s, beam\n")
+    sol = tmp_path / "2.sol"
+    sol.write_text(out)
+    assert run("verify", str(sol)) == (0, f"OK deal 2: solved in {moves} moves ({game})\n", "")
+
+
+def test_solve_a_family_game_with_each_of_our_engines():
+    code, out, err = run("solve", "--deal", "2", "--game", "seahaven-towers", "--engine", "builtin", "-f", "sn")
+    assert (code, out, _timeless(err)) == (0, (
+        "2h 9h 3a 3h 10d 10h 1h 1h 10h 5h\n29 a9 2a 2h 9h 9h 9h bh ch 6b\n6h 7c 7h ah dh 9h 5a 5h 5h 1h\n"
+        "4h 4h 4h ch 9c 9h 3h 4h 8h 8h\nbh 1h 6h 3h 7h 7h 6b 6h 4h 5h\n17 23 8d 83 8h 10h 10h dh 7h ch\n"
+        "7h bh ah 3h 3h 3h\n"), "solved: 66 moves (14 not to the foundation), 21 states, T s, builtin\n")
+    code, out, err = run("solve", "--deal", "3", "--game", "seahaven-towers", "--optimal", "-f", "sn")
+    assert (code, out, _timeless(err)) == (0, (
+        "5h 6h 3h 9a 9d 9h 2h 6h 6h 4h\n5h ch 5h 3h 8h 3h ah 5h 10a 10h\nah bh 5h dh 4a 4h 4h 1h 9h 25\n"
+        "2b 2h 2h 3h 1h 1h bh 4h 82 81\n85 8h 109 10h 9h 9h 1h 1h ah 62\n6h 73 7h 7h 7h 2h 7h 3h 2h 10h\n"
+        "3h 5h 1h 5h\n"), "optimal: 12 non-foundation moves (proven, 31,349 positions, T s)\n")
+    assert run("solve", "--deal", "2", "--game", "relaxed-freecell", "--hint") == (
+        0, "1h  (AS home, uncovers 3H; 73 moves to finish)\n", "")
+
+
+def test_solve_proves_a_family_deal_unsolvable():
+    # Baker's Game deal 10: the beams find nothing, the best-first search runs
+    # out of positions; --exhaustive: the complete search alone.
+    assert run("solve", "--deal", "10", "--game", "bakers-game") == (1, "", (
+        "unsolvable: the search was complete (37,703 states): no beam found a line; the complete search found "
+        "none either\n"))
+    assert run("solve", "--deal", "10", "--game", "bakers-game", "--exhaustive") == (
+        1, "", "unsolvable: the search was complete (5,019 states)\n")
+    assert run("solve", "--deal", "1", "--game", "forecell") == (1, "", (  # no move at all
+        "unsolvable: the search was complete (1 states): no beam found a line; the complete search found none "
+        "either\n"))
 
 
 @needs_fcsolve
 def test_solve_a_family_game_with_freecell_solver(tmp_path):
-    code, out, err = run("solve", "--deal", "2", "--game", "eight-off")
-    assert code == 0 and err.startswith("solved: 104 moves (52 not to the foundation), ") and err.endswith(
-        " fc-solve\n")
+    # Its line goes through our post-pass, as FreeCell's do (fc-solve's own: 104 moves).
+    code, out, err = run("solve", "--deal", "2", "--game", "eight-off", "--engine", "fc-solve")
+    assert (code, _timeless(err)) == (0, "solved: 93 moves (41 not to the foundation), 80 states, T s, fc-solve\n")
     assert out.splitlines()[:6] == ["# freecell-cli solution", "# game: eight-off", "# deal: 2", "# cells: 8",
-                                    "# moves: 104", "2h ah 5b 5d c5 6f 6i 6a d6 2c"]
+                                    "# moves: 93", "2h ah 5a 5b c5 6c 6d 6f b6 2b"]
     sol = tmp_path / "2.sol"
     sol.write_text(out)
-    assert run("verify", str(sol)) == (0, "OK deal 2: solved in 104 moves (eight-off)\n", "")
-    code, out, err = run("solve", "--deal", "2", "--game", "seahaven-towers", "--json", "-q")
+    assert run("verify", str(sol)) == (0, "OK deal 2: solved in 93 moves (eight-off)\n", "")
+    code, out, err = run("solve", "--deal", "2", "--game", "seahaven-towers", "--engine", "fc-solve", "--json", "-q")
     d = orjson.loads(out)
     assert (code, d["game"], d["variant"], d["verdict"], d["engine"]) == (0, "seahaven-towers", None, "solved",
                                                                           "fc-solve")
     assert "105" in d["moves"]  # the tenth column, written as Freecell Solver writes it
     sol.write_text(out)
-    assert run("verify", str(sol)) == (0, "OK deal 2: solved in 91 moves (seahaven-towers)\n", "")
+    assert run("verify", str(sol)) == (0, f"OK deal 2: solved in {d['move_count']} moves (seahaven-towers)\n", "")
 
 
 @needs_fcsolve
 def test_solve_says_what_freecell_solver_proved():
-    code, out, err = run("solve", "--deal", "1", "--game", "forecell")  # no move at all
-    assert (code, out) == (1, "") and err.startswith("unsolvable: the search was complete (")
+    code, out, err = run("solve", "--deal", "1", "--game", "forecell", "--engine", "fc-solve")  # no move at all
+    assert (code, out, err) == (1, "", "unsolvable: the search was complete (1 states)\n")
 
 
 # -- analyze ----------------------------------------------------------------------------
@@ -235,9 +294,18 @@ def test_analyze_a_family_game(tmp_path):
                                  "this run: game eight-off): run with the same settings, or write to another file\n")
 
 
+def test_analyze_a_family_game_with_our_engines(tmp_path):
+    out = tmp_path / "b.jsonl"
+    code, shown, err = run("analyze", "8-10", "--game", "bakers-game", "--engine", "beam", "-o", str(out),
+                           "--no-solutions")
+    records = sorted((orjson.loads(line) for line in out.read_text().splitlines()), key=lambda r: r["deal"])
+    assert code == 0 and [(r["deal"], r["game"], r["verdict"], r["move_count"], r["engine"]) for r in records] == [
+        (8, "bakers-game", "solved", 83, "beam"), (9, "bakers-game", "solved", 90, "beam"),
+        (10, "bakers-game", "unsolvable", 0, "beam+builtin")]
+    assert shown.splitlines()[-1] == "settings: game bakers-game, engine beam, time limit 60 s"
+
+
 @pytest.mark.parametrize("args,message", [
-    (["--engine", "builtin"], "the builtin engine plays FreeCell only; Eight Off is solved by Freecell Solver "
-                              "(--engine fc-solve)"),
     (["--cells", "3"], "--game eight-off and --cells cannot be combined: a game of the FreeCell family has its own "
                        "table and rules"),
     (["--variant", "standard"], "--game eight-off and --variant cannot be combined: a game of the FreeCell family "

@@ -14,9 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from freecell_cli import deal, find_variant
+from freecell_cli.games import FAMILY, find_rules
 from freecell_cli.position import Position
 from freecell_cli.solvers import prove
 from freecell_cli.solvers.builtin import Search
+from freecell_cli.solvers.rules import rules_of
 from freecell_cli.solvers.state import key_of, play
 from freecell_cli.solvers.engine import Limits
 
@@ -28,7 +30,7 @@ needs_core = pytest.mark.skipif(_core is None, reason="the compiled core is not 
 VARIANTS = ("site", "standard", "windows", "atomic")
 
 
-from positions import walk as _walk  # noqa: E402
+from positions import walk as _walk, walk_game  # noqa: E402
 
 
 def _corpus() -> list[tuple[Position, str]]:
@@ -45,8 +47,23 @@ def _corpus() -> list[tuple[Position, str]]:
 CORPUS = _corpus()
 
 
+def _family_corpus() -> list[tuple[Position, str]]:
+    # Every game of the FreeCell family (by suit, kings only, 10 columns, 8 cells,
+    # runs of any length): deals and positions after random play under its rules.
+    out = []
+    for i, game in enumerate(FAMILY):
+        for n in (1, 2, 10, 23, 617):
+            out.append((deal(n, game=game), game))
+        for seed in range(6):
+            out.append((walk_game(100 + seed, game, 30 + 12 * seed, seed * 7 + i), game))
+    return out
+
+
+FAMILY_CORPUS = _family_corpus()
+
+
 def _state(position: Position, variant: str) -> tuple[Search, tuple]:
-    s = Search(position, find_variant(variant), Limits())
+    s = Search(position, find_rules(variant), Limits())
     return s, s.start_state()
 
 
@@ -58,6 +75,34 @@ def test_the_same_moves_in_the_same_order(index):
     caps = prove.capacities(s.ncells, len(cols), s.variant.capacity)
     want = prove._moves(cols, cells, found, s.ncells - len(cells), caps)
     assert _core.moves(cols, cells, found, s.ncells, caps) == want
+
+
+@needs_core
+@pytest.mark.parametrize("index", range(len(FAMILY_CORPUS)))
+def test_the_same_moves_in_the_same_order_in_every_game(index):
+    position, game = FAMILY_CORPUS[index]
+    s, (cols, cells, found) = _state(position, game)
+    rules = rules_of(s.variant)
+    caps = prove.capacities(s.ncells, len(cols), s.variant.capacity)
+    want = prove._moves(cols, cells, found, s.ncells - len(cells), caps, rules)
+    assert _core.moves(cols, cells, found, s.ncells, caps, rules.code) == want
+
+
+@needs_core
+def test_keys_equal_exactly_when_the_positions_are_the_same_in_every_game():
+    by_python: dict[bytes, bytes] = {}
+    by_core: dict[bytes, bytes] = {}
+    for position, game in FAMILY_CORPUS:
+        s, state = _state(position, game)
+        rules = rules_of(s.variant)
+        for move in s.successors(*state):
+            child = play(*state, move, True, rules)[:3]
+            for state2 in [child] + [play(*child, m, True, rules)[:3] for m in s.successors(*child)]:
+                cols, cells, found = state2
+                pk, ck = key_of(tuple(sorted(cols)), cells), _core.key(cols, cells, found)
+                assert by_python.setdefault(pk, ck) == ck
+                assert by_core.setdefault(ck, pk) == pk
+    assert len(by_python) > 1500  # (fewer moves by suit: fewer positions two moves away)
 
 
 @needs_core
@@ -93,7 +138,7 @@ def test_the_key_ignores_the_order_of_columns_and_cells():
 
 
 def _search(gen, position: Position, variant: str, cap: int) -> tuple:
-    s = Search(position, find_variant(variant), Limits())
+    s = Search(position, find_rules(variant), Limits())
     run = gen(s)
     yielded = []
     try:
@@ -114,6 +159,24 @@ def test_the_complete_search_explores_the_same_positions(index):
     cap = 12_000
     want = _search(prove._depth_first_python, position, variant, cap)
     assert _search(prove._depth_first_compiled, position, variant, cap) == want
+
+
+@needs_core
+@pytest.mark.parametrize("index", range(0, len(FAMILY_CORPUS), 2))
+def test_the_complete_search_explores_the_same_positions_in_every_game(index):
+    position, game = FAMILY_CORPUS[index]
+    want = _search(prove._depth_first_python, position, game, 12_000)
+    assert _search(prove._depth_first_compiled, position, game, 12_000) == want
+
+
+@needs_core
+@pytest.mark.parametrize("n, game, verdict, states", [
+    (10, "bakers-game", "unsolvable", 5019), (22, "bakers-game", "unsolvable", 1138),
+    (1, "forecell", "unsolvable", 1), (2, "seahaven-towers", "solved", 52)])
+def test_proofs_agree_to_the_position_in_every_game(n, game, verdict, states):
+    got = [_search(gen, deal(n, game=game), game, 10**9)
+           for gen in (prove._depth_first_python, prove._depth_first_compiled)]
+    assert got[0] == got[1] and (got[0][0], got[0][1][-1]) == (verdict, states)
 
 
 @needs_core
@@ -152,7 +215,7 @@ def test_the_set_reports_its_memory():
     (((b"\x00\x01",), b"", (0, 0, 0, 0), 4, [[1, 1]] * 5, True), "missing"),
     (((b"\x00\x00",), b"", (0, 0, 0, 0), 4, [[1, 1]] * 5, True), "twice"),
     (((bytes([60]),), b"", (0, 0, 0, 0), 4, [[1, 1]] * 5, True), "0 to 51"),
-    ((tuple([b""] * 10), b"", (13,) * 4, 4, [[1] * 11] * 5, True), "1 to 9 columns"),
+    ((tuple([b""] * 11), b"", (13,) * 4, 4, [[1] * 12] * 5, True), "1 to 10 columns"),
     (((b"",), b"", (13, 13, 13, 14), 4, [[1, 1]] * 5, True), "0 to 13"),
     (((b"",), b"", (13, 13, 13), 4, [[1, 1]] * 5, True), "tuple of 4"),
     (((b"",), b"", (13,) * 4, 16, [[1, 1]] * 17, True), "ncells"),
@@ -160,6 +223,8 @@ def test_the_set_reports_its_memory():
     (((b"",), b"", (13,) * 4, 0, [[1, -1]], True), "negative"),
     (((b"",), b"", (13,) * 4, 0, [[1, "x"]], True), "whole numbers"),
     ((["abc"], b"", (13,) * 4, 0, [[1, 1]], True), "tuple of bytes"),
+    (((b"",), b"", (13,) * 4, 0, [[1, 1]], True, 0, 4), "rules: a code 0 to 3"),
+    (((b"",), b"", (13,) * 4, 0, [[1, 1]], True, 0, -1), "rules: a code 0 to 3"),
 ])
 def test_bad_input_is_a_value_error(args, message):
     with pytest.raises(ValueError, match=message):
@@ -255,3 +320,31 @@ def test_small_positions_searched_to_the_end_alike(data):
     position = Position(columns, in_cells + [None] * (ncells - len(in_cells)), found)
     want = _search(prove._depth_first_python, position, variant, 10**9)
     assert _search(prove._depth_first_compiled, position, variant, 10**9) == want
+
+
+@needs_core
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(data=st.data())
+def test_small_positions_searched_to_the_end_alike_in_every_game(data):
+    # The same under the family's rules, on tables of 1-10 columns.
+    from freecell_cli.cards import Card
+
+    ncols = data.draw(st.integers(1, 10), "columns")
+    # (a table of 10 columns is Seahaven Towers', with its 4 free cells: only its label lets it have them)
+    ncells = 4 if ncols == 10 else data.draw(st.integers(0, 8), "cells")
+    left = data.draw(st.integers(10, 24), "cards left")
+    game = data.draw(st.sampled_from(FAMILY), "game")
+    rng = random.Random(data.draw(st.integers(0, 2**32), "seed"))
+    found = [0, 0, 0, 0]
+    for _ in range(52 - left):
+        found[rng.choice([s for s in range(4) if found[s] < 13])] += 1
+    cards = [Card(r + 1, "CDHS"[s]) for s in range(4) for r in range(found[s], 13)]
+    rng.shuffle(cards)
+    in_cells = cards[:rng.randint(0, min(ncells, len(cards)))]
+    columns: list[list] = [[] for _ in range(ncols)]
+    for c in cards[len(in_cells):]:
+        columns[rng.randrange(ncols)].append(c)
+    position = Position(columns, in_cells + [None] * (ncells - len(in_cells)), found,
+                        game="seahaven-towers" if ncols == 10 else None)
+    want = _search(prove._depth_first_python, position, game, 10**9)
+    assert _search(prove._depth_first_compiled, position, game, 10**9) == want

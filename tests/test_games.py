@@ -314,15 +314,19 @@ def test_fcsolve_solutions_verify_under_their_game_and_fail_under_freecell_s_rul
 @needs_fcsolve
 @pytest.mark.parametrize("game", FAMILY)
 def test_solve_uses_freecell_solver_under_the_game_s_preset(game):
-    r = fc.solve(deal(2, game=game))
+    r = fc.solve(deal(2, game=game), engine="fc-solve")
     assert (r.verdict, r.engine, r.variant) == ("solved", "fc-solve", game)
     assert fc.verify(deal(2, game=game), r).ok
     assert r.solution().game == game
 
 
-def test_our_engines_refuse_a_family_game():
-    with pytest.raises(InvalidArgument, match="the beam engine plays FreeCell only; Baker's Game is solved by "
-                                              r"Freecell Solver \(--engine fc-solve\)"):
-        fc.solve(deal(1, game="bakers-game"), engine="beam")
-    with pytest.raises(InvalidArgument, match="the exhaustive engine plays FreeCell only"):
-        fc.solve(deal(1, game="eight-off"), exhaustive=True)
+@pytest.mark.parametrize("game", FAMILY)
+def test_our_engines_play_a_family_game(game):
+    # The default engine (the beam), the best-first search, the complete search
+    # (exhaustive) and the optimal one: each line verified under the game's rules.
+    p = deal(2, game=game)
+    for kw in ({}, {"engine": "builtin"}, {"exhaustive": True}, {"optimal": True, "time_limit": 20}):
+        r = fc.solve(p, **kw)
+        assert (r.verdict, r.variant) == ("solved", game), kw
+        assert fc.verify(p, r).ok and r.solution().game == game
+    assert fc.solve(deal(1, game="forecell"), exhaustive=True).verdict == "unsolvable"  # no move at all

@@ -7,9 +7,11 @@ from __future__ import annotations
 import pytest
 
 from freecell_cli import deal, find_variant
+from freecell_cli.games import FAMILY, find_rules
 from freecell_cli.solvers.engine import Limits
 from freecell_cli.solvers.optimal import _optimal_compiled, _optimal_python
 from test_optimal import small_position
+from test_rules import small_table
 
 try:  # directly: these tests compare the cores whatever FREECELL_CORE says
     from freecell_cli.solvers import _core
@@ -20,7 +22,7 @@ needs_core = pytest.mark.skipif(_core is None, reason="the compiled core is not 
 
 
 def _both(position, variant, limits=Limits(), upper=None):
-    v = find_variant(variant)
+    v = find_rules(variant)
     return _optimal_python(position, v, limits, upper), _optimal_compiled(_core, position, v, limits, upper)
 
 
@@ -39,6 +41,22 @@ def test_deals_capped_alike(n, variant):
     # (a few hundred positions: the Python bound costs some 100 us each)
     python, compiled = _both(deal(n), variant, Limits(states=600))
     assert compiled == python and python[0] == "gave-up" and python[2] == 768  # checked every 256
+
+
+@needs_core
+@pytest.mark.parametrize("game", FAMILY)
+def test_small_positions_of_every_game_alike(game):
+    for seed in range(12):
+        python, compiled = _both(small_table(700 + seed, game), game)
+        assert compiled == python
+
+
+@needs_core
+@pytest.mark.parametrize("n,game", [(2, "bakers-game"), (3, "eight-off"), (2, "seahaven-towers"), (2, "forecell"),
+                                    (1, "relaxed-freecell")])
+def test_deals_of_every_game_capped_alike(n, game):
+    python, compiled = _both(deal(n, game=game), game, Limits(states=2_000))
+    assert compiled == python and python[0] in ("gave-up", "solved")
 
 
 @needs_core

@@ -68,9 +68,6 @@ NEEDS = {
     "the compiled core": lambda: _has_core(),
 }
 NEEDED_BY = {
-    "freecell solve --deal 5 --game bakers-game > 5.sol && freecell verify 5.sol": "fc-solve",
-    "grep -v '^#' 5.sol > moves-only.txt                            # the moves alone": "fc-solve",
-    "freecell verify --deal 5 --variant standard --input-format standard moves-only.txt": "fc-solve",
     "freecell solve --deal 617 --engine auto > /dev/null       # fast: fc-solve, then the post-pass": "fc-solve",
     "freecell solve --deal 781948 --json --engine auto   # fc-solve finds nothing under site; builtin does":
         "fc-solve",

@@ -20,11 +20,13 @@ from hypothesis import strategies as st
 
 from freecell_cli import deal, find_variant
 from freecell_cli.errors import FreecellError
+from freecell_cli.games import FAMILY, find_rules
 from freecell_cli.position import Position
 from freecell_cli.solvers import core, shorten
 from freecell_cli.solvers.beam_search import Beam
 from freecell_cli.solvers.engine import SOLVED, solve
 from freecell_cli.solvers.fcsolve import fcsolve_available
+from freecell_cli.solvers.rules import rules_of
 from freecell_cli.solvers.state import (CELL_TO_COL, COL_TO_CELL, COL_TO_COL, TO_HOME_FROM_CELL, TO_HOME_FROM_COL,
                                         capacities, moves_from, play, start_state, to_path)
 from freecell_cli.variants import Variant
@@ -96,19 +98,49 @@ def test_the_same_line_as_python_on_fcsolve_lines(variant):
             assert _cost(compiled) < _cost(path)  # fc-solve's lines always have detours
 
 
+@functools.lru_cache(maxsize=None)
+def _game_lines(n: int, game: str) -> tuple[tuple[str, list], ...]:
+    """The beam's line (width 64), the built-in engine's and Freecell Solver's (when
+    installed) of deal ``n`` of a family game, unshortened."""
+    v, p = find_rules(game), deal(n, game=game)
+    out = []
+    beam = Beam(p, v, 64).run()
+    if beam is not None:
+        out.append(("beam", beam))
+    for engine in ("builtin",) + (("fc-solve",) if fcsolve_available() else ()):
+        r = solve(p, v, engine, shorten=False)
+        if r.verdict == SOLVED:
+            out.append((engine, to_path(p, v, r.moves)))
+    return tuple(out)
+
+
+@needs_core
+@pytest.mark.parametrize("n, game, depth", [(n, game, 1 + (n + i) % 2)
+                                             for i, game in enumerate(FAMILY) for n in range(1, 7)])
+def test_the_same_line_as_python_in_every_game(n, game, depth):
+    p, v = deal(n, game=game), find_rules(game)
+    lines = _game_lines(n, game)
+    for _, path in lines:
+        python, compiled = _both(p, v, path, depth)
+        assert compiled == python
+        assert _cost(compiled) <= _cost(path)
+    assert lines or (game, n) == ("forecell", 1)  # (no move at all)
+
+
 def _random_walk(position: Position, variant: Variant, steps: int, seed: int) -> list:
     """``steps`` random moves of the variant from ``position`` (search moves): a line
     that goes back and forth, full of loops and detours, and need not finish."""
     rng = random.Random(seed)
     state = start_state(position, variant)
     ncells = len(position.cells)
+    rules = rules_of(variant)
     path = []
     for i in range(steps):
-        found = moves_from(*state, ncells, variant.capacity)
+        found = moves_from(*state, ncells, variant.capacity, rules)
         rng.shuffle(found)
         for m in found:  # a move with moves after it, when there is one
-            child = play(*state, m, variant.automatic is None or i > 0)[:3]
-            if moves_from(*child, ncells, variant.capacity):
+            child = play(*state, m, variant.automatic is None or i > 0, rules)[:3]
+            if moves_from(*child, ncells, variant.capacity, rules):
                 break
         else:
             if not found:
@@ -298,3 +330,22 @@ def test_moves_against_the_rules_but_playable_give_pythons_line(n, seed, steps, 
         path.append(m)
     python, compiled = _both(deal(n), v, path, 2 if pairs else 1)
     assert compiled == python
+
+
+@needs_core
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(n=st.integers(1, 32_000), game=st.sampled_from(FAMILY), steps=st.integers(0, 120),
+       seed=st.integers(0, 2**32), depth=st.sampled_from([1, 2]))
+def test_random_walks_in_every_game_give_the_same_line(n, game, steps, seed, depth):
+    v, p = find_rules(game), deal(n, game=game)
+    path = _random_walk(p, v, steps, seed)
+    python, compiled = _both(p, v, path, depth)
+    assert compiled == python
+    rules = rules_of(v)
+    ends = []
+    for line in (path, compiled):
+        state = start_state(p, v)
+        for m in line:
+            state = play(*state, m, True, rules)[:3]
+        ends.append((sorted(state[0]), state[1], state[2]))
+    assert ends[0] == ends[1]

@@ -2,6 +2,7 @@ import pytest
 
 from fakeclock import FakeClock
 from freecell_cli import Position, deal, find_variant, format_position, parse_position
+from freecell_cli.games import FAMILY, find_rules
 from freecell_cli.solutions import Solution
 from freecell_cli.solvers.builtin import BuiltinEngine
 from freecell_cli.solvers.engine import GAVE_UP, SOLVED, UNSOLVABLE, Limits, SolverError, get_engine, solve
@@ -47,6 +48,33 @@ def test_site_solutions_may_use_runs_textbook_rules_refuse():
             used = True
             break
     assert used
+
+
+# Deals 1-10 of each game of the FreeCell family that have no solution (Freecell
+# Solver's scan ends without one on each of them too).
+FAMILY_UNSOLVABLE = {"bakers-game": {10}, "forecell": {1, 9, 10}}
+
+
+@pytest.mark.parametrize("game", FAMILY)
+def test_deals_1_to_10_of_every_game_are_settled_by_our_engines(game):
+    from freecell_cli.solvers.beam import BeamEngine
+    from freecell_cli.solvers.prove import ProveEngine
+
+    rules = find_rules(game)
+    ours = BeamEngine(complete=BuiltinEngine(), prover=ProveEngine())  # the default's chain, Freecell Solver left out
+    for n in range(1, 11):
+        r = solve(deal(n, game=game), rules, ours, Limits(time=60))  # a line is verified under the game's rules
+        assert r.verdict == (UNSOLVABLE if n in FAMILY_UNSOLVABLE.get(game, ()) else SOLVED), (n, r.reason)
+        if r.verdict == SOLVED:
+            assert verify(r.solution(), deal(n, game=game), rules).ok
+
+
+@needs_fcsolve
+@pytest.mark.parametrize("game", FAMILY)
+def test_freecell_solver_says_the_same_of_deals_1_to_10(game):
+    for n in range(1, 11):
+        r = solve(deal(n, game=game), find_rules(game), "fc-solve", Limits(time=60))
+        assert r.verdict == (UNSOLVABLE if n in FAMILY_UNSOLVABLE.get(game, ()) else SOLVED), n
 
 
 def test_unsolvable_deal_11982_is_proven_under_atomic():

@@ -14,6 +14,8 @@ from freecell_cli.moves import CELL, COLUMN, FOUNDATION
 from freecell_cli.solvers.state import (CELL_TO_COL, COL_TO_CELL, COL_TO_COL, SOLVED_FOUND, TO_HOME_FROM_CELL,
                                         TO_HOME_FROM_COL, capacities, in_search_order, is_safe, key_of, moves,
                                         moves_from, play, safe_home, start_state, to_moves, to_path)
+from freecell_cli.games import FAMILY, find_rules
+from freecell_cli.solvers.rules import FREECELL, RULES, rules_of
 from freecell_cli.variants import VARIANTS
 
 ALL_FOUNDATIONS = list(itertools.product(range(14), repeat=4))
@@ -30,6 +32,33 @@ def test_is_safe_is_autoplays_safe_rule_on_every_card_and_foundation():
             assert is_safe(card.index, found) == theirs, (card, found)
 
 
+@pytest.mark.parametrize("game", FAMILY)
+def test_is_safe_is_autoplays_rule_under_every_game(game):
+    # By suit every next card is safe (the one card that could land on it is
+    # home); in alternate colours, kings only into empty columns or not, FreeCell's rule.
+    rules = rules_of(find_rules(game))
+    p = deal(1, game=game)
+    for found in ALL_FOUNDATIONS[::7]:
+        p.foundations = list(found)
+        for card in CARDS:
+            theirs = found[card.suit_index] == card.rank - 1 and _safe(p, card)
+            assert is_safe(card.index, found, rules) == theirs, (game, card, found)
+
+
+def test_the_rules_records():
+    assert [(r.build, r.empty, r.code) for r in RULES] == [
+        ("alternate", "any", 0), ("suit", "any", 1), ("alternate", "kings", 2), ("suit", "kings", 3)]
+    assert rules_of(find_variant("windows")) is FREECELL
+    assert {g: rules_of(find_rules(g)).code for g in FAMILY} == {
+        "bakers-game": 1, "eight-off": 3, "seahaven-towers": 3, "forecell": 2, "relaxed-freecell": 0}
+    for r in RULES:
+        for c in CARDS:
+            for d in CARDS:
+                assert r.fit[c.index][d.index] == find_rules(
+                    "bakers-game" if r.suit else "standard").fits(c, d), (r, c, d)
+        assert r.below == [tuple(c for c in range(52) if r.fit[c][d]) for d in range(52)]
+
+
 def test_safe_home_sends_what_autoplays_safe_mode_sends():
     # The same rule, made until nothing more goes: the same cards home.
     rng = random.Random(3)
@@ -44,6 +73,25 @@ def test_safe_home_sends_what_autoplays_safe_mode_sends():
         cells = bytes(sorted(c.index for c in p.cells if c is not None))
         found = list(p.foundations)
         safe_home(cols, cells, found)
+        autoplay(p, "safe")
+        assert found == p.foundations
+
+
+@pytest.mark.parametrize("game", FAMILY)
+def test_safe_home_sends_what_autoplays_safe_mode_sends_under_every_game(game):
+    rng = random.Random(len(game))
+    rules = find_rules(game)
+    for n in range(1, 15):
+        p = deal(n, game=game)
+        for _ in range(rng.randint(0, 80)):
+            options = legal_moves(p, rules)
+            if not options:
+                break
+            apply(p, rng.choice(options))
+        cols = [bytes(c.index for c in col) for col in p.columns]
+        cells = bytes(sorted(c.index for c in p.cells if c is not None))
+        found = list(p.foundations)
+        safe_home(cols, cells, found, rules_of(rules))
         autoplay(p, "safe")
         assert found == p.foundations
 
@@ -109,6 +157,42 @@ def test_moves_are_the_legal_moves(n, cells, name, picks):
         assert sorted(in_search_order(ours, cols)) == sorted(ours)
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(1, 1_000_000), st.sampled_from(FAMILY), st.lists(st.integers(0, 999), max_size=80))
+def test_moves_are_the_legal_moves_of_every_game(n, game, picks):
+    """The same under the family's rules: by suit, kings only into an empty
+    column, 10 columns, 8 free cells, runs of any length."""
+    rules = find_rules(game)
+    p = deal(n, game=game)
+    cells = len(p.cells)
+    caps = capacities(cells, len(p.columns), rules.capacity)
+    for k in [None, *picks]:
+        if k is not None:
+            options = legal_moves(p, rules)
+            if not options:
+                break
+            apply(p, options[k % len(options)])
+        cols, cs, found = _state_of(p)
+        ours = moves(cols, cs, found, cells - len(cs), caps, rules_of(rules))
+        assert len(ours) == len(set(ours))
+        assert set(ours) == _brute_force(p, rules)
+        assert set(moves_from(cols, cs, found, cells, rules.capacity, rules_of(rules))) == set(ours)
+
+
+def test_the_generator_takes_only_kings_into_an_empty_column():
+    from freecell_cli import parse_position
+
+    p = parse_position("eight-off:QC-------:JKJJ:KHKSQS/QH/////KC/")  # QC in a cell, QH alone in column 2
+    rules = find_rules("eight-off")
+    cols, cs, found = _state_of(p)
+    ours = moves_from(cols, cs, found, len(p.cells), rules.capacity, rules_of(rules))
+    assert set(ours) == _brute_force(p, rules)
+    # KS QS (a run by suit) may go to an empty column, QC, QH and QS alone may not (nor KC: it is its
+    # whole column)
+    assert sorted(m for m in ours if m[0] in (CELL_TO_COL, COL_TO_COL) and not cols[m[2]]) == [
+        (COL_TO_COL, 0, 2, 2)]
+
+
 def test_the_generator_agrees_on_hand_built_tables():
     from positions import NO_FREE_TWO_EMPTY, TWO_FREE_NO_EMPTY, TWO_FREE_ONE_EMPTY
     from freecell_cli import parse_position
@@ -156,6 +240,31 @@ def test_play_and_to_moves_follow_the_rules(name):
         for m in real:
             apply(q, m)
             automatic_moves(q, variant)
+        assert q.foundations == list(state[2])
+        assert key_of(*_state_of(q)[:2]) == key_of(state[0], state[1])
+
+
+@pytest.mark.parametrize("game", FAMILY)
+def test_play_and_to_moves_follow_every_games_rules(game):
+    variant = find_rules(game)
+    rules = rules_of(variant)
+    rng = random.Random(len(game))
+    for n in (1, 2, 617):
+        p = deal(n, game=game)
+        caps = capacities(len(p.cells), len(p.columns), variant.capacity)
+        state = start_state(p, variant)
+        path = []
+        for _ in range(60):
+            options = moves(*state, len(p.cells) - len(state[1]), caps, rules)
+            if not options:
+                break
+            step = rng.choice(options)
+            state = play(*state, step, True, rules)[:3]
+            path.append(step)
+        real = to_moves(p, variant, path)  # each resolved under the game's rules
+        q = p.copy()
+        for m in real:
+            apply(q, m)
         assert q.foundations == list(state[2])
         assert key_of(*_state_of(q)[:2]) == key_of(state[0], state[1])
 

@@ -49,7 +49,7 @@ class Job:
     engine: str = "auto"
     time_limit: float | None = 60.0
     solutions: bool = True
-    game: str = "freecell"  # or "spider", or a FreeCell family game's name (Freecell Solver solves it)
+    game: str = "freecell"  # or "spider", or a FreeCell family game's name
     suits: int = 4  # Spider's suits
     mode: str = "solve"  # or "min-cells": the fewest free cells each deal needs (mincells.py),
     # or "optimal": the fewest non-foundation moves, proven (solvers/optimal.py)
@@ -179,14 +179,14 @@ def analyze_optimal_deal(n: int, job: Job) -> Record:
 
 
 def analyze_family_deal(n: int, job: Job) -> Record:
-    """Solve one deal of a FreeCell family game (Freecell Solver under its preset;
-    the line verified under the game's rules) and return its record."""
+    """Solve one deal of a FreeCell family game (the engine asked for, under the
+    game's rules: Freecell Solver under its preset; the line verified under the
+    game's rules) and return its record."""
     from ..deals import deal
     from ..games import find_rules
-    from ..solvers.engine import Limits, solve
-    from ..solvers.fcsolve import FcSolveEngine
+    from ..solvers.engine import Limits, get_engine, solve
 
-    result = solve(deal(n, game=job.game), find_rules(job.game), FcSolveEngine(), Limits(time=job.time_limit))
+    result = solve(deal(n, game=job.game), find_rules(job.game), get_engine(job.engine), Limits(time=job.time_limit))
     d = result.to_dict()
     record = {"deal": n, "game": job.game,
               **{k: d[k] for k in ("verdict", "move_count", "nonfoundation_moves", "seconds", "states", "engine")},

@@ -66,7 +66,7 @@ def analyze_command(
     json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON (one line per settings group).")] = False,
     format: Annotated[Optional[str], typer.Option("--format", "-f", metavar="FORMAT", help="The summary as text (default) or json.")] = None,
     plot: Annotated[Optional[str], typer.Option("--plot", metavar="FILE", help="Draw histograms and verdicts to FILE.svg|png|pdf (needs the [plot] extra).")] = None,
-    game: Annotated[AnalyzeGame, typer.Option(metavar="GAME", help="Which game's deals: freecell, spider (its own numbering), or a game of the FreeCell family (bakers-game, eight-off, seahaven-towers, forecell, relaxed-freecell: PySolFC's numbering, solved by Freecell Solver).")] = AnalyzeGame("freecell"),
+    game: Annotated[AnalyzeGame, typer.Option(metavar="GAME", help="Which game's deals: freecell, spider (its own numbering), or a game of the FreeCell family (bakers-game, eight-off, seahaven-towers, forecell, relaxed-freecell: PySolFC's numbering, under the game's rules).")] = AnalyzeGame("freecell"),
     suits: Annotated[int, typer.Option(metavar="SUITS", help="Spider: 1, 2 or 4 suits.", parser=whole_number())] = 4,
     settings: Settings = Settings(),
 ) -> None:
@@ -83,15 +83,10 @@ def analyze_command(
         for name in ("variant", "cells", "engine"):
             refuse_together("--game spider", f"--{name}" if given(ctx, name) else None,
                             why="Spider has no variants, free cells or engines")
-    if family:  # its own table and rules; Freecell Solver solves it
+    if family:  # its own table and rules
         for name in ("variant", "cells"):
             refuse_together(f"--game {game.value}", f"--{name}" if given(ctx, name) else None,
                             why="a game of the FreeCell family has its own table and rules")
-        if engine not in (EngineName.auto, EngineName.fc_solve):
-            from ..games import find_rules
-            from ..solvers.engine import family_refusal
-
-            raise fail(family_refusal(find_rules(game.value), engine.value))
     requires("--suits" if given(ctx, "suits") else None, "--game spider", spider)
     requires("--seed" if seed is not None else None, "a random:N range",
              any("random:" in r for r in ranges or ()) or bool(summary))  # with --summary: refused below
@@ -197,8 +192,7 @@ def _analyze(ranges: list[str] | None, variant: Choice, cells: int, engine: Engi
         deals = parse_ranges(ranges, seed)
         from ..solvers.engine import get_engine
 
-        # fail now, not in every worker (a family game's is Freecell Solver)
-        get_engine(engine.value if game in ("freecell", "spider") else "fc-solve")
+        get_engine(engine.value)  # fail now, not in every worker
         job = Job(variant.value, cells, engine.value, limit, not no_solutions, game, suits,
                   *(mode or ("solve", 4)))
         # Locks --out (a second run stops here), refuses a device or a directory,

@@ -9,7 +9,7 @@ import typer
 
 from ..api import MAX_WIDTH
 from ..text import plural
-from .checks import check_output, given, refuse_together, requires, seconds_limit
+from .checks import check_output, refuse_together, requires, seconds_limit
 from .options import (
     ENGINE_HELP,
     EngineName,
@@ -35,7 +35,7 @@ from .output import (
 
 if TYPE_CHECKING:
     from ..position import Position
-    from ..solvers.engine import Engine, Result
+    from ..solvers.engine import Result
     from ..variants import Variant
 
 
@@ -69,7 +69,7 @@ def solve_command(
 
     Every solution is replayed by our own verifier before it is printed. With
     --json or --hint, -o FILE receives the JSON or the hint. A game of the FreeCell
-    family (--game) is solved by Freecell Solver under the game's preset.
+    family (--game) is played under its own rules, by every engine.
     """
     from .. import api
     from ..solvers.engine import GAVE_UP, SOLVED, get_engine
@@ -95,15 +95,11 @@ def solve_command(
     start, _ = where.read()
     rules = where.rules(start)
     with errors_to_exit():
-        if rules.game != "freecell":
-            eng = _family_engine(rules, engine if given(ctx, "engine") else None, preset, width, optimize, optimal,
-                                 exhaustive)
-        else:
-            if (width is not None or optimize or optimal) and engine is not EngineName.beam:
-                raise fail("--width, --optimize and --optimal go with --engine beam")
-            requires("--preset" if preset is not None else None, "--engine fc-solve or auto",
-                     engine in (EngineName.fc_solve, EngineName.auto))
-            eng = get_engine(engine.value, preset, width=width, optimize=optimize, optimal=optimal)
+        if (width is not None or optimize or optimal) and engine is not EngineName.beam:
+            raise fail("--width, --optimize and --optimal go with --engine beam")
+        requires("--preset" if preset is not None else None, "--engine fc-solve or auto",
+                 engine in (EngineName.fc_solve, EngineName.auto))
+        eng = get_engine(engine.value, preset, width=width, optimize=optimize, optimal=optimal)
         if preset is not None:
             _check_preset(preset)
     check_output(output)  # now, not after a long search
@@ -160,23 +156,6 @@ def solve_command(
     if result.optimal is False:  # a line, but not proven the shortest: the limit came first
         code = EXIT_GAVE_UP
     raise typer.Exit(code)
-
-
-def _family_engine(rules: Variant, engine: EngineName | None, preset: str | None, width: int | None,
-                   optimize: bool, optimal: bool, exhaustive: bool) -> Engine:
-    """Freecell Solver under a family game's preset; our engines (and what only they
-    do: a beam's width, --optimize, --optimal, --exhaustive) are refused, one line."""
-    from ..solvers.engine import family_refusal, get_engine
-    from ..solvers.fcsolve import FcSolveEngine
-
-    if engine is not None and engine not in (EngineName.fc_solve, EngineName.auto):
-        raise fail(family_refusal(rules, engine.value))
-    for asked, what in ((width is not None, "--width"), (optimize, "--optimize"), (optimal, "--optimal"),
-                        (exhaustive, "--exhaustive")):
-        if asked:
-            raise fail(f"{what} is our engines' (they play FreeCell only); " + family_refusal(rules, "beam").split("; ")[1])
-    get_engine("fc-solve")  # Freecell Solver is installed, or its one line: how to install it
-    return FcSolveEngine(preset)
 
 
 def _check_preset(preset: str) -> None:

@@ -26,17 +26,6 @@
 #include <limits.h>
 
 
-static uint8_t BELOW[NCARDS][2]; /* the two cards that may lie on a card (ascending), NONE */
-
-static void init_below(void) {
-    for (int d = 0; d < NCARDS; d++) {
-        int k = 0;
-        BELOW[d][0] = BELOW[d][1] = NONE;
-        for (int c = 0; c < NCARDS; c++)
-            if (FITS[c][d] && k < 2) BELOW[d][k++] = (uint8_t)c;
-    }
-}
-
 static long new_node(BeamSearch *b) {
     if (b->nn >= NO_NODE - 1) return -1;
     if (grow((void **)&b->nodes, &b->ncap, b->nn + 1, sizeof *b->nodes) < 0) return -1;
@@ -70,7 +59,7 @@ static inline int64_t col_share(const BeamSearch *b, const uint8_t *col, int len
         *u = 0;
         return -b->w_empty;
     }
-    int below = len - run_length(col, len), dis = 0, low = 99, dep = 0;
+    int below = len - run_length(b->rules, col, len), dis = 0, low = 99, dep = 0;
     for (int p = 0; p < len; p++) {
         int c = col[p], r = RANKI(c);
         if (r > low) dis++;
@@ -94,7 +83,7 @@ static void score_node(const BeamSearch *b, BNode *nd) {
     for (int i = 0; i < b->ncols; i++) {
         int u;
         int64_t sh = col_share(b, COL(st, i), st->len[i], nextc, &u);
-        nd->contrib[i] = sh;
+        nd->contrib[i] = (int32_t)sh;
         uns += u;
         sum += sh;
     }
@@ -124,7 +113,7 @@ static int sweep(BeamSearch *b, State *st, int32_t *back) {
     for (;;) {
         Move m = first_home(st, b->ncols);
         if (m == NO_MOVE) return 0;
-        play_move(st, b->ncols, m, 1);
+        play_move(b->rules, st, b->ncols, m, 1);
         if (add_link(b, back, m) < 0) return -1;
     }
 }
@@ -142,7 +131,7 @@ static long materialize(BeamSearch *b, uint32_t parent, Move m) {
     int home = p->s.found[0] + p->s.found[1] + p->s.found[2] + p->s.found[3];
     if (kind >= CELL_TO_COL) move_code(&p->s, m, &card, &to);
     nd->s = p->s;
-    play_move(&nd->s, b->ncols, m, closed);
+    play_move(b->rules, &nd->s, b->ncols, m, closed);
     if (add_link(b, &back, m) < 0) return -1;
     if (b->all_home && sweep(b, &nd->s, &back) < 0) return -1;
     nd->back = back;
@@ -155,7 +144,8 @@ static long materialize(BeamSearch *b, uint32_t parent, Move m) {
     next_cards(st->found, nextc);
     memcpy(nd->contrib, p->contrib, sizeof nd->contrib);
     for (int t = 0; t < 2; t++)
-        if (touched[t] >= 0) nd->contrib[touched[t]] = col_share(b, COL(st, touched[t]), st->len[touched[t]], nextc, &u);
+        if (touched[t] >= 0)
+            nd->contrib[touched[t]] = (int32_t)col_share(b, COL(st, touched[t]), st->len[touched[t]], nextc, &u);
     int64_t sum = 0;
     int uns = 0;
     for (int i = 0; i < b->ncols; i++) {
@@ -223,7 +213,7 @@ static int offer(BeamSearch *b, const Ex *e, Move m, const uint8_t *key, uint64_
         c.kind = PLAYED;
         c.x = (uint32_t)child;
     } else if (uncovered >= 0 && (b->all_home ? st->found[SUIT(uncovered)] == RANKI(uncovered)
-                                              : is_safe(uncovered, st->found))) {
+                                              : is_safe(b->rules, uncovered, st->found))) {
         c.score = nscore - b->w_home; /* the uncovered card goes home: played when selected */
         c.kind = LATER;
         c.x = m;
@@ -252,6 +242,8 @@ static int expand(BeamSearch *b, uint32_t idx) {
     next_cards(e.st.found, e.nextc);
     const State *st = &e.st;
     int ncols = b->ncols, first_empty = -1, n_empty = 0, tops[MAXCOLS], nt = 0, nm = 0;
+    const Rules *R = b->rules;
+    const int kings = R->kings; /* (read once: the stores to ms may alias it) */
     Move ms[MAX_MOVES];
     int free_ = b->ncells_total - st->ncell;
     for (int i = 0; i < ncols; i++) {
@@ -265,8 +257,8 @@ static int expand(BeamSearch *b, uint32_t idx) {
     for (int x = 0; x < st->ncell; x++) {
         int c = st->cell[x];
         for (int t = 0; t < nt; t++)
-            if (FITS[c][TOP(st, tops[t])]) ms[nm++] = MOVE(CELL_TO_COL, c, tops[t], 1);
-        if (first_empty >= 0) ms[nm++] = MOVE(CELL_TO_COL, c, first_empty, 1);
+            if (R->fits[c][TOP(st, tops[t])]) ms[nm++] = MOVE(CELL_TO_COL, c, tops[t], 1);
+        if (first_empty >= 0 && (!kings || RANKI(c) == KING)) ms[nm++] = MOVE(CELL_TO_COL, c, first_empty, 1);
     }
     const int *row = b->caps + free_ * (ncols + 1);
     int cap_full = row[n_empty], cap_empty = n_empty ? row[n_empty - 1] : 0;
@@ -284,14 +276,20 @@ static int expand(BeamSearch *b, uint32_t idx) {
     for (int t = 0; t < nt; t++) {
         int j = tops[t], d = TOP(st, j);
         for (int o = 0; o < 2; o++) {
-            int c = BELOW[d][o], i = wi[c], k = wk[c];
+            int c = R->below[d][o], i = wi[c], k = wk[c];
             if (i >= 0 && i != j && (k == 1 || k <= cap_full)) ms[nm++] = MOVE(COL_TO_COL, i, j, k);
         }
     }
     for (int t = 0; t < nt; t++) {
         int i = tops[t], run = st->run[i];
-        if (first_empty >= 0 && run < st->len[i])
-            for (int k = run < cap_empty ? run : cap_empty; k > 0; k--) ms[nm++] = MOVE(COL_TO_COL, i, first_empty, k);
+        if (first_empty >= 0 && run < st->len[i]) {
+            int k = run < cap_empty ? run : cap_empty;
+            if (!kings)
+                for (; k > 0; k--) ms[nm++] = MOVE(COL_TO_COL, i, first_empty, k);
+            else /* only the run a king heads: the run's first card, if a king */
+                for (; k > 0; k--)
+                    if (RANKI(COL(st, i)[st->len[i] - k]) == KING) ms[nm++] = MOVE(COL_TO_COL, i, first_empty, k);
+        }
         if (free_) ms[nm++] = MOVE(COL_TO_CELL, i, 0, 1);
     }
     uint8_t keys[MAX_MOVES][KEYLEN + 1];
@@ -521,8 +519,23 @@ int beam_loop(BeamSearch *b, const RunArgs *ra, PyThreadState **ts) {
     return R_NONE;
 }
 
+/* One node array kept from a search for the next (up to SPARE_BYTES): a search
+ * that follows another in the same process finds its largest array mapped
+ * already. Freed, it is glibc's to keep or to hand back to the system, as the
+ * history of the process's allocations decides; handed back, the next search
+ * faults it in again page by page (a few per cent of a short search). Taken and
+ * given back with the GIL held (BS_init, BS_run, dealloc): no two searches share it. */
+#define SPARE_BYTES ((size_t)32 << 20)
+static BNode *spare_nodes;
+static size_t spare_cap;
+
 void beam_release(BeamSearch *b) {
-    free(b->nodes);
+    if (b->nodes && !spare_nodes && b->ncap * sizeof *b->nodes <= SPARE_BYTES) {
+        spare_nodes = b->nodes;
+        spare_cap = b->ncap;
+    } else {
+        free(b->nodes);
+    }
     free(b->links);
     ks_free(&b->kept);
     ks_free(&b->offered);
@@ -563,7 +576,7 @@ int beam_path(BeamSearch *b, Move **out, size_t *count) {
             free(path);
             return -2;
         }
-        play_move(&st, b->ncols, m, closed);
+        play_move(b->rules, &st, b->ncols, m, closed);
         closed = 1;
         path[n++] = m;
     }
@@ -573,10 +586,12 @@ int beam_path(BeamSearch *b, Move **out, size_t *count) {
 }
 
 int beam_start(BeamSearch *b) {
+    if (spare_nodes && !b->nodes) {
+        b->nodes = spare_nodes;
+        b->ncap = spare_cap;
+        spare_nodes = NULL;
+    }
     return ks_init(&b->kept, 1024) < 0 || ks_init(&b->offered, 1024) < 0 ? -1 : 0;
 }
 
-void beam_init(void) {
-    init_tables();
-    init_below();
-}
+void beam_init(void) { init_tables(); }

@@ -39,16 +39,17 @@ static void BS_dealloc(BeamSearch *b) {
 
 static int BS_init(BeamSearch *b, PyObject *args, PyObject *kw) {
     static char *names[] = {"cols", "cells", "found", "ncells", "caps", "closed", "width", "weights",
-                            "max_depth", "all_home", "per_parent", NULL};
+                            "max_depth", "all_home", "per_parent", "rules", NULL};
     PyObject *cols, *cells, *found, *caps, *weights;
-    int ncells_total, closed, all_home;
+    int ncells_total, closed, all_home, code = 0;
     long long width, max_depth, per_parent;
     State st;
     if (b->set_up) return bad("a BeamSearch is set up once");
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOiOpLOLpL", names, &cols, &cells, &found, &ncells_total, &caps,
-                                     &closed, &width, &weights, &max_depth, &all_home, &per_parent))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOiOpLOLpL|i", names, &cols, &cells, &found, &ncells_total, &caps,
+                                     &closed, &width, &weights, &max_depth, &all_home, &per_parent, &code))
         return -1;
-    if (parse_state(cols, cells, found, &st, &b->ncols) < 0) return -1;
+    if (!(b->rules = rules_of(code))) return -1;
+    if (parse_state(b->rules, cols, cells, found, &st, &b->ncols) < 0) return -1;
     if (ncells_total < st.ncell || ncells_total > MAXCELLS) return bad("ncells: 0 to 15, at least the cards in cells");
     if (parse_caps(caps, ncells_total, b->ncols, b->caps) < 0) return -1;
     if (!PyTuple_Check(weights) || PyTuple_GET_SIZE(weights) != 6)
@@ -135,7 +136,8 @@ static PyObject *BS_run(BeamSearch *b, PyObject *args, PyObject *kw) {
         Py_INCREF(Py_None);
         out = Py_None;
     }
-    /* The path is out: the search's memory goes back now, not when the object does. */
+    /* The path is out: the search's memory goes back now, not when the object does
+     * (its node array, when small, kept for the next search: _beam.c, spare_nodes). */
     beam_release(b);
     Py_DECREF(b);
     return out;
@@ -165,8 +167,8 @@ static PyTypeObject BeamSearchType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "freecell_cli.solvers._core.BeamSearch",
     .tp_basicsize = sizeof(BeamSearch),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "BeamSearch(cols, cells, found, ncells, caps, closed, width, weights, max_depth, all_home, per_parent): "
-              "beam.Beam's search, compiled.",
+    .tp_doc = "BeamSearch(cols, cells, found, ncells, caps, closed, width, weights, max_depth, all_home, per_parent, "
+              "rules=0): beam.Beam's search, compiled (rules: solvers.rules.Rules.code).",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)BS_init,
     .tp_dealloc = (destructor)BS_dealloc,

@@ -53,9 +53,9 @@ static int ms_reserve(MoveStack *ms, size_t more) {
 
 
 /* Appends the moves of ``st`` to ``ms``; returns how many, or -1 (memory). */
-static int gen_moves(const State *st, int ncols, int ncells_total, const int *caps, MoveStack *ms) {
+static int gen_moves(const Rules *R, const State *st, int ncols, int ncells_total, const int *caps, MoveStack *ms) {
     if (ms_reserve(ms, STATE_MAX_MOVES) < 0) return -1;
-    int n = state_moves(st, ncols, ncells_total, caps, ms->m + ms->n);
+    int n = state_moves(R, st, ncols, ncells_total, caps, ms->m + ms->n);
     ms->n += n;
     return n;
 }
@@ -78,6 +78,7 @@ typedef struct {
 typedef struct {
     PyObject_HEAD
     int ncols, ncells_total, closed0;
+    const Rules *rules;
     int caps[(MAXCELLS + 1) * (MAXCOLS + 1)];
     Seen seen;
     MoveStack ms;
@@ -109,7 +110,7 @@ static int df_push(DepthFirst *self, const State *st, uint32_t ki, Move in, Move
     fr->in = in;
     if (self->ms.n + 1000 > UINT32_MAX) return -1;
     fr->mbeg = (uint32_t)self->ms.n;
-    int n = gen_moves(st, self->ncols, self->ncells_total, self->caps, &self->ms);
+    int n = gen_moves(self->rules, st, self->ncols, self->ncells_total, self->caps, &self->ms);
     if (n < 0) return -1;
     if (back != NO_MOVE) { /* the move straight back to the position just left */
         Move *m = self->ms.m + fr->mbeg;
@@ -130,7 +131,7 @@ static int df_push(DepthFirst *self, const State *st, uint32_t ki, Move in, Move
     child[KEYLEN] = 0;
     for (size_t i = fr->mbeg; i < fr->mend; i++) {
         int card, to;
-        if (simple_change(st, self->ms.m[i], closed, &card, &to)) {
+        if (simple_change(self->rules, st, self->ms.m[i], closed, &card, &to)) {
             memcpy(child, key_at(&self->seen, ki), KEYLEN);
             set_code(child, card, to);
             uint32_t h = seen_hash(child);
@@ -155,13 +156,14 @@ static int df_push(DepthFirst *self, const State *st, uint32_t ki, Move in, Move
 static int df_run(DepthFirst *self, long long slice) {
     uint8_t key[KEYLEN + 1];
     int ncols = self->ncols;
+    const Rules *R = self->rules;
     while (self->depth) {
         Frame *fr = &self->stack[self->depth - 1];
         int closed = self->closed0 || self->depth > 1;
         int pushed = 0;
         size_t r = (self->depth - 1) % RING;
         if (self->owner[r] != self->depth) { /* back to a position left long ago */
-            decode(key_at(&self->seen, fr->key), ncols, &self->ring[r]);
+            decode(R, key_at(&self->seen, fr->key), ncols, &self->ring[r]);
             self->owner[r] = self->depth;
         }
         const State *st = &self->ring[r];
@@ -176,7 +178,7 @@ static int df_run(DepthFirst *self, long long slice) {
             Move back = NO_MOVE;
             int resort, added;
             int card, to;
-            if (simple_change(st, m, closed, &card, &to)) {
+            if (simple_change(R, st, m, closed, &card, &to)) {
                 memcpy(key, key_at(&self->seen, fr->key), KEYLEN);
                 set_code(key, card, to);
                 added = seen_add(&self->seen, key, mh);
@@ -185,11 +187,11 @@ static int df_run(DepthFirst *self, long long slice) {
                 *ns = *st;
                 self->owner[nr] = 0;
                 if (kind == COL_TO_COL) {
-                    move_run(ns, ncols, a, b, n);
+                    move_run(R, ns, ncols, a, b, n);
                     back = MOVE(COL_TO_COL, b, a, n);
                     resort = !ns->len[a] || !st->len[b];
                 } else if (kind == COL_TO_CELL) {
-                    take(ns, ncols, a, 1);
+                    take(R, ns, ncols, a, 1);
                     cell_add(ns, card);
                     back = MOVE(CELL_TO_COL, card, a, 1);
                     resort = !ns->len[a];
@@ -197,7 +199,7 @@ static int df_run(DepthFirst *self, long long slice) {
                     cell_remove(ns, a);
                     {
                         uint8_t c = (uint8_t)a;
-                        put(ns, ncols, b, &c, 1);
+                        put(R, ns, ncols, b, &c, 1);
                     }
                     back = MOVE(COL_TO_CELL, b, 0, 1);
                     resort = !st->len[b];
@@ -205,7 +207,7 @@ static int df_run(DepthFirst *self, long long slice) {
             } else {
                 *ns = *st;
                 self->owner[nr] = 0;
-                play_move(ns, ncols, m, 0); /* every safe card home after it */
+                play_move(R, ns, ncols, m, 0); /* every safe card home after it */
                 resort = 1;
                 state_key(ns, ncols, key);
                 added = seen_add(&self->seen, key, seen_hash(key));
@@ -245,17 +247,18 @@ static void DF_dealloc(DepthFirst *self) {
 }
 
 static int DF_init(DepthFirst *self, PyObject *args, PyObject *kw) {
-    static char *names[] = {"cols", "cells", "found", "ncells", "caps", "closed", "expect", NULL};
+    static char *names[] = {"cols", "cells", "found", "ncells", "caps", "closed", "expect", "rules", NULL};
     PyObject *cols, *cells, *found, *caps;
-    int ncells_total, closed;
+    int ncells_total, closed, code = 0;
     long long expect = 0;
     State st;
     if (self->seen.slot) return bad("a DepthFirst search is set up once");
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOiOp|L", names, &cols, &cells, &found, &ncells_total, &caps, &closed,
-                                     &expect))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOiOp|Li", names, &cols, &cells, &found, &ncells_total, &caps, &closed,
+                                     &expect, &code))
         return -1;
     if (expect < 0) return bad("expect: a count of positions, 0 or more");
-    if (parse_state(cols, cells, found, &st, &self->ncols) < 0) return -1;
+    if (!(self->rules = rules_of(code))) return -1;
+    if (parse_state(self->rules, cols, cells, found, &st, &self->ncols) < 0) return -1;
     if (ncells_total < st.ncell || ncells_total > MAXCELLS) return bad("ncells: 0 to 15, at least the cards in cells");
     if (parse_caps(caps, ncells_total, self->ncols, self->caps) < 0) return -1;
     self->ncells_total = ncells_total;
@@ -355,7 +358,8 @@ static PyTypeObject DepthFirstType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "freecell_cli.solvers._core.DepthFirst",
     .tp_basicsize = sizeof(DepthFirst),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "DepthFirst(cols, cells, found, ncells, caps, closed): prove._depth_first, compiled.",
+    .tp_doc = "DepthFirst(cols, cells, found, ncells, caps, closed, expect=0, rules=0): prove._depth_first, compiled "
+              "(rules: solvers.rules.Rules.code).",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)DF_init,
     .tp_dealloc = (destructor)DF_dealloc,
@@ -363,18 +367,20 @@ static PyTypeObject DepthFirstType = {
     .tp_getset = DF_getset,
 };
 
-/* moves(cols, cells, found, ncells, caps) -> the moves of prove._moves, in order:
- * for the tests that compare the cores. Columns are taken as given (not sorted). */
+/* moves(cols, cells, found, ncells, caps, rules=0) -> the moves of prove._moves, in
+ * order: for the tests that compare the cores. Columns are taken as given (not sorted). */
 static PyObject *core_moves(PyObject *mod, PyObject *args) {
     PyObject *cols, *cells, *found, *caps;
-    int ncells_total, ncols, capt[(MAXCELLS + 1) * (MAXCOLS + 1)];
+    int ncells_total, ncols, capt[(MAXCELLS + 1) * (MAXCOLS + 1)], code = 0;
     State st;
-    if (!PyArg_ParseTuple(args, "OOOiO", &cols, &cells, &found, &ncells_total, &caps)) return NULL;
-    if (parse_state(cols, cells, found, &st, &ncols) < 0) return NULL;
+    const Rules *R;
+    if (!PyArg_ParseTuple(args, "OOOiO|i", &cols, &cells, &found, &ncells_total, &caps, &code)) return NULL;
+    if (!(R = rules_of(code))) return NULL;
+    if (parse_state(R, cols, cells, found, &st, &ncols) < 0) return NULL;
     if (ncells_total < st.ncell || ncells_total > MAXCELLS) return bad("ncells: 0 to 15, at least the cards in cells"), NULL;
     if (parse_caps(caps, ncells_total, ncols, capt) < 0) return NULL;
     MoveStack ms = {0};
-    int n = gen_moves(&st, ncols, ncells_total, capt, &ms);
+    int n = gen_moves(R, &st, ncols, ncells_total, capt, &ms);
     if (n < 0) {
         free(ms.m);
         free(ms.h);
@@ -402,13 +408,13 @@ static PyObject *core_key(PyObject *mod, PyObject *args) {
     State st;
     uint8_t key[KEYLEN];
     if (!PyArg_ParseTuple(args, "OOO", &cols, &cells, &found)) return NULL;
-    if (parse_state(cols, cells, found, &st, &ncols) < 0) return NULL;
+    if (parse_state(&RULES[0], cols, cells, found, &st, &ncols) < 0) return NULL; /* (the key asks no rules) */
     state_key(&st, ncols, key);
     return PyBytes_FromStringAndSize((const char *)key, KEYLEN);
 }
 
 static PyMethodDef core_methods[] = {
-    {"moves", core_moves, METH_VARARGS, "moves(cols, cells, found, ncells, caps) -> prove._moves's list"},
+    {"moves", core_moves, METH_VARARGS, "moves(cols, cells, found, ncells, caps, rules=0) -> prove._moves's list"},
     {"key", core_key, METH_VARARGS, "key(cols, cells, found) -> the exact canonical key (39 bytes)"},
     {NULL}};
 

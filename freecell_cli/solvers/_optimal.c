@@ -27,6 +27,7 @@ typedef struct {
 typedef struct {
     PyObject_HEAD
     int ncols, ncells_total, closed0, set_up, busy, upper;
+    const Rules *rules;
     int caps[(MAXCELLS + 1) * (MAXCOLS + 1)];
     Seen seen;
     uint8_t *g;        /* per position: its cost so far */
@@ -61,11 +62,11 @@ static int fifo_push(Fifo *f, uint32_t x) {
 
 /* optimal.column_bound: the runs of a column holding a card above a lower card
  * of its own suit. */
-static int column_bound(const uint8_t *col, int len) {
+static int column_bound(const Rules *R, const uint8_t *col, int len) {
     int low[4] = {99, 99, 99, 99}, need = 0, counted = 0;
     for (int i = 0; i < len; i++) {
         int c = col[i], r = RANKI(c), s = SUIT(c);
-        if (i == 0 || !FITS[c][col[i - 1]]) counted = 0;
+        if (i == 0 || !R->fits[c][col[i - 1]]) counted = 0;
         if (low[s] < r && !counted) {
             need++;
             counted = 1;
@@ -104,7 +105,7 @@ static int bfs_levels(int x, const uint64_t *below, uint64_t blocked, int best, 
     return -1;
 }
 
-static int lower_bound(const State *st, int ncols) {
+static int lower_bound(const Rules *R, const State *st, int ncols) {
     /* below[] of a card in a free cell stays 0: it lies on nothing */
     uint64_t below[NCARDS] = {0}, runs[NCARDS], levels[NCARDS + 1], present = 0, stuck = 0, blocked = 0;
     uint8_t where[NCARDS];
@@ -115,7 +116,7 @@ static int lower_bound(const State *st, int ncols) {
         uint64_t under = 0;
         for (int j = 0; j < len; j++) {
             int c = col[j], r = RANKI(c), s = SUIT(c);
-            if (j == 0 || !FITS[c][col[j - 1]]) {
+            if (j == 0 || !R->fits[c][col[j - 1]]) {
                 runs[nruns++] = 0;
                 counted = 0;
             }
@@ -188,9 +189,9 @@ static int lower_bound(const State *st, int ncols) {
 
 /* column_bound summed: never more than lower_bound, and cheap (a first test
  * against the line known). */
-static int stuck_bound(const State *st, int ncols) {
+static int stuck_bound(const Rules *R, const State *st, int ncols) {
     int h = 0;
-    for (int i = 0; i < ncols; i++) h += column_bound(COL(st, i), st->len[i]);
+    for (int i = 0; i < ncols; i++) h += column_bound(R, COL(st, i), st->len[i]);
     return h;
 }
 
@@ -237,11 +238,11 @@ static int offer(Optimal *o, uint32_t parent, Move m, int ng, const uint8_t *key
     State made;
     if (!child) {
         made = *st;
-        play_move(&made, o->ncols, m, closed);
+        play_move(o->rules, &made, o->ncols, m, closed);
         child = &made;
     }
-    if (o->upper >= 0 && ng + stuck_bound(child, o->ncols) >= o->upper) return 0; /* a first, cheap test */
-    int nf = ng + lower_bound(child, o->ncols);
+    if (o->upper >= 0 && ng + stuck_bound(o->rules, child, o->ncols) >= o->upper) return 0; /* a first, cheap test */
+    int nf = ng + lower_bound(o->rules, child, o->ncols);
     if (o->upper >= 0 && nf >= o->upper) return 0; /* it cannot beat the line known */
     if (!found) {
         found = seen_put(&o->seen, key, h, at);
@@ -262,18 +263,18 @@ static int expand(Optimal *o, uint32_t idx, const State *st) {
     uint8_t key[KEYLEN + 1], pkey[KEYLEN];
     memcpy(pkey, o->seen.keys + (size_t)idx * KEYLEN, KEYLEN); /* a copy: the key array may move as it grows */
     int g = o->g[idx], closed = o->closed0 || idx != 0;
-    int n = state_moves(st, o->ncols, o->ncells_total, o->caps, ms);
+    int n = state_moves(o->rules, st, o->ncols, o->ncells_total, o->caps, ms);
     for (int i = 0; i < n; i++) {
         Move m = ms[i];
         int kind = KIND(m), card, to, r;
         int ng = g + (kind > HOME_CELL);
-        if (simple_change(st, m, closed, &card, &to)) {
+        if (simple_change(o->rules, st, m, closed, &card, &to)) {
             memcpy(key, pkey, KEYLEN);
             set_code(key, card, to);
             r = offer(o, idx, m, ng, key, seen_hash(key), st, closed, NULL);
         } else {
             State child = *st;
-            play_move(&child, o->ncols, m, closed);
+            play_move(o->rules, &child, o->ncols, m, closed);
             sort_cols(&child, o->ncols);
             state_key(&child, o->ncols, key);
             r = offer(o, idx, m, ng, key, seen_hash(key), st, closed, &child);
@@ -292,7 +293,7 @@ static void opt_run(Optimal *o, long long slice) {
     if (o->pending != NO_PENDING) {
         uint32_t idx = o->pending;
         o->pending = NO_PENDING;
-        decode(o->seen.keys + (size_t)idx * KEYLEN, o->ncols, &st);
+        decode(o->rules, o->seen.keys + (size_t)idx * KEYLEN, o->ncols, &st);
         if (expand(o, idx, &st) < 0) {
             o->status = 4;
             return;
@@ -327,7 +328,7 @@ static void opt_run(Optimal *o, long long slice) {
             return;
         }
         o->taken++;
-        decode(o->seen.keys + (size_t)idx * KEYLEN, o->ncols, &st);
+        decode(o->rules, o->seen.keys + (size_t)idx * KEYLEN, o->ncols, &st);
         if (all_runs(&st, o->ncols)) {
             o->goal = idx;
             o->bound = g;
@@ -367,16 +368,17 @@ static void OPT_dealloc(Optimal *o) {
 }
 
 static int OPT_init(Optimal *o, PyObject *args, PyObject *kw) {
-    static char *names[] = {"cols", "cells", "found", "ncells", "caps", "closed", "upper", NULL};
+    static char *names[] = {"cols", "cells", "found", "ncells", "caps", "closed", "upper", "rules", NULL};
     PyObject *cols, *cells, *found, *caps;
-    int ncells_total, closed, upper = -1;
+    int ncells_total, closed, upper = -1, code = 0;
     State st;
     if (o->set_up) return bad("an OptimalSearch is set up once");
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOiOp|i", names, &cols, &cells, &found, &ncells_total, &caps, &closed,
-                                     &upper))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOiOp|ii", names, &cols, &cells, &found, &ncells_total, &caps, &closed,
+                                     &upper, &code))
         return -1;
     if (upper < -1 || upper >= MAXG) return bad("upper: -1 (none) or a count of moves below 256");
-    if (parse_state(cols, cells, found, &st, &o->ncols) < 0) return -1;
+    if (!(o->rules = rules_of(code))) return -1;
+    if (parse_state(o->rules, cols, cells, found, &st, &o->ncols) < 0) return -1;
     if (ncells_total < st.ncell || ncells_total > MAXCELLS) return bad("ncells: 0 to 15, at least the cards in cells");
     if (parse_caps(caps, ncells_total, o->ncols, o->caps) < 0) return -1;
     o->ncells_total = ncells_total;
@@ -394,7 +396,7 @@ static int OPT_init(Optimal *o, PyObject *args, PyObject *kw) {
         PyErr_NoMemory();
         return -1;
     }
-    int h0 = lower_bound(&st, o->ncols);
+    int h0 = lower_bound(o->rules, &st, o->ncols);
     o->g[0] = 0;
     o->parent[0] = 0;
     o->move[0] = NO_MOVE;
@@ -470,7 +472,8 @@ static PyTypeObject OptimalType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "freecell_cli.solvers._core.OptimalSearch",
     .tp_basicsize = sizeof(Optimal),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "OptimalSearch(cols, cells, found, ncells, caps, closed, upper=-1): optimal_search, compiled.",
+    .tp_doc = "OptimalSearch(cols, cells, found, ncells, caps, closed, upper=-1, rules=0): optimal_search, compiled "
+              "(rules: solvers.rules.Rules.code).",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)OPT_init,
     .tp_dealloc = (destructor)OPT_dealloc,

@@ -32,8 +32,8 @@ static inline int cost(Move m) { return KIND(m) > HOME_CELL; }
 /* state.moves, then sorted as state.in_search_order: by kind, source, then
  * destination column (an empty one last), more cards first. No two moves share
  * that key, so any sort gives Python's order. Returns how many. */
-static int successors(const State *st, int ncols, int ncells_total, const int *caps, Move *out) {
-    int n = state_moves(st, ncols, ncells_total, caps, out);
+static int successors(const Rules *R, const State *st, int ncols, int ncells_total, const int *caps, Move *out) {
+    int n = state_moves(R, st, ncols, ncells_total, caps, out);
     /* the sort key of in_search_order, packed; insertion sort (few moves) */
     uint64_t keys[MAX_MOVES];
     for (int x = 0; x < n; x++) {
@@ -145,6 +145,7 @@ static int permutation(const State *have, const State *want, int ncols, int *per
 
 typedef struct {
     int ncols, ncells_total, closed0, pairs;
+    const Rules *rules;
     const int *caps;
     size_t n;         /* moves on the line */
     const Move *path; /* n */
@@ -174,6 +175,7 @@ static inline void relax(Round *r, int32_t i, int32_t j, int32_t d, int k, Move 
  * r->error set (memory, or a move of the line that cannot be played). */
 static int run_round(Round *r, int has_deadline, double deadline) {
     int ncols = r->ncols;
+    const Rules *R = r->rules;
     size_t n = r->n;
     /* the line's positions and keys */
     for (size_t i = 0; i < n; i++) {
@@ -184,7 +186,7 @@ static int run_round(Round *r, int has_deadline, double deadline) {
             return -1;
         }
         r->states[i + 1] = r->states[i];
-        play_move(&r->states[i + 1], ncols, r->path[i], r->closed0 || i > 0);
+        play_move(R, &r->states[i + 1], ncols, r->path[i], r->closed0 || i > 0);
     }
     for (size_t i = 0; i <= n; i++) state_key(&r->states[i], ncols, r->keys + i * KEYLEN);
     LineIndex ix = {r->keys, NULL, 0};
@@ -217,18 +219,18 @@ static int run_round(Round *r, int has_deadline, double deadline) {
         int32_t j = index_get(&ix, ki);
         if (j > i) relax(r, i, j, d, 0, 0, 0); /* the line comes back here later: the loop goes */
         int closed = r->closed0 || i > 0;
-        int nm = successors(st, ncols, r->ncells_total, r->caps, ms);
+        int nm = successors(R, st, ncols, r->ncells_total, r->caps, ms);
         for (int x = 0; x < nm; x++) {
             Move m = ms[x];
             int c = cost(m), card, to;
-            int simple = simple_change(st, m, closed, &card, &to);
+            int simple = simple_change(R, st, m, closed, &card, &to);
             State child;
             if (simple) {
                 memcpy(key1, ki, KEYLEN);
                 set_code(key1, card, to);
             } else {
                 child = *st;
-                play_move(&child, ncols, m, closed);
+                play_move(R, &child, ncols, m, closed);
                 state_key(&child, ncols, key1);
             }
             j = index_get(&ix, key1);
@@ -236,17 +238,17 @@ static int run_round(Round *r, int has_deadline, double deadline) {
             if (!r->pairs) continue;
             if (simple) {
                 child = *st;
-                play_move(&child, ncols, m, closed);
+                play_move(R, &child, ncols, m, closed);
             }
-            int nm2 = successors(&child, ncols, r->ncells_total, r->caps, ms2);
+            int nm2 = successors(R, &child, ncols, r->ncells_total, r->caps, ms2);
             for (int y = 0; y < nm2; y++) {
                 Move m2 = ms2[y];
-                if (simple_change(&child, m2, 1, &card, &to)) {
+                if (simple_change(R, &child, m2, 1, &card, &to)) {
                     memcpy(key2, key1, KEYLEN);
                     set_code(key2, card, to);
                 } else {
                     State grand = child;
-                    play_move(&grand, ncols, m2, 1);
+                    play_move(R, &grand, ncols, m2, 1);
                     state_key(&grand, ncols, key2);
                 }
                 j = index_get(&ix, key2);
@@ -284,7 +286,7 @@ static int run_round(Round *r, int has_deadline, double deadline) {
                 r->error = "the new line cannot be replayed (a bug)";
                 return -1;
             }
-            play_move(&cur, ncols, m, r->closed0 || r->nout > 0);
+            play_move(R, &cur, ncols, m, r->closed0 || r->nout > 0);
             r->out[r->nout++] = m;
         }
         if (r->nhow[j] >= 0 && permutation(&cur, &r->states[j], ncols, perm) < 0) {
@@ -336,17 +338,19 @@ static int parse_path(PyObject *path, Round *r, Move **out) {
 }
 
 static PyObject *shortcut_round(PyObject *mod, PyObject *args, PyObject *kw) {
-    static char *names[] = {"cols", "cells", "found", "ncells", "caps", "closed", "path", "pairs", "budget", NULL};
+    static char *names[] = {"cols", "cells", "found", "ncells", "caps", "closed", "path", "pairs", "budget", "rules",
+                            NULL};
     PyObject *cols, *cells, *found, *ncells_obj, *caps, *path, *budget = Py_None;
-    int ncells_total, closed, pairs, overflow = 0;
+    int ncells_total, closed, pairs, overflow = 0, code = 0;
     int capt[(MAXCELLS + 1) * (MAXCOLS + 1)];
     State st;
     Round r;
     memset(&r, 0, sizeof r);
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOpOp|O", names, &cols, &cells, &found, &ncells_obj, &caps,
-                                     &closed, &path, &pairs, &budget))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOpOp|Oi", names, &cols, &cells, &found, &ncells_obj, &caps,
+                                     &closed, &path, &pairs, &budget, &code))
         return NULL;
-    if (parse_state(cols, cells, found, &st, &r.ncols) < 0) return NULL;
+    if (!(r.rules = rules_of(code))) return NULL;
+    if (parse_state(r.rules, cols, cells, found, &st, &r.ncols) < 0) return NULL;
     long nc = PyLong_Check(ncells_obj) ? PyLong_AsLongAndOverflow(ncells_obj, &overflow) : -1;
     if (nc == -1 && PyErr_Occurred()) return NULL;
     ncells_total = overflow || nc < 0 || nc > MAXCELLS ? -1 : (int)nc;
@@ -420,8 +424,9 @@ done:
 
 static PyMethodDef shorten_methods[] = {
     {"shortcut_round", (PyCFunction)(void (*)(void))shortcut_round, METH_VARARGS | METH_KEYWORDS,
-     "shortcut_round(cols, cells, found, ncells, caps, closed, path, pairs, budget=None) -> the line of one "
-     "round of shorten._shortcut_round (pairs: depth 2; budget: seconds left, or None)."},
+     "shortcut_round(cols, cells, found, ncells, caps, closed, path, pairs, budget=None, rules=0) -> the line of "
+     "one round of shorten._shortcut_round (pairs: depth 2; budget: seconds left, or None; rules: "
+     "solvers.rules.Rules.code)."},
     {NULL}};
 
 int shorten_register(PyObject *module) {

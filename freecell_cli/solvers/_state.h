@@ -1,9 +1,9 @@
 /* What the compiled searches share (the complete search in _core.c, the beam in
  * _beam.c, the post-pass in _shorten.c): the compact position of
- * solvers/state.py, its moves' pieces, the safe rule, the exact canonical key
- * and its hash, and the checks of what Python hands over. Every function is
- * static: each file that includes this gets its own copy and calls
- * init_tables() once. */
+ * solvers/state.py, its moves' pieces, the rules they are played by
+ * (solvers/rules.py), the safe rule, the exact canonical key and its hash, and
+ * the checks of what Python hands over. Every function is static: each file
+ * that includes this gets its own copy and calls init_tables() once. */
 #ifndef FREECELL_STATE_H
 #define FREECELL_STATE_H
 #if defined(__GNUC__)
@@ -24,7 +24,7 @@
 #define PREFETCH(p) ((void)(p))
 #endif
 
-#define MAXCOLS 9
+#define MAXCOLS 10 /* Seahaven Towers' table */
 #define MAXCELLS 15
 #define NCARDS 52
 #define KEYLEN 39 /* 52 cards x 6 bits */
@@ -42,26 +42,59 @@ typedef uint32_t Move; /* kind << 24 | a << 16 | b << 8 | n */
 /* card code = rank index * 4 + suit (C D H S), as the Microsoft deck */
 #define RANKI(c) ((c) >> 2)
 #define SUIT(c) ((c)&3)
+#define KING 12 /* a king's RANKI */
 static int RED[NCARDS];
 #define NONE NCARDS /* no card: top_at[NONE] is always -1 */
-static uint8_t FITS[NCARDS][NCARDS]; /* FITS[a][b]: a may lie on b */
-static uint8_t ONTO[NCARDS][2];      /* the two cards a card may lie on (ascending), NONE */
 static const int OPP[4][2] = {{1, 2}, {0, 3}, {0, 3}, {1, 2}};
+
+/* The rules of a search (solvers/rules.py, Rules): how a column builds and what
+ * an empty column takes, with the tables the moves read. By code, as
+ * Rules.code: bit 0 builds by suit (else in alternate colours), bit 1 an empty
+ * column takes only a king (else any card). RULES[0] is FreeCell's. */
+typedef struct {
+    uint8_t fits[NCARDS][NCARDS]; /* fits[a][b]: a may lie on b */
+    uint8_t onto[NCARDS][2];      /* the cards a card may lie on (ascending), NONE */
+    uint8_t below[NCARDS][2];     /* the cards that may lie on a card (ascending), NONE */
+    int suit, kings;
+} Rules;
+#define NRULES 4
+static Rules RULES[NRULES];
 
 static void init_tables(void) {
     for (int c = 0; c < NCARDS; c++) RED[c] = (SUIT(c) == 1 || SUIT(c) == 2);
-    for (int a = 0; a < NCARDS; a++) {
-        int k = 0;
-        ONTO[a][0] = ONTO[a][1] = NONE;
-        for (int b = 0; b < NCARDS; b++) {
-            FITS[a][b] = (RANKI(b) == RANKI(a) + 1) && RED[a] != RED[b];
-            if (FITS[a][b] && k < 2) ONTO[a][k++] = (uint8_t)b;
+    for (int code = 0; code < NRULES; code++) {
+        Rules *R = &RULES[code];
+        R->suit = code & 1;
+        R->kings = code >> 1 & 1;
+        for (int a = 0; a < NCARDS; a++) {
+            int k = 0;
+            R->onto[a][0] = R->onto[a][1] = NONE;
+            for (int b = 0; b < NCARDS; b++) {
+                int next = RANKI(b) == RANKI(a) + 1;
+                R->fits[a][b] = (uint8_t)(next && (R->suit ? SUIT(a) == SUIT(b) : RED[a] != RED[b]));
+                if (R->fits[a][b] && k < 2) R->onto[a][k++] = (uint8_t)b;
+            }
+        }
+        for (int d = 0; d < NCARDS; d++) {
+            int k = 0;
+            R->below[d][0] = R->below[d][1] = NONE;
+            for (int c = 0; c < NCARDS; c++)
+                if (R->fits[c][d] && k < 2) R->below[d][k++] = (uint8_t)c;
         }
     }
 }
 
+/* The rules of a code Python hands over: NULL (with a ValueError) for none. */
+static const Rules *rules_of(int code) {
+    if (code < 0 || code >= NRULES) {
+        PyErr_SetString(PyExc_ValueError, "rules: a code 0 to 3 (bit 0 builds by suit, bit 1 kings only into an empty column)");
+        return NULL;
+    }
+    return &RULES[code];
+}
+
 /* The table's cards one column after another (column 0 first): a position in
- * 91 bytes, so the search's stack stays small beside the positions it stores. */
+ * 103 bytes, so the search's stack stays small beside the positions it stores. */
 typedef struct {
     uint8_t len[MAXCOLS];
     uint8_t off[MAXCOLS]; /* where each column starts in cards */
@@ -74,28 +107,28 @@ typedef struct {
 #define COL(st, i) ((st)->cards + (st)->off[i])
 #define TOP(st, i) ((st)->cards[(st)->off[i] + (st)->len[i] - 1])
 
-static inline int run_length(const uint8_t *col, int len) {
+static inline int run_length(const Rules *R, const uint8_t *col, int len) {
     if (!len) return 0;
     int n = 1;
-    while (n < len && FITS[col[len - n]][col[len - n - 1]]) n++;
+    while (n < len && R->fits[col[len - n]][col[len - n - 1]]) n++;
     return n;
 }
 
 /* The top n cards of column a go (the columns after it move down). */
-static inline void take(State *st, int ncols, int a, int n) {
+static inline void take(const Rules *R, State *st, int ncols, int a, int n) {
     int end = st->off[a] + st->len[a], total = st->off[ncols - 1] + st->len[ncols - 1];
     memmove(st->cards + end - n, st->cards + end, total - end);
     st->len[a] -= n;
     for (int j = a + 1; j < ncols; j++) st->off[j] -= n;
     if (st->run[a] > n) st->run[a] -= n;
-    else st->run[a] = (uint8_t)run_length(COL(st, a), st->len[a]);
+    else st->run[a] = (uint8_t)run_length(R, COL(st, a), st->len[a]);
 }
 
 /* n cards go on column b (the columns after it move up). */
-static inline void put(State *st, int ncols, int b, const uint8_t *src, int n) {
+static inline void put(const Rules *R, State *st, int ncols, int b, const uint8_t *src, int n) {
     int end = st->off[b] + st->len[b], total = st->off[ncols - 1] + st->len[ncols - 1];
-    int r = run_length(src, n); /* the run on top after: within src, or src on the old run */
-    st->run[b] = (uint8_t)(r == n && st->len[b] && FITS[src[0]][st->cards[end - 1]] ? n + st->run[b] : r);
+    int r = run_length(R, src, n); /* the run on top after: within src, or src on the old run */
+    st->run[b] = (uint8_t)(r == n && st->len[b] && R->fits[src[0]][st->cards[end - 1]] ? n + st->run[b] : r);
     memmove(st->cards + end + n, st->cards + end, total - end);
     memcpy(st->cards + end, src, n);
     st->len[b] += n;
@@ -103,29 +136,31 @@ static inline void put(State *st, int ncols, int b, const uint8_t *src, int n) {
 }
 
 /* A run of n cards from column a to column b. */
-static inline void move_run(State *st, int ncols, int a, int b, int n) {
+static inline void move_run(const Rules *R, State *st, int ncols, int a, int b, int n) {
     uint8_t run[NCARDS];
     memcpy(run, COL(st, a) + st->len[a] - n, n);
-    take(st, ncols, a, n);
-    put(st, ncols, b, run, n);
+    take(R, st, ncols, a, n);
+    put(R, st, ncols, b, run, n);
 }
 
-static inline int is_safe(int c, const uint8_t *found) {
+/* state.is_safe: the next card of its suit that no card can ever need to land
+ * on (by suit: every such card). */
+static inline int is_safe(const Rules *R, int c, const uint8_t *found) {
     int f = RANKI(c), s = SUIT(c);
     if (found[s] != f) return 0;
-    if (f < 2) return 1;
+    if (f < 2 || R->suit) return 1;
     return found[OPP[s][0]] >= f && found[OPP[s][1]] >= f;
 }
 
 /* Every card the safe rule sends home, repeatedly (state.safe_home). */
-static void safe_home(State *st, int ncols) {
+static void safe_home(const Rules *R, State *st, int ncols) {
     int moved = 1;
     while (moved) {
         moved = 0;
         for (int s = 0; s < 4; s++) {
             int f = st->found[s];
             if (f == 13) continue;
-            if (f >= 2 && (st->found[OPP[s][0]] < f || st->found[OPP[s][1]] < f)) continue;
+            if (f >= 2 && !R->suit && (st->found[OPP[s][0]] < f || st->found[OPP[s][1]] < f)) continue;
             int c = f * 4 + s, done = 0;
             for (int i = 0; i < st->ncell; i++) {
                 if (st->cell[i] == c) {
@@ -139,7 +174,7 @@ static void safe_home(State *st, int ncols) {
             if (done) continue;
             for (int i = 0; i < ncols; i++) {
                 if (st->len[i] && TOP(st, i) == c) {
-                    take(st, ncols, i, 1);
+                    take(R, st, ncols, i, 1);
                     st->found[s]++;
                     moved = 1;
                     break;
@@ -244,7 +279,7 @@ static inline void state_key(const State *st, int ncols, uint8_t *key) {
 
 /* The position of a key, columns in the order the search keeps them (empty ones
  * first, then by bottom card), free cells sorted. */
-static void decode(const uint8_t *key, int ncols, State *st) {
+static void decode(const Rules *R, const uint8_t *key, int ncols, State *st) {
     uint8_t below[NCARDS], above[NCARDS + 3], bottoms[MAXCOLS];
     int nb = 0;
     unpack(key, below);
@@ -263,7 +298,7 @@ static void decode(const uint8_t *key, int ncols, State *st) {
         st->off[i] = (uint8_t)at;
         for (int c = bottoms[k]; c != NONE; c = above[c]) st->cards[at + n++] = (uint8_t)c;
         st->len[i] = (uint8_t)n;
-        st->run[i] = (uint8_t)run_length(st->cards + at, n);
+        st->run[i] = (uint8_t)run_length(R, st->cards + at, n);
         at += n;
     }
 }
@@ -335,14 +370,14 @@ static int count_card(int c, int *where) {
     return 0;
 }
 
-static int parse_state(PyObject *cols, PyObject *cells, PyObject *found, State *st, int *ncols) {
+static int parse_state(const Rules *R, PyObject *cols, PyObject *cells, PyObject *found, State *st, int *ncols) {
     int where[NCARDS];
     memset(st, 0, sizeof *st);
     for (int c = 0; c < NCARDS; c++) where[c] = 0;
     if (!PyTuple_Check(cols)) return bad("cols must be a tuple of bytes");
     Py_ssize_t nc = PyTuple_GET_SIZE(cols);
     int at = 0;
-    if (nc < 1 || nc > MAXCOLS) return bad("1 to 9 columns");
+    if (nc < 1 || nc > MAXCOLS) return bad("1 to 10 columns");
     *ncols = (int)nc;
     for (Py_ssize_t i = 0; i < nc; i++) {
         PyObject *col = PyTuple_GET_ITEM(cols, i);
@@ -356,7 +391,7 @@ static int parse_state(PyObject *cols, PyObject *cells, PyObject *found, State *
         }
         st->off[i] = (uint8_t)at;
         st->len[i] = (uint8_t)len;
-        st->run[i] = (uint8_t)run_length(st->cards + at, (int)len);
+        st->run[i] = (uint8_t)run_length(R, st->cards + at, (int)len);
         at += (int)len;
     }
     if (!PyBytes_Check(cells)) return bad("cells must be bytes");
@@ -402,12 +437,12 @@ static int parse_caps(PyObject *caps, int ncells_total, int ncols, int *out) {
 
 /* state.play: the move, then the safe moves home (only the card it uncovered can
  * have become safe when ``closed``). */
-static void play_move(State *st, int ncols, Move m, int closed) {
+static void play_move(const Rules *R, State *st, int ncols, Move m, int closed) {
     int kind = KIND(m), a = MA(m), b = MB(m), n = MN(m);
     switch (kind) {
     case HOME_COL: {
         int c = TOP(st, a);
-        take(st, ncols, a, 1);
+        take(R, st, ncols, a, 1);
         st->found[SUIT(c)]++;
         break;
     }
@@ -418,32 +453,33 @@ static void play_move(State *st, int ncols, Move m, int closed) {
     case CELL_TO_COL: {
         uint8_t c = (uint8_t)a;
         cell_remove(st, a);
-        put(st, ncols, b, &c, 1);
+        put(R, st, ncols, b, &c, 1);
         break;
     }
     case COL_TO_COL:
-        move_run(st, ncols, a, b, n);
+        move_run(R, st, ncols, a, b, n);
         break;
     default: {
         int c = TOP(st, a);
-        take(st, ncols, a, 1);
+        take(R, st, ncols, a, 1);
         cell_add(st, c);
     }
     }
     if (kind > HOME_CELL && closed) {
         if (kind == CELL_TO_COL) return;
-        if (!st->len[a] || !is_safe(TOP(st, a), st->found)) return;
+        if (!st->len[a] || !is_safe(R, TOP(st, a), st->found)) return;
     }
-    safe_home(st, ncols);
+    safe_home(R, st, ncols);
 }
 
 
 /* The moves of state.moves, in its order, into ``out`` (room for STATE_MAX_MOVES):
  * moves home from columns, then from free cells, free cell to column, column to
- * column (the runs that fit, then into the first empty column), column to a free
- * cell. Returns how many. */
-#define STATE_MAX_MOVES (9 + 15 + 45 + 9 * 80 + 9)
-static int state_moves(const State *st, int ncols, int ncells_total, const int *caps, Move *out) {
+ * column (the runs that fit, then into the first empty column: where it takes
+ * only a king, a king and the run it heads), column to a free cell. Returns how
+ * many. */
+#define STATE_MAX_MOVES (MAXCOLS + MAXCELLS + 3 * MAXCELLS + MAXCOLS * 80 + MAXCOLS)
+static int state_moves(const Rules *R, const State *st, int ncols, int ncells_total, const int *caps, Move *out) {
     int n = 0, first_empty = -1, n_empty = 0;
     int8_t top_at[NCARDS + 1];
     memset(top_at, -1, sizeof top_at);
@@ -465,12 +501,13 @@ static int state_moves(const State *st, int ncols, int ncells_total, const int *
     for (int x = 0; x < st->ncell; x++) {
         int c = st->cell[x];
         for (int o = 0; o < 2; o++) {
-            int j = top_at[ONTO[c][o]];
+            int j = top_at[R->onto[c][o]];
             if (j >= 0) out[n++] = MOVE(CELL_TO_COL, c, j, 1);
         }
-        if (first_empty >= 0) out[n++] = MOVE(CELL_TO_COL, c, first_empty, 1);
+        if (first_empty >= 0 && (!R->kings || RANKI(c) == KING)) out[n++] = MOVE(CELL_TO_COL, c, first_empty, 1);
     }
     int free_ = ncells_total - st->ncell;
+    const int kings = R->kings; /* (read once: the stores to out may alias it) */
     const int *row = caps + free_ * (ncols + 1);
     int cap_full = row[n_empty];
     int cap_empty = n_empty ? row[n_empty - 1] : 0;
@@ -483,7 +520,7 @@ static int state_moves(const State *st, int ncols, int ncells_total, const int *
             if (k > cap_full && k > 1) break;
             int c = col[len - k];
             for (int o = 0; o < 2; o++) {
-                int j = top_at[ONTO[c][o]];
+                int j = top_at[R->onto[c][o]];
                 if (j >= 0) out[n++] = MOVE(COL_TO_COL, i, j, k);
             }
         }
@@ -491,7 +528,11 @@ static int state_moves(const State *st, int ncols, int ncells_total, const int *
             int top = run;
             if (top > cap_empty) top = cap_empty;
             if (top >= len) top = len - 1; /* a whole column gains nothing */
-            for (int k = top; k > 0; k--) out[n++] = MOVE(COL_TO_COL, i, first_empty, k);
+            if (!kings)
+                for (int k = top; k > 0; k--) out[n++] = MOVE(COL_TO_COL, i, first_empty, k);
+            else /* only the run a king heads */
+                for (int k = top; k > 0; k--)
+                    if (RANKI(col[len - k]) == KING) out[n++] = MOVE(COL_TO_COL, i, first_empty, k);
         }
     }
     if (free_)
@@ -514,12 +555,12 @@ static inline void move_code(const State *st, Move m, int *card, int *to) {
 /* A move between columns and free cells, in a position with no safe move
  * waiting, that uncovers no card the safe rule sends home, changes what one card
  * lies on: ``card`` comes to lie on ``to`` (a key's code). 0 for any other move. */
-static inline int simple_change(const State *st, Move m, int closed, int *card, int *to) {
+static inline int simple_change(const Rules *R, const State *st, Move m, int closed, int *card, int *to) {
     int kind = KIND(m), a = MA(m);
     if (!closed || kind < CELL_TO_COL) return 0;
     if (kind != CELL_TO_COL) {
         int len = st->len[a], k = kind == COL_TO_COL ? MN(m) : 1;
-        if (len > k && is_safe(COL(st, a)[len - k - 1], st->found)) return 0;
+        if (len > k && is_safe(R, COL(st, a)[len - k - 1], st->found)) return 0;
     }
     move_code(st, m, card, to);
     return 1;

@@ -39,8 +39,9 @@ from typing import TYPE_CHECKING
 
 from ..position import Position
 from ..variants import Variant
-from .state import (_RUN, BYTE, CELL_TO_COL, COL_TO_CELL, COL_TO_COL, FIT, TO_HOME_FROM_CELL, TO_HOME_FROM_COL,
-                    capacities, column_info, is_safe, moves, play, run_length, start_state)
+from .rules import FREECELL, KING, RULES, Rules, rules_of
+from .state import (BYTE, CELL_TO_COL, COL_TO_CELL, COL_TO_COL, TO_HOME_FROM_CELL, TO_HOME_FROM_COL, capacities,
+                    column_info, moves, play, run_length, start_state)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -63,8 +64,9 @@ if TYPE_CHECKING:
 DONE = (13, 13, 13, 13)
 
 
-# The cards that fit on each card: one rank lower, the other colour.
-BELOW = [tuple(c for c in range(52) if FIT[c][d]) for d in range(52)]
+# The cards that fit on each card under FreeCell's rules: one rank lower, the
+# other colour (each game's: its Rules.below).
+BELOW = FREECELL.below
 
 
 @dataclass(frozen=True)
@@ -87,15 +89,17 @@ class Weights:
     empty: int = 2  # per empty column (in favour)
 
 
-_COL: dict[bytes, tuple[int, int, bytes]] = {}
+# Per rules (a column's run depends on them), by Rules.code.
+_COLS: list[dict[bytes, tuple[int, int, bytes]]] = [{} for _ in RULES]
+_COL = _COLS[FREECELL.code]
 
 
-def _column(col: bytes) -> tuple[int, int, bytes]:
+def _column(col: bytes, rules: Rules = FREECELL) -> tuple[int, int, bytes]:
     """(cards below the movable run, disorder, depth table) of a column; see
     :func:`.state.column_info`. Cached: a search meets the same columns often."""
     dis, table = column_info(col)
-    info = (len(col) - run_length(col), dis, table)
-    _COL[col] = info
+    info = (len(col) - run_length(col, rules), dis, table)
+    _COLS[rules.code][col] = info
     return info
 
 
@@ -139,8 +143,10 @@ class Beam:
         self.max_refills = 8  # a beam that keeps closing on itself is in a dead end
         self.per_parent = per_parent
         self._tie = itertools.count(1 << 40)
-        if len(_COL) > 400_000:  # the cache serves one search at a time; keep it bounded
-            _COL.clear()
+        self.rules = rules_of(variant)
+        self._col = _COLS[self.rules.code]
+        if len(self._col) > 400_000:  # the cache serves one search at a time; keep it bounded
+            self._col.clear()
         # Per search (they depend on the weights): column -> (its share of the
         # score but for the depth term, cards below its run, depth table), and
         # column -> the column without its last card (one shared object, so its
@@ -152,7 +158,7 @@ class Beam:
     def info(self, col: bytes) -> tuple[int, int, bytes]:
         """(share of the score but for the depth term, cards below the movable
         run, depth table) of a non-empty column; cached."""
-        raw = _COL.get(col) or _column(col)
+        raw = self._col.get(col) or _column(col, self.rules)
         w = self.weights
         out = self._info[col] = (w.unsorted * raw[0] + w.disorder * raw[1], raw[0], raw[2])
         return out
@@ -205,7 +211,8 @@ class Beam:
         cols, cells, found = start_state(self.position, self.variant)
         self.closed_at_start = self.variant.automatic is None
         search = core.BeamSearch(cols, cells, found, self.ncells, self._cap, self.closed_at_start, self.width,
-                                 astuple(self.weights), self.max_depth, self.all_home, self.per_parent)
+                                 astuple(self.weights), self.max_depth, self.all_home, self.per_parent,
+                                 self.rules.code)
         now = time.perf_counter()
         try:
             path: list[SMove] | None = search.run(None if deadline is None else deadline - now, max_states,
@@ -384,7 +391,7 @@ class Beam:
     def materialize(self, parent: Node, move: SMove) -> Node:
         cols, cells, found = parent[0], parent[1], parent[2]
         closed = self.closed_at_start or parent[7] is not None
-        ncols, ncells, nfound, _ = play(cols, cells, found, move, closed)
+        ncols, ncells, nfound, _ = play(cols, cells, found, move, closed, self.rules)
         back: Back = (parent[7], move)
         if self.all_home:
             ncols, ncells, nfound, back = self._sweep(ncols, ncells, nfound, back)
@@ -405,7 +412,7 @@ class Beam:
                         break
                 else:
                     break
-            ncols, ncells, nfound, _ = play(ncols, ncells, nfound, m, True)
+            ncols, ncells, nfound, _ = play(ncols, ncells, nfound, m, True, self.rules)
             back = (back, m)
         return ncols, ncells, nfound, back
 
@@ -441,6 +448,8 @@ class Beam:
         # waiting since the deal; play such moves at once.
         exact_ok = self.closed_at_start or back is not None
         all_home = self.all_home
+        rules = self.rules
+        is_safe, FIT, BELOW, kings, runs_of = rules.safe, rules.fit, rules.below, rules.kings, rules.runs
 
         def offer(move: SMove, ncells: bytes, i: int, new_i: bytes, j: int, new_j: bytes,
                   uncovered: int) -> list[SMove] | None:
@@ -509,7 +518,7 @@ class Beam:
                     done = offer((CELL_TO_COL, c, j, 1), ncells, j, cols[j] + BYTE[c], -1, b"", -1)
                     if done is not None:
                         return done
-            if first_empty >= 0:
+            if first_empty >= 0 and (not kings or c >> 2 == KING):
                 done = offer((CELL_TO_COL, c, first_empty, 1), ncells, first_empty, BYTE[c], -1, b"", -1)
                 if done is not None:
                     return done
@@ -522,7 +531,7 @@ class Beam:
         runs = []
         for i, top in tops:
             col = cols[i]
-            run = _RUN.get(col) or run_length(col)
+            run = runs_of.get(col) or run_length(col, rules)
             runs.append(run)
             where[top] = (i, 1)
             for k in range(2, run + 1):
@@ -550,6 +559,8 @@ class Beam:
             # would only swap places), never the whole column.
             if first_empty >= 0 and run < len(col):
                 for k in range(min(run, cap_empty), 0, -1):
+                    if kings and col[-k] >> 2 != KING:
+                        continue
                     rest = col[:-k]
                     done = offer((COL_TO_COL, i, first_empty, k), cells, i, rest, first_empty, col[-k:], rest[-1])
                     if done is not None:
@@ -575,9 +586,9 @@ class Beam:
         closed = self.variant.automatic is None or bool(path)
         while found != DONE:
             # The first move home of moves() (a column's card before a free cell's).
-            move = next(m for m in moves(cols, cells, found, self.ncells - len(cells), self._cap)
+            move = next(m for m in moves(cols, cells, found, self.ncells - len(cells), self._cap, self.rules)
                         if m[0] <= TO_HOME_FROM_CELL)
-            cols, cells, found, _ = play(cols, cells, found, move, closed)
+            cols, cells, found, _ = play(cols, cells, found, move, closed, self.rules)
             closed = True
             path.append(move)
         return path

@@ -3,11 +3,12 @@
 It searches the compact state of :mod:`.state` (columns as ``bytes`` of card
 codes, the free cells a sorted ``bytes``, foundations a 4-tuple) with its
 canonical key (columns sorted) for the transposition table. Safe moves to the
-foundations (the Windows rule: nothing can ever land on the card) are made inside
-the search; they never cost a solution. The moves are the variant's own: runs up
-to its capacity, so under ``site`` the search may use 2^free × (empty + 1) runs
-that textbook rules would refuse. A found solution is shortened by the post-pass
-(:mod:`.shorten`) before it is returned.
+foundations (nothing can ever land on the card: :func:`.state.is_safe`) are made
+inside the search; they never cost a solution. The moves are the variant's own:
+runs up to its capacity, so under ``site`` the search may use 2^free × (empty + 1)
+runs that textbook rules would refuse, and a family game's rules (by suit, kings
+only into an empty column: :mod:`.rules`). A found solution is shortened by the
+post-pass (:mod:`.shorten`) before it is returned.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from itertools import count
 from ..position import Position
 from ..variants import Variant
 from .result import GAVE_UP, SOLVED, UNSOLVABLE, Limits, Outcome, Result
+from .rules import rules_of
 from .shorten import shorten_path
 from .state import (_INFO, Cols, Found, SMove, State, capacities, clear_caches, column_info, in_search_order, key_of,
                     moves, path_to, play, start_state, to_moves)
@@ -32,6 +34,7 @@ class Search:
         self.variant = variant
         self.ncells = len(position.cells)
         self.caps = capacities(self.ncells, len(position.columns), variant.capacity)
+        self.rules = rules_of(variant)
         self.limits = limits
         self.g_weight = g_weight
         self.states = 0
@@ -41,7 +44,7 @@ class Search:
     def successors(self, cols: Cols, cells: bytes, found: Found) -> list[SMove]:
         """The moves of :func:`.state.moves`, in the order this search tries them
         (:func:`.state.in_search_order`: the order breaks its ties)."""
-        return in_search_order(moves(cols, cells, found, self.ncells - len(cells), self.caps), cols)
+        return in_search_order(moves(cols, cells, found, self.ncells - len(cells), self.caps, self.rules), cols)
 
     # -- heuristic ----------------------------------------------------------------
     def h(self, cols: Cols, cells: bytes, found: Found) -> int:
@@ -85,6 +88,7 @@ class Search:
         tie = count()
         heap = [(0.0, next(tie), 0, cols, cells, found, key0)]
         h = self.h
+        rules = self.rules
         states = 0
         while heap:
             _, _, g, cols, cells, found, key = heapq.heappop(heap)
@@ -94,7 +98,7 @@ class Search:
             if states % every == 0:
                 yield states
             for move in self.successors(cols, cells, found):
-                ncols, ncells_, nfound, _ = play(cols, cells, found, move, closed or g > 0)
+                ncols, ncells_, nfound, _ = play(cols, cells, found, move, closed or g > 0, rules)
                 nkey = key_of(ncols, ncells_)
                 if nkey in parent:
                     continue

@@ -159,11 +159,8 @@ def solve(
         raise FreecellError(f"solve needs a Variant (find_variant(name)), not {type(variant).__name__}")
     position.copy().validate()  # an engine assumes a whole deck: say what is wrong first
     eng = get_engine(engine) if isinstance(engine, str) else engine
-    family = variant.game != "freecell"
-    if family and not getattr(eng, "plays_family", False):
-        raise SolverError(family_refusal(variant, eng.name))
     result = eng.solve(position, variant, limits, exhaustive=exhaustive)
-    if result.verdict == SOLVED and shorten and not eng.shortens and not family:  # (the post-pass is FreeCell's)
+    if result.verdict == SOLVED and shorten and not eng.shortens:
         from .shorten import shorten_moves
 
         start = time.perf_counter()
@@ -180,20 +177,7 @@ def solve(
     return result
 
 
-def family_refusal(variant: Variant, engine: str) -> str:
-    """Why an engine of ours does not take a family game's position (yet): our
-    searches play FreeCell's rules; Freecell Solver plays the family's.
-
-    >>> from freecell_cli.games import find_rules
-    >>> family_refusal(find_rules("bakers-game"), "beam")
-    "the beam engine plays FreeCell only; Baker's Game is solved by Freecell Solver (--engine fc-solve)"
-    """
-    from ..games import find_game
-
-    return (f"the {engine} engine plays FreeCell only; {find_game(variant.game).title} is solved by "
-            "Freecell Solver (--engine fc-solve)")
-
 
 # The shared types, where callers have always found them.
 __all__ = ["ENGINES", "Fallback", "Engine", "GAVE_UP", "Limits", "Outcome", "Result", "SOLVED", "SolverError", "UNSOLVABLE",
-           "VERDICTS", "family_refusal", "get_engine", "solve"]
+           "VERDICTS", "get_engine", "solve"]

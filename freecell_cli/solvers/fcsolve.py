@@ -169,7 +169,6 @@ class FcSolveEngine:
 
     name = "fc-solve"
     shortens = False
-    plays_family = True  # the FreeCell family's games, under their --game presets
 
     def __init__(self, preset: str | None = None, replan: Engine | None = None):
         self.preset = preset or DEFAULT_PRESET
@@ -258,7 +257,7 @@ class FcSolveEngine:
         try:
             moves = translate(position, variant, planned)
         except FreecellError as e:
-            if self.replan is None or variant.game != "freecell":  # (our engines play FreeCell only)
+            if self.replan is None:
                 raise SolverError(f"fc-solve's solution could not be played under {variant.name} ({e})") from None
             rest = limits.remaining(time.perf_counter() - start)  # fc-solve's states were its own
             r = self.replan.solve(position, variant, Limits(None if rest.time is None else max(rest.time, 0.1),
@@ -288,10 +287,8 @@ class FcSolveEngine:
 
 
 def _full_reason(position: Position) -> str:
-    # (our engines search on where they play: FreeCell)
-    on = "; --engine builtin searches on" if position.game is None else ""
     return (f"Freecell Solver's cap of {stored_cap():,} stored positions reached (about "
-            f"{stored_cap() * STORED_BYTES / 1e9:.1f} GB){on}")
+            f"{stored_cap() * STORED_BYTES / 1e9:.1f} GB); --engine builtin searches on")
 
 
 def _game_args(position: Position) -> list[str]:

@@ -44,18 +44,20 @@ from typing import Any
 from ..position import Position
 from ..variants import Variant
 from .result import GAVE_UP, SOLVED, UNSOLVABLE, Engine, Limits, Result
-from .state import (FIT, TO_HOME_FROM_CELL, Cols, SMove, capacities, in_deal_order, key_of, moves, path_to, play,
+from .rules import FREECELL, Rules, rules_of
+from .state import (TO_HOME_FROM_CELL, Cols, SMove, capacities, in_deal_order, key_of, moves, path_to, play,
                     start_state, to_moves)
 
 __all__ = ["OptimalEngine", "lower_bound", "optimal_search"]
 
-_BOUND: dict[bytes, int] = {}
+_BOUND: dict[bytes, int] = FREECELL.bounds  # FreeCell's; each Rules keeps its own
 
 
-def column_bound(col: bytes) -> int:
+def column_bound(col: bytes, rules: Rules = FREECELL) -> int:
     """Moves that cost one which column ``col`` needs at least: its runs (each card
-    one rank below the card under it, the other colour) that hold a card lying
-    above a lower card of its own suit.
+    one rank below the card under it, the other colour; the same suit where
+    ``rules`` build by suit) that hold a card lying above a lower card of its own
+    suit.
 
     >>> column_bound(bytes([0, 4]))  # AC under 2C: the 2 must move off first
     1
@@ -64,9 +66,11 @@ def column_bound(col: bytes) -> int:
     >>> column_bound(bytes([0, 8, 4]))  # AC, 3C, 2C: 3C and 2C are two runs, both stuck
     2
     """
-    got = _BOUND.get(col)
+    bounds = rules.bounds
+    got = bounds.get(col)
     if got is not None:
         return got
+    FIT = rules.fit
     low = [99, 99, 99, 99]  # the lowest rank seen in each suit, from the bottom up
     need = 0
     counted = False  # the current run holds a stuck card already
@@ -81,13 +85,13 @@ def column_bound(col: bytes) -> int:
         if r < low[s]:
             low[s] = r
         prev = c
-    if len(_BOUND) > 1_000_000:
-        _BOUND.clear()
-    _BOUND[col] = need
+    if len(bounds) > 1_000_000:
+        bounds.clear()
+    bounds[col] = need
     return need
 
 
-def lower_bound(cols: Cols) -> int:
+def lower_bound(cols: Cols, rules: Rules = FREECELL) -> int:
     """The admissible bound of a state's columns: never more than the moves that
     cost one still needed (checked against a breadth-first search in the tests).
 
@@ -104,20 +108,23 @@ def lower_bound(cols: Cols) -> int:
       from; each costs one more, and its runs are then counted as taken.
 
     One move takes cards from one run only (a run stays a run until the cards
-    above it leave), so cycles whose runs are apart need moves apart.
+    above it leave), so cycles whose runs are apart need moves apart. None of
+    this asks how runs are built or what an empty column takes: under every
+    game's ``rules`` the runs are that game's.
 
     >>> lower_bound((bytes([0, 4]), bytes([0 + 1, 4 + 1])))  # two columns, each AC under 2C
     2
     >>> lower_bound((bytes([0, 5]), bytes([1, 4])))  # AC under 2D, AD under 2C: one of the 2s must move
     1
     """
+    FIT = rules.fit
     where: dict[int, int] = {}  # card -> its run's number
     below = [0] * 52  # cards below a card in its column, as bits
     runs: list[int] = []  # each run's cards, as bits
     stuck = 0  # the runs counted by column_bound, as bits of their cards
     h = 0
     for col in cols:
-        h += column_bound(col)
+        h += column_bound(col, rules)
         under = 0
         low = [99, 99, 99, 99]
         counted = False
@@ -205,7 +212,8 @@ def lower_bound(cols: Cols) -> int:
         h += 1
 
 
-def _all_runs(cols: Cols) -> bool:
+def _all_runs(cols: Cols, rules: Rules) -> bool:
+    FIT = rules.fit
     for col in cols:
         for i in range(1, len(col)):
             if not FIT[col[i]][col[i - 1]]:
@@ -213,12 +221,13 @@ def _all_runs(cols: Cols) -> bool:
     return True
 
 
-def _finish(cols: Cols, cells: bytes, found: tuple[int, ...], ncells: int, caps: list[list[int]]) -> list[SMove]:
+def _finish(cols: Cols, cells: bytes, found: tuple[int, ...], ncells: int, caps: list[list[int]],
+            rules: Rules) -> list[SMove]:
     """Every card home, for nothing, from a state whose columns are each one run."""
     path: list[SMove] = []
     while found != (13, 13, 13, 13):
-        home = next(m for m in moves(cols, cells, found, ncells - len(cells), caps) if m[0] <= TO_HOME_FROM_CELL)
-        cols, cells, found, _ = play(cols, cells, found, home, True)
+        home = next(m for m in moves(cols, cells, found, ncells - len(cells), caps, rules) if m[0] <= TO_HOME_FROM_CELL)
+        cols, cells, found, _ = play(cols, cells, found, home, True, rules)
         cols = tuple(sorted(cols))
         path.append(home)
     return path
@@ -270,16 +279,17 @@ def _optimal_compiled(core: Any, position: Position, variant: Variant, limits: L
     are checked here, where Python checks them (every 256 positions taken)."""
     ncells, caps, (cols, cells, found) = _setup(position, variant)
     closed0 = variant.automatic is None
-    search = core.OptimalSearch(cols, cells, found, ncells, caps, closed0, -1 if upper is None else upper)
+    rules = rules_of(variant)
+    search = core.OptimalSearch(cols, cells, found, ncells, caps, closed0, -1 if upper is None else upper, rules.code)
     start = time.perf_counter()
     while True:
         status, taken, bound = search.run(256)
         if status == SOLVED:
             path = search.path()
             for i, move in enumerate(path):
-                cols, cells, found, _ = play(cols, cells, found, move, closed0 or i > 0)
+                cols, cells, found, _ = play(cols, cells, found, move, closed0 or i > 0, rules)
                 cols = tuple(sorted(cols))
-            return SOLVED, path + _finish(cols, cells, found, ncells, caps), taken, bound
+            return SOLVED, path + _finish(cols, cells, found, ncells, caps, rules), taken, bound
         if status != "running":
             return status, [], taken, bound  # bound, unsolvable, memory
         if _stop(limits, start, taken):
@@ -303,11 +313,12 @@ def _optimal_python(position: Position, variant: Variant, limits: Limits = Limit
     """
     closed0 = variant.automatic is None  # as start_state(): windows plays its moves after a move
     ncells, caps, (cols, cells, found) = _setup(position, variant)
+    rules = rules_of(variant)
     key0 = key_of(cols, cells)
     best = {key0: 0}
     parent: dict[bytes, tuple[bytes | None, SMove | None]] = {key0: (None, None)}
     tie = count()
-    h0 = lower_bound(cols)
+    h0 = lower_bound(cols, rules)
     if upper is not None and h0 >= upper:
         return "bound", [], 0, upper
     heap = [(h0, 0, next(tie), cols, cells, found, key0)]
@@ -323,20 +334,20 @@ def _optimal_python(position: Position, variant: Variant, limits: Limits = Limit
         if upper is not None and f >= upper:
             return "bound", [], taken, upper
         taken += 1
-        if _all_runs(cols):
-            return SOLVED, path_to(parent, key) + _finish(cols, cells, found, ncells, caps), taken, g
+        if _all_runs(cols, rules):
+            return SOLVED, path_to(parent, key) + _finish(cols, cells, found, ncells, caps, rules), taken, g
         if taken & 255 == 0 and _stop(limits, start, taken):
             return GAVE_UP, [], taken, bound
         closed = closed0 or key != key0
-        for move in moves(cols, cells, found, ncells - len(cells), caps):
+        for move in moves(cols, cells, found, ncells - len(cells), caps, rules):
             ng2 = g + (move[0] > TO_HOME_FROM_CELL)
-            ncols, ncells_, nfound, _ = play(cols, cells, found, move, closed)
+            ncols, ncells_, nfound, _ = play(cols, cells, found, move, closed, rules)
             ncols = tuple(sorted(ncols))
             nkey = key_of(ncols, ncells_)
             old = best.get(nkey)
             if old is not None and old <= ng2:
                 continue
-            nf = ng2 + lower_bound(ncols)
+            nf = ng2 + lower_bound(ncols, rules)
             if upper is not None and nf >= upper:
                 continue  # it cannot beat the line known
             best[nkey] = ng2

@@ -8,7 +8,9 @@ here each one costs only its moves and a look-up. What keeps it small:
   ``bytes``; the foundations follow from the cards left, so the key is columns and
   cells only;
 - symmetry: the key sorts the columns, so positions that differ only by the order
-  of columns are one; a move to an empty column goes to the first one only;
+  of columns are one (in every game of the family too: no rule tells columns
+  apart, nor free cells, dealt or not); a move to an empty column goes to the
+  first one only;
 - safe foundation moves (nothing can ever land on the card) are made at once, as
   part of the move before them: they never cost a solution;
 - no move of a whole column into an empty one (it changes nothing), and not
@@ -24,9 +26,10 @@ the capacities come from a table; each column's run is measured once and kept
 with bit masks of the cards its cards may go on, so one AND with the mask of
 the column tops rules out most columns.
 
-Every other legal move of the variant is tried, so when the search runs out of
-positions, no solution exists: the verdict is ``unsolvable``, with the number of
-positions explored.
+Every other legal move of the variant is tried (a family game's: its
+:class:`~.rules.Rules`), so when the search runs out of positions, no solution
+exists: the verdict is ``unsolvable``, with the number of positions explored
+(tests/test_rules.py holds it to a breadth-first search over whole positions).
 
 >>> from freecell_cli import deal, find_variant
 >>> r = prove(deal(2, cells=0), find_variant("standard"))
@@ -44,8 +47,9 @@ from ..variants import Variant
 from .builtin import Search
 from .result import GAVE_UP, SOLVED, UNSOLVABLE, Limits, Outcome, Result, SolverError
 from .shorten import shorten_path
+from .rules import rules_of
 from .state import (BYTE, COL_TO_CELL, COL_TO_COL, CELL_TO_COL, SOLVED_FOUND, TO_HOME_FROM_COL, SMove,
-                    capacities, in_deal_order, is_safe, key_of, play, safe_home, start_state, to_moves)
+                    capacities, in_deal_order, key_of, play, safe_home, start_state, to_moves)
 from .state import moves as _moves
 
 # A search as a generator: yields the positions explored so far, now and then;
@@ -78,7 +82,8 @@ def _depth_first_compiled(search: Search) -> SearchRun:
     limit = search.limits.states
     # The set is sized for the state limit at once (a slice may overshoot it).
     expect = 0 if limit is None else limit + SLICE
-    run = core.DepthFirst(cols, cells, found, search.ncells, caps, search.variant.automatic is None, expect)
+    run = core.DepthFirst(cols, cells, found, search.ncells, caps, search.variant.automatic is None, expect,
+                          rules_of(search.variant).code)
     while True:
         status = run.run(SLICE)
         if status == 0:
@@ -102,6 +107,8 @@ def _depth_first_python(search: Search) -> SearchRun:
     three of them to a position seen already. The move straight back is not
     played at all."""
     variant = search.variant
+    rules = rules_of(variant)
+    is_safe = rules.safe
     ncells_total = search.ncells
     closed0 = variant.automatic is None
     cols, cells, found = start_state(search.position, variant)
@@ -117,7 +124,7 @@ def _depth_first_python(search: Search) -> SearchRun:
     if found == SOLVED_FOUND:
         return SOLVED, [], states
     # The stack holds, per depth, the position and the moves not tried yet from it.
-    first = _moves(cols, cells, found, ncells_total - len(cells), caps)
+    first = _moves(cols, cells, found, ncells_total - len(cells), caps, rules)
     first.reverse()  # popped from the end: moves to the foundations first
     stack = [(cols, cells, found, first)]
     push = stack.append
@@ -157,7 +164,7 @@ def _depth_first_python(search: Search) -> SearchRun:
                 back = (COL_TO_CELL, b, 0, 1)
                 resort = not cols[b]
             else:  # to the foundations (rarer), or the first move of a windows game
-                t, ncells, nfound, _ = play(cols, cells, found, move, closed)
+                t, ncells, nfound, _ = play(cols, cells, found, move, closed, rules)
                 ncols = list(t)
                 uncovered = b""
                 back = None
@@ -167,7 +174,7 @@ def _depth_first_python(search: Search) -> SearchRun:
                 # become safe to send home (then safe_home sends all that follow).
                 if is_safe(uncovered[-1], nfound):
                     fl = list(nfound)
-                    ncells, _ = safe_home(ncols, ncells, fl)
+                    ncells, _ = safe_home(ncols, ncells, fl, rules)
                     nfound = tuple(fl)
                     back = None  # cards went home: the move back does not undo it
                     resort = True
@@ -183,7 +190,7 @@ def _depth_first_python(search: Search) -> SearchRun:
             if nfound == SOLVED_FOUND:
                 return SOLVED, in_deal_order(search.position, search.variant, trail), states
             t = tuple(ncols)
-            nexts = _moves(t, ncells, nfound, ncells_total - len(ncells), caps)
+            nexts = _moves(t, ncells, nfound, ncells_total - len(ncells), caps, rules)
             if back is not None and back in nexts:
                 # It would lead back to the position just left, which is seen: not
                 # playing it changes nothing but the time.

@@ -33,8 +33,9 @@ from ..errors import FreecellError
 from ..moves import FOUNDATION, Move
 from ..position import Position
 from ..variants import Variant
+from .rules import rules_of
 from .state import (BYTE, CELL_TO_COL, COL_TO_CELL, COL_TO_COL, TO_HOME_FROM_CELL, TO_HOME_FROM_COL, capacities,
-                    in_search_order, is_safe, moves, start_state, to_moves, to_path)
+                    in_search_order, moves, start_state, to_moves, to_path)
 from .state import play as _play
 
 if TYPE_CHECKING:
@@ -61,8 +62,9 @@ def _states(position: Position, variant: Variant, path: list[SMove]) -> list[Sta
     state = start_state(position, variant)
     out = [state]
     closed = variant.automatic is None
+    rules = rules_of(variant)
     for i, move in enumerate(path):
-        state = _play(*state, move, closed or i > 0)[:3]
+        state = _play(*state, move, closed or i > 0, rules)[:3]
         out.append(state)
     return out
 
@@ -72,9 +74,10 @@ def _successors(position: Position, variant: Variant) -> Callable[[Cols, bytes, 
     order decides which of two equally good shortcuts is kept)."""
     ncells = len(position.cells)
     caps = capacities(ncells, len(position.columns), variant.capacity)
+    rules = rules_of(variant)
 
     def successors(cols: Cols, cells: bytes, found: Found) -> list[SMove]:
-        return in_search_order(moves(cols, cells, found, ncells - len(cells), caps), cols)
+        return in_search_order(moves(cols, cells, found, ncells - len(cells), caps, rules), cols)
 
     return successors
 
@@ -131,7 +134,7 @@ def _shortcut_round_compiled(core: ModuleType, position: Position, variant: Vari
     budget = None if deadline is None else deadline - time.perf_counter()
     try:
         new: list[SMove] = core.shortcut_round(cols, cells, found, ncells, caps, variant.automatic is None, path,
-                                               depth >= 2, budget)
+                                               depth >= 2, budget, rules_of(variant).code)
     except ValueError as e:
         raise FreecellError(f"the line cannot be shortened: {e}") from None
     return new
@@ -147,7 +150,9 @@ def _shortcut_round(position: Position, variant: Variant, path: list[SMove], dep
     # The profile of this loop (fc-solve lines of deals 2001-2040): play() of the
     # moves home and of the moves that uncover a safe card, the successors, and
     # the key sums share the time; most moves need no play() at all.
-    play, successors = _play, _successors(position, variant)
+    rules = rules_of(variant)
+    successors = _successors(position, variant)
+    is_safe = rules.safe
     closed0 = variant.automatic is None
     states = _states(position, variant, path)
     n = len(path)
@@ -217,13 +222,13 @@ def _shortcut_round(position: Position, variant: Variant, path: list[SMove], dep
                         relax(i, j, d + c, [m], lcols)
                     if depth < 2:
                         continue
-            ncols, ncells, nfound, _ = play(cols, cells, found, m, closed)
+            ncols, ncells, nfound, _ = _play(cols, cells, found, m, closed, rules)
             j = index.get((_hsum(ncols), ncells), -1)
             if j > i + 1 or (j == i + 1 and c < _cost(m0)):
                 relax(i, j, d + c, [m], ncols)
             if depth >= 2:
                 for m2 in successors(ncols, ncells, nfound):
-                    c2, e2, _, _ = play(ncols, ncells, nfound, m2, True)
+                    c2, e2, _, _ = _play(ncols, ncells, nfound, m2, True, rules)
                     j = index.get((_hsum(c2), e2), -1)
                     if j > i + 1:
                         relax(i, j, d + c + _cost(m2), [m, m2], c2)
@@ -247,12 +252,12 @@ def _shortcut_round(position: Position, variant: Variant, path: list[SMove], dep
         else:
             moves = [_remap(m, perm) for m in moves]
             for m in moves:
-                cols, cells, found, _ = play(cols, cells, found, m, closed0 or bool(out))
+                cols, cells, found, _ = _play(cols, cells, found, m, closed0 or bool(out), rules)
                 out.append(m)
             perm = _permutation(cols, states[j][0])
             continue
         m = _remap(moves[0], perm)
-        cols, cells, found, _ = play(cols, cells, found, m, closed0 or bool(out))
+        cols, cells, found, _ = _play(cols, cells, found, m, closed0 or bool(out), rules)
         out.append(m)
     return out
 

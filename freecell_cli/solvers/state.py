@@ -13,9 +13,11 @@ A search move is a 4-tuple ``(kind, a, b, n)``:
 - ``(COL_TO_COL, column, column, cards)``;
 - ``(COL_TO_CELL, column, 0, 1)``.
 
-Safe moves to the foundations (:func:`is_safe`, the Windows rule: nothing can ever
-land on the card) are made as part of the move before them (:func:`play`); they
-never cost a solution. The moves are the variant's own: runs up to its capacity.
+Safe moves to the foundations (:func:`is_safe`: nothing can ever land on the
+card) are made as part of the move before them (:func:`play`); they never cost a
+solution. The moves are the variant's own: runs up to its capacity, built and
+put into empty columns by its :class:`~.rules.Rules` (FreeCell's unless a
+function is given others: a family game's, :func:`~.rules.rules_of`).
 
 The engines (:mod:`.builtin`, :mod:`.prove`, :mod:`.beam`, :mod:`.shorten`) take
 the state from here only. A compiled core implements exactly these functions;
@@ -43,19 +45,16 @@ from collections.abc import Callable, Sequence
 from ..autoplay import automatic_moves
 from ..errors import FreecellError
 from ..moves import CELL, COLUMN, FOUNDATION, Move, Place, apply, resolve
-from ..position import MAX_COLUMNS, Position
+from ..bounds import MAX_GAME_COLUMNS
+from ..position import Position
 from ..variants import Variant
+from .rules import FREECELL, KING, RULES, Rules, rules_of
+from .rules import OPPOSITE as OPPOSITE, RANK as RANK, RED as RED, SUIT as SUIT  # where they have always been
 
 # -- cards ----------------------------------------------------------------------
-RANK = [c // 4 + 1 for c in range(52)]
-SUIT = [c % 4 for c in range(52)]
-RED = [c % 4 in (1, 2) for c in range(52)]
-# FIT[a][b]: card a may go on card b (one rank lower, the other colour).
-FIT = [[RANK[b] == RANK[a] + 1 and RED[a] != RED[b] for b in range(52)] for a in range(52)]
-OPPOSITE = [(1, 2), (0, 3), (0, 3), (1, 2)]  # foundations of the other colour, per suit
-# ONTO[c]: the two cards ``c`` may be put on; MASK[c]: the same as bits.
-ONTO = [tuple(d for d in range(52) if FIT[c][d]) for c in range(52)]
-MASK = [sum(1 << d for d in ONTO[c]) for c in range(52)]
+# FreeCell's tables (every game's: .rules): FIT[a][b], card a may go on card b (one
+# rank lower, the other colour); ONTO[c], the cards ``c`` may go on; MASK[c], as bits.
+FIT, ONTO, MASK = FREECELL.fit, FREECELL.onto, FREECELL.mask
 BYTE = [bytes((i,)) for i in range(256)]
 SOLVED_FOUND = (13, 13, 13, 13)
 
@@ -70,7 +69,7 @@ TO_HOME_FROM_COL, TO_HOME_FROM_CELL, CELL_TO_COL, COL_TO_COL, COL_TO_CELL = rang
 # Every move tuple made once, shared by all the lists of moves that wait on a
 # search's stack: a list then holds 8 bytes per move, not a 72-byte tuple of its
 # own (the stack of a long proof holds millions of moves).
-_COLS = range(MAX_COLUMNS)
+_COLS = range(MAX_GAME_COLUMNS)
 C2C = [[[(COL_TO_COL, i, j, k) for k in range(14)] for j in _COLS] for i in _COLS]
 CELL2C = [[(CELL_TO_COL, c, j, 1) for j in _COLS] for c in range(52)]
 HOME_COL = [(TO_HOME_FROM_COL, i, 0, 1) for i in _COLS]
@@ -78,26 +77,22 @@ HOME_CELL = [(TO_HOME_FROM_CELL, c, 0, 1) for c in range(52)]
 TO_CELL = [(COL_TO_CELL, i, 0, 1) for i in _COLS]
 
 
-def is_safe(c: int, found: Sequence[int]) -> bool:
-    """Whether card ``c`` goes home now by the safe rule: it is the next card of
-    its suit, and an ace or a 2, or both foundations of the other colour hold at
-    least its rank less one (then no card can ever need to land on it). The one
-    statement of the rule; :func:`freecell_cli.autoplay.autoplay`'s ``safe`` mode
-    is the same rule on a Position (tests/test_state.py compares them).
+def is_safe(c: int, found: Sequence[int], rules: Rules = FREECELL) -> bool:
+    """Whether card ``c`` goes home now by the safe rule (``rules.safe``): it is
+    the next card of its suit and no card can ever need to land on it. In
+    alternate colours: an ace or a 2, or both foundations of the other colour at
+    its rank less one; by suit: always (its suit's next lower, the one card that
+    could land on it, is home). :func:`freecell_cli.autoplay.autoplay`'s ``safe``
+    mode is the same rule on a Position (tests/test_state.py compares them).
 
     >>> is_safe(0, (0, 0, 0, 0)), is_safe(4, (0, 0, 0, 0))  # AC; 2C before its ace
     (True, False)
     >>> is_safe(8, (2, 2, 1, 2)), is_safe(8, (2, 2, 2, 2))  # 3C needs 2D and 2H home
     (False, True)
+    >>> is_safe(8, (2, 0, 0, 0), RULES[1])  # by suit: 3C once 2C is home
+    True
     """
-    f = c >> 2
-    s = c & 3
-    if found[s] != f:
-        return False
-    if f < 2:
-        return True
-    o1, o2 = OPPOSITE[s]
-    return found[o1] >= f and found[o2] >= f
+    return rules.safe(c, found)
 
 
 def key_of(cols: Cols, cells: bytes) -> bytes:
@@ -113,9 +108,9 @@ def key_of(cols: Cols, cells: bytes) -> bytes:
 
 
 # -- columns ---------------------------------------------------------------------
-# Per-column measures, cached: a search meets the same columns again and again.
+# Per-column measures, cached: a search meets the same columns again and again
+# (a column's run and its run masks depend on the rules: each Rules keeps its own).
 # :func:`clear_caches` empties them between searches when they grow large.
-_RUN: dict[bytes, int] = {}
 _DISORDER: dict[bytes, int] = {}
 _INFO: dict[bytes, tuple[int, bytes]] = {}
 # Per column: (mask, ((k, mask_k, ONTO[card k from the top]) for k = 1..its run)),
@@ -123,7 +118,6 @@ _INFO: dict[bytes, tuple[int, bytes]] = {}
 # one AND with the mask of the column tops rules out a column that has nowhere to
 # go, which is most of them.
 RunInfo = tuple[int, tuple[tuple[int, int, tuple[int, ...]], ...]]
-_RUNS: dict[bytes, RunInfo] = {}
 CACHE_SIZE = 400_000
 
 
@@ -133,25 +127,32 @@ def clear_caches() -> None:
     run masks of :func:`moves` bound themselves.)"""
     if len(_INFO) > CACHE_SIZE:
         _INFO.clear()
-        _RUN.clear()
         _DISORDER.clear()
+        FREECELL.runs.clear()  # filled alongside them by FreeCell's searches
+    for rules in RULES:
+        if len(rules.runs) > CACHE_SIZE:
+            rules.runs.clear()
 
 
-def run_length(col: bytes) -> int:
+def run_length(col: bytes, rules: Rules = FREECELL) -> int:
     """Cards at the end of ``col`` that form a run (each on one rank higher, the
-    other colour).
+    other colour; by ``rules``, the same suit where columns build by suit).
 
     >>> run_length(bytes([51, 46, 40, 37]))  # KS QH JC TD
     4
     >>> run_length(bytes([51, 47, 40])), run_length(b"")  # KS QS JC
     (1, 0)
+    >>> run_length(bytes([51, 47, 43]), RULES[1]), run_length(bytes([51, 46, 40, 37]), RULES[1])  # KS QS JS; by suit
+    (3, 1)
     """
-    n = _RUN.get(col)
+    cache = rules.runs
+    n = cache.get(col)
     if n is None:
+        fit = rules.fit
         n = 1 if col else 0
-        while n < len(col) and FIT[col[-n]][col[-n - 1]]:
+        while n < len(col) and fit[col[-n]][col[-n - 1]]:
             n += 1
-        _RUN[col] = n
+        cache[col] = n
     return n
 
 
@@ -191,12 +192,14 @@ def column_info(col: bytes) -> tuple[int, bytes]:
     return info
 
 
-def _runs(col: bytes) -> RunInfo:
-    if len(_RUNS) > CACHE_SIZE:  # one search's columns; keep the cache bounded
-        _RUNS.clear()
-    runs = tuple((k, MASK[col[-k]], ONTO[col[-k]]) for k in range(1, run_length(col) + 1))
+def _runs(col: bytes, rules: Rules = FREECELL) -> RunInfo:
+    cache = rules.run_masks
+    if len(cache) > CACHE_SIZE:  # one search's columns; keep the cache bounded
+        cache.clear()
+    mask, onto = rules.mask, rules.onto
+    runs = tuple((k, mask[col[-k]], onto[col[-k]]) for k in range(1, run_length(col, rules) + 1))
     info = (sum(m for _, m, _ in runs), runs)  # the cards differ: the sum is the union
-    _RUNS[col] = info
+    cache[col] = info
     return info
 
 
@@ -212,9 +215,11 @@ def capacities(ncells: int, ncols: int, cap: Capacity) -> list[list[int]]:
     return [[cap(f, e) for e in range(ncols + 1)] for f in range(ncells + 1)]
 
 
-def moves(cols: Cols, cells: bytes, found: Found, free: int, caps: list[list[int]]) -> list[SMove]:
+def moves(cols: Cols, cells: bytes, found: Found, free: int, caps: list[list[int]],
+          rules: Rules = FREECELL) -> list[SMove]:
     """Every move of the position under the variant whose :func:`capacities` are
-    ``caps``, with ``free`` free cells: the one move generator.
+    ``caps`` and whose :class:`~.rules.Rules` are ``rules``, with ``free`` free
+    cells: the one move generator.
 
     In this order: cards home from columns, then from free cells; per free cell
     (in card order) onto columns, then into the first empty column; per column,
@@ -222,8 +227,9 @@ def moves(cols: Cols, cells: bytes, found: Found, free: int, caps: list[list[int
     cards first); then column ends into a free cell. A move into an empty column
     goes to the first one only (the others would give the same position with the
     columns in another order), and never a whole column (it would change
-    nothing). For each movable card, the two cards it may go on are looked up
-    among the column tops instead of trying every pair of columns.
+    nothing). Where an empty column takes only a king, only a king and the run
+    it heads go there. For each movable card, the cards it may go on are looked
+    up among the column tops instead of trying every pair of columns.
 
     >>> from freecell_cli import parse_position, find_variant
     >>> site = find_variant("site")
@@ -237,6 +243,8 @@ def moves(cols: Cols, cells: bytes, found: Found, free: int, caps: list[list[int
     """
     out: list[SMove] = []
     append = out.append
+    MASK, ONTO, kings = rules.mask, rules.onto, rules.kings
+    run_masks = rules.run_masks
     first_empty = -1
     n_empty = 0
     top_at: dict[int, int] = {}
@@ -262,7 +270,7 @@ def moves(cols: Cols, cells: bytes, found: Found, free: int, caps: list[list[int
                 j = get(d)
                 if j is not None:
                     append(CELL2C[c][j])
-        if first_empty >= 0:
+        if first_empty >= 0 and (not kings or c >> 2 == KING):
             append(CELL2C[c][first_empty])
     row = caps[free]
     cap_full = row[n_empty]
@@ -270,7 +278,7 @@ def moves(cols: Cols, cells: bytes, found: Found, free: int, caps: list[list[int
     for i, col in enumerate(cols):
         if not col:
             continue
-        mask, runs = _RUNS.get(col) or _runs(col)
+        mask, runs = run_masks.get(col) or _runs(col, rules)
         if mask & tops:
             for k, m, onto in runs:
                 if k > cap_full and k > 1:  # one card goes anywhere it fits
@@ -288,7 +296,8 @@ def moves(cols: Cols, cells: bytes, found: Found, free: int, caps: list[list[int
                 top = len(col) - 1
             to_empty = C2C[i][first_empty]
             for k in range(top, 0, -1):
-                append(to_empty[k])
+                if not kings or col[-k] >> 2 == KING:
+                    append(to_empty[k])
     if free:
         for i, col in enumerate(cols):
             if col:
@@ -296,7 +305,8 @@ def moves(cols: Cols, cells: bytes, found: Found, free: int, caps: list[list[int
     return out
 
 
-def moves_from(cols: Cols, cells: bytes, found: Found, ncells: int, cap: Capacity) -> list[SMove]:
+def moves_from(cols: Cols, cells: bytes, found: Found, ncells: int, cap: Capacity,
+               rules: Rules = FREECELL) -> list[SMove]:
     """:func:`moves` on a table of ``ncells`` free cells, ``cap`` the variant's capacity.
 
     >>> from freecell_cli import deal, find_variant
@@ -304,7 +314,7 @@ def moves_from(cols: Cols, cells: bytes, found: Found, ncells: int, cap: Capacit
     >>> len(moves_from(*state, 4, find_variant("site").capacity))
     9
     """
-    return moves(cols, cells, found, ncells - len(cells), capacities(ncells, len(cols), cap))
+    return moves(cols, cells, found, ncells - len(cells), capacities(ncells, len(cols), cap), rules)
 
 
 def in_search_order(found_moves: list[SMove], cols: Cols) -> list[SMove]:
@@ -327,9 +337,10 @@ def in_search_order(found_moves: list[SMove], cols: Cols) -> list[SMove]:
 
 
 # -- playing moves -----------------------------------------------------------------
-def safe_home(cols: list[bytes], cells: bytes, found: list[int]) -> tuple[bytes, list[SMove]]:
-    """Send safe cards home (:func:`is_safe`), in place on ``cols`` and ``found``;
-    returns the new free cells and the moves made.
+def safe_home(cols: list[bytes], cells: bytes, found: list[int],
+              rules: Rules = FREECELL) -> tuple[bytes, list[SMove]]:
+    """Send safe cards home (:func:`is_safe` under ``rules``), in place on ``cols``
+    and ``found``; returns the new free cells and the moves made.
 
     Only the next card of each suit can go, so at most four candidates are looked
     for at the column ends and in the free cells.
@@ -342,13 +353,14 @@ def safe_home(cols: list[bytes], cells: bytes, found: list[int]) -> tuple[bytes,
     """
     made = []
     moved = True
+    alternate = not rules.suit  # by suit every next card is safe
     while moved:
         moved = False
         for s in range(4):
             f = found[s]
             if f == 13:
                 continue
-            if f >= 2:
+            if f >= 2 and alternate:
                 o1, o2 = OPPOSITE[s]
                 if found[o1] < f or found[o2] < f:  # is_safe(f * 4 + s, found), inlined
                     continue
@@ -369,11 +381,12 @@ def safe_home(cols: list[bytes], cells: bytes, found: list[int]) -> tuple[bytes,
     return cells, made
 
 
-def play(cols: Cols, cells: bytes, found: Found, move: SMove,
-         closed: bool = True) -> tuple[Cols, bytes, Found, list[SMove]]:
-    """The state after ``move`` and the safe moves home it allows. ``closed``
-    says no safe move was waiting before it (true everywhere but at the start
-    of a windows game, whose automatic moves come only after a move).
+def play(cols: Cols, cells: bytes, found: Found, move: SMove, closed: bool = True,
+         rules: Rules = FREECELL) -> tuple[Cols, bytes, Found, list[SMove]]:
+    """The state after ``move`` and the safe moves home it allows (under
+    ``rules``). ``closed`` says no safe move was waiting before it (true
+    everywhere but at the start of a windows game, whose automatic moves come
+    only after a move).
 
     >>> cols = (bytes([51, 0]), bytes([4]))
     >>> play(cols, b"", (0, 1, 0, 0), (COL_TO_CELL, 1, 0, 1))  # 2C to a cell; AC is not uncovered
@@ -406,9 +419,9 @@ def play(cols: Cols, cells: bytes, found: Found, move: SMove,
         # Foundations did not change: only the card this move uncovered can
         # have become a safe card to send home.
         src = lcols[a] if kind != CELL_TO_COL else b""
-        if not src or not is_safe(src[-1], lfound):
+        if not src or not rules.safe(src[-1], lfound):
             return tuple(lcols), cells, tuple(lfound), []
-    cells, autos = safe_home(lcols, cells, lfound)
+    cells, autos = safe_home(lcols, cells, lfound, rules)
     return tuple(lcols), cells, tuple(lfound), autos
 
 
@@ -445,6 +458,7 @@ def in_deal_order(position: Position, variant: Variant, path: list[SMove]) -> li
     [(4, 1, 0, 1)]
     """
     closed0 = variant.automatic is None
+    rules = rules_of(variant)
     state = start_state(position, variant)
     out: list[SMove] = []
     for i, (kind, a, b, n) in enumerate(path):
@@ -457,7 +471,7 @@ def in_deal_order(position: Position, variant: Variant, path: list[SMove]) -> li
         elif kind == COL_TO_COL:
             a, b = cols.index(shown[a]), cols.index(shown[b])
         out.append((kind, a, b, n))
-        state = play(*state, out[-1], closed0 or i > 0)[:3]
+        state = play(*state, out[-1], closed0 or i > 0, rules)[:3]
     return out
 
 
@@ -476,7 +490,7 @@ def start_state(position: Position, variant: Variant) -> State:
     cells = bytes(sorted(c.index for c in position.cells if c is not None))
     found = list(position.foundations)
     if variant.automatic is None:
-        cells, _ = safe_home(cols, cells, found)
+        cells, _ = safe_home(cols, cells, found, rules_of(variant))
     return tuple(cols), cells, tuple(found)
 
 
@@ -509,11 +523,12 @@ def to_moves(position: Position, variant: Variant, path: list[SMove]) -> list[Mo
 
     # The search's own state runs alongside: its play() says which safe moves
     # home follow each move (no variant plays them by itself but windows).
+    rules = rules_of(variant)
     cols = [bytes(c.index for c in col) for col in p.columns]
     found = list(p.foundations)
     cells = bytes(sorted(c.index for c in p.cells if c is not None))
     if variant.automatic is None:
-        cells, autos = safe_home(cols, cells, found)
+        cells, autos = safe_home(cols, cells, found, rules)
         emit_autos(autos)
     state = (tuple(cols), cells, tuple(found))
     for step in path:
@@ -532,7 +547,7 @@ def to_moves(position: Position, variant: Variant, path: list[SMove]) -> list[Mo
         if variant.automatic is not None:
             automatic_moves(p, variant)
         else:
-            scols, scells, sfound, autos = play(*state, step, True)
+            scols, scells, sfound, autos = play(*state, step, True, rules)
             state = (scols, scells, sfound)
             emit_autos(autos)
     return out
@@ -552,6 +567,7 @@ def to_path(position: Position, variant: Variant, moves: list[Move]) -> list[SMo
     """
     cols, cells, found = start_state(position, variant)
     closed = variant.automatic is None
+    rules = rules_of(variant)
     raw = position.copy()
     path: list[SMove] = []
 
@@ -585,7 +601,7 @@ def to_path(position: Position, variant: Variant, moves: list[Move]) -> list[SMo
             step = (COL_TO_COL, src.index, dst.index, len(left))
         if src.kind == COLUMN and not cols[src.index].endswith(bytes(left)):
             raise FreecellError(f"move {move} cannot be followed")
-        cols, cells, found, _ = play(cols, cells, found, step, closed or bool(path))
+        cols, cells, found, _ = play(cols, cells, found, step, closed or bool(path), rules)
         path.append(step)
     if found != SOLVED_FOUND:
         raise FreecellError("the moves do not finish the game")
