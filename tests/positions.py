@@ -54,3 +54,46 @@ def walk_game(n: int, game: str, steps: int, seed: int):
             break
         apply(p, rng.choice(moves))
     return p
+
+
+class TooBig(Exception):
+    """The breadth-first oracle met more positions than its cap."""
+
+
+def bfs_optimum(position, variant, cap: int = 100_000):
+    """The fewest non-foundation moves to win, by 0-1 breadth-first search over
+    whole positions (every legal move under ``variant``, and its automatic moves):
+    None when no win exists; :class:`TooBig` past ``cap`` positions. The oracle
+    of the optimal search and of the family's rules."""
+    from collections import deque
+
+    from freecell_cli.autoplay import play_move
+    from freecell_cli.moves import FOUNDATION, legal_moves
+
+    def key(p) -> tuple:
+        return (tuple(sorted(tuple(c.index for c in col) for col in p.columns)),
+                tuple(sorted(c.index for c in p.cells if c is not None)), tuple(p.foundations))
+
+    best = {key(position): 0}
+    queue = deque([(0, position.copy())])
+    while queue:
+        g, p = queue.popleft()
+        if best[key(p)] < g:
+            continue
+        if all(f == 13 for f in p.foundations):
+            return g
+        if len(best) > cap:
+            raise TooBig(len(best))
+        for move in legal_moves(p, variant):
+            q = p.copy()
+            play_move(q, move, variant)
+            cost = move.dest.kind != FOUNDATION
+            k = key(q)
+            if k in best and best[k] <= g + cost:
+                continue
+            best[k] = g + cost
+            if cost:
+                queue.append((g + 1, q))
+            else:
+                queue.appendleft((g, q))
+    return None

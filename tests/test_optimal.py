@@ -4,18 +4,17 @@ search over whole positions (moves.legal_moves and the variant's own play)."""
 from __future__ import annotations
 
 import random
-from collections import deque
 
 import pytest
 
 from freecell_cli import deal, find_variant, parse_position
-from freecell_cli.autoplay import play_move
 from freecell_cli.cards import SUITS, Card
-from freecell_cli.moves import FOUNDATION, legal_moves
 from freecell_cli.position import Position
 from freecell_cli.solvers.engine import GAVE_UP, SOLVED, Limits, get_engine, solve
 from freecell_cli.solvers.optimal import OptimalEngine, column_bound, lower_bound, optimal_search
 from freecell_cli.solvers.state import start_state
+from positions import TooBig
+from positions import bfs_optimum as oracle
 
 VARIANTS = ("site", "standard", "windows", "atomic")
 
@@ -38,39 +37,11 @@ def small_position(seed: int, cells: int) -> Position:
 
 
 def bfs_optimum(position: Position, variant_name: str, cap: int = 20_000) -> int | None:
-    """The fewest non-foundation moves to win, by 0-1 breadth-first search over
-    positions (every legal move, the variant's automatic moves): None when no
-    win exists, and a skip when the search is too big for a test."""
-    variant = find_variant(variant_name)
-
-    def key(p: Position) -> tuple:
-        return (tuple(sorted(tuple(c.index for c in col) for col in p.columns)),
-                tuple(sorted(c.index for c in p.cells if c is not None)), tuple(p.foundations))
-
-    start = position.copy()
-    best = {key(start): 0}
-    queue = deque([(0, start)])
-    while queue:
-        g, p = queue.popleft()
-        if best[key(p)] < g:
-            continue
-        if all(f == 13 for f in p.foundations):
-            return g
-        if len(best) > cap:
-            pytest.skip("too big for the breadth-first oracle")
-        for move in legal_moves(p, variant):
-            q = p.copy()
-            play_move(q, move, variant)
-            cost = move.dest.kind != FOUNDATION
-            k = key(q)
-            if k in best and best[k] <= g + cost:
-                continue
-            best[k] = g + cost
-            if cost:
-                queue.append((g + 1, q))
-            else:
-                queue.appendleft((g, q))
-    return None
+    """The oracle (tests/positions.py), skipped where it would take too long."""
+    try:
+        return oracle(position, find_variant(variant_name), cap)
+    except TooBig:
+        pytest.skip("too big for the breadth-first oracle")
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -9,13 +9,12 @@ column only."""
 from __future__ import annotations
 
 import random
-from collections import deque
 
 import pytest
 
 from freecell_cli.cards import SUITS, Card
 from freecell_cli.games import FAMILY, find_game, find_rules
-from freecell_cli.moves import FOUNDATION, apply, legal_moves
+from freecell_cli.moves import legal_moves
 from freecell_cli.position import Position
 from freecell_cli.solvers import prove
 from freecell_cli.solvers.builtin import Search
@@ -23,7 +22,7 @@ from freecell_cli.solvers.engine import SOLVED, UNSOLVABLE, Limits, solve
 from freecell_cli.solvers.optimal import OptimalEngine, _optimal_compiled, _optimal_python, lower_bound
 from freecell_cli.solvers.rules import rules_of
 from freecell_cli.solvers.state import start_state
-from freecell_cli.variants import Variant
+from positions import bfs_optimum
 
 try:  # directly: the compiled searches are compared too, whatever FREECELL_CORE says
     from freecell_cli.solvers import _core  # type: ignore[attr-defined]
@@ -69,39 +68,6 @@ def small_game_position(seed: int, game: str) -> Position:
     for c in left[len(in_cells):]:
         cols[rng.randrange(g.columns)].append(c)
     return Position(cols, list(in_cells) + [None] * (g.cells - len(in_cells)), found, game=game).validate()
-
-
-def bfs_optimum(position: Position, rules: Variant, cap: int = 100_000) -> int | None:
-    """The fewest non-foundation moves to win by 0-1 breadth-first search over
-    whole positions (every legal move under ``rules``, none made for the
-    player): None when no win exists."""
-
-    def key(p: Position) -> tuple:
-        return (tuple(sorted(tuple(c.index for c in col) for col in p.columns)),
-                tuple(sorted(c.index for c in p.cells if c is not None)), tuple(p.foundations))
-
-    best = {key(position): 0}
-    queue = deque([(0, position.copy())])
-    while queue:
-        g, p = queue.popleft()
-        if best[key(p)] < g:
-            continue
-        if all(f == 13 for f in p.foundations):
-            return g
-        assert len(best) <= cap, "too big for the breadth-first oracle: choose smaller tables"
-        for move in legal_moves(p, rules):
-            q = p.copy()
-            apply(q, move)
-            cost = move.dest.kind != FOUNDATION
-            k = key(q)
-            if k in best and best[k] <= g + cost:
-                continue
-            best[k] = g + cost
-            if cost:
-                queue.append((g + 1, q))
-            else:
-                queue.appendleft((g, q))
-    return None
 
 
 @pytest.mark.parametrize("game", FAMILY)
