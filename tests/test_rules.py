@@ -14,7 +14,6 @@ import pytest
 
 from freecell_cli.cards import SUITS, Card
 from freecell_cli.games import FAMILY, find_game, find_rules
-from freecell_cli.moves import legal_moves
 from freecell_cli.position import Position
 from freecell_cli.solvers import prove
 from freecell_cli.solvers.builtin import Search
