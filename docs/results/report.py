@@ -153,7 +153,9 @@ def main(argv: list[str] | None = None) -> int:
                   if std[n]["min_cells"] is not None and site[n]["min_cells"] is not None
                   and std[n]["min_cells"] != site[n]["min_cells"]]
         out.append("")
-        out.append(f"deals whose answer differs ({len(differ)} of {len(std.keys() & site.keys()):,} settled under both):")
+        both = sum(1 for n in std.keys() & site.keys()
+                   if std[n]["min_cells"] is not None and site[n]["min_cells"] is not None)
+        out.append(f"deals whose answer differs ({len(differ)} of {both:,} settled under both):")
         out.append("")
         out.append("| deal | standard | site | the site's first move the textbook refuses |")
         out.append("|---|---|---|---|")
