@@ -20,8 +20,10 @@ def test_a_record_says_what_is_proven():
 
 def test_a_limit_leaves_the_beams_line_and_the_bound():
     r = analyze_deal(5, Job(variant="standard", mode="optimal", time_limit=3, solutions=False))
-    assert (r["verdict"], r["optimal"], r["nonfoundation_moves"], r["beam_moves"]) == ("solved", False, 36, 36)
-    assert 25 <= r["lower_bound"] < 36 and r["reason"].startswith("time limit of 3 s reached after ")
+    # (the best line is the beam's 36, or --optimize's 33 when its wide beam ends within the limit)
+    assert (r["verdict"], r["optimal"], r["beam_moves"]) == ("solved", False, 36)
+    assert r["nonfoundation_moves"] in (33, 36) and 25 <= r["lower_bound"] < r["nonfoundation_moves"]
+    assert r["reason"].startswith("time limit of 3 s reached after ")
     assert check_record(r) is None
 
 
