@@ -97,3 +97,26 @@ def bfs_optimum(position, variant, cap: int = 100_000):
             else:
                 queue.appendleft((g, q))
     return None
+
+
+def random_table(rng, ranks: tuple[int, int], sizes: tuple[int, int], ncols: int, ncells: int, in_cells: int,
+                 game: str | None = None, fill_first: bool = False):
+    """A random table: the cards below a random rank (in ``ranks``) home in each
+    suit, until ``sizes`` bounds the cards left; those shuffled, up to ``in_cells``
+    of them into the free cells, the rest dealt at random into ``ncols`` columns
+    (``fill_first``: one into each column first). The small tables of the
+    breadth-first oracle's tests."""
+    from freecell_cli.cards import SUITS, Card
+    from freecell_cli.position import Position
+
+    while True:
+        found = [rng.randint(*ranks) for _ in range(4)]
+        left = [Card(r, s) for s, f in zip(SUITS, found) for r in range(f + 1, 14)]
+        if sizes[0] <= len(left) <= sizes[1]:
+            break
+    rng.shuffle(left)
+    k = rng.randint(0, in_cells)
+    cols: list[list] = [[] for _ in range(ncols)]
+    for i, c in enumerate(left[k:]):
+        cols[i % ncols if fill_first and i < ncols else rng.randrange(ncols)].append(c)
+    return Position(cols, left[:k] + [None] * (ncells - k), found, game=game).validate()

@@ -293,21 +293,11 @@ def test_a_bad_freecell_core_is_said():
     assert out.returncode == 0
     assert "search core: unavailable (FREECELL_CORE must be one of compiled, python, not 'fortran')" in out.stdout
 
-
-@needs_core
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow], deadline=None)
-@given(data=st.data())
-def test_small_positions_searched_to_the_end_alike(data):
-    # A random table with 10-24 cards left, 1-9 columns, 0-15 free cells, any
-    # variant: both searches run to their verdict and agree on every count.
+def _random_table(rng, ncols: int, ncells: int, left: int, game: str | None = None) -> Position:
+    """``left`` cards on a table of ``ncols`` columns and ``ncells`` free cells, the
+    others home (cards home per suit, lowest first), dealt at random."""
     from freecell_cli.cards import Card
 
-    ncols = data.draw(st.integers(1, 9), "columns")
-    ncells = data.draw(st.integers(0, 15), "cells")
-    left = data.draw(st.integers(10, 24), "cards left")
-    variant = data.draw(st.sampled_from(VARIANTS), "variant")
-    rng = random.Random(data.draw(st.integers(0, 2**32), "seed"))
-    # Cards home per suit, lowest first: the other cards are on the table.
     found = [0, 0, 0, 0]
     for _ in range(52 - left):
         found[rng.choice([s for s in range(4) if found[s] < 13])] += 1
@@ -317,7 +307,22 @@ def test_small_positions_searched_to_the_end_alike(data):
     columns: list[list] = [[] for _ in range(ncols)]
     for c in cards[len(in_cells):]:
         columns[rng.randrange(ncols)].append(c)
-    position = Position(columns, in_cells + [None] * (ncells - len(in_cells)), found)
+    return Position(columns, in_cells + [None] * (ncells - len(in_cells)), found, game=game)
+
+
+
+@needs_core
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(data=st.data())
+def test_small_positions_searched_to_the_end_alike(data):
+    # A random table with 10-24 cards left, 1-9 columns, 0-15 free cells, any
+    # variant: both searches run to their verdict and agree on every count.
+    ncols = data.draw(st.integers(1, 9), "columns")
+    ncells = data.draw(st.integers(0, 15), "cells")
+    left = data.draw(st.integers(10, 24), "cards left")
+    variant = data.draw(st.sampled_from(VARIANTS), "variant")
+    rng = random.Random(data.draw(st.integers(0, 2**32), "seed"))
+    position = _random_table(rng, ncols, ncells, left)
     want = _search(prove._depth_first_python, position, variant, 10**9)
     assert _search(prove._depth_first_compiled, position, variant, 10**9) == want
 
@@ -327,24 +332,12 @@ def test_small_positions_searched_to_the_end_alike(data):
 @given(data=st.data())
 def test_small_positions_searched_to_the_end_alike_in_every_game(data):
     # The same under the family's rules, on tables of 1-10 columns.
-    from freecell_cli.cards import Card
-
     ncols = data.draw(st.integers(1, 10), "columns")
     # (a table of 10 columns is Seahaven Towers', with its 4 free cells: only its label lets it have them)
     ncells = 4 if ncols == 10 else data.draw(st.integers(0, 8), "cells")
     left = data.draw(st.integers(10, 24), "cards left")
     game = data.draw(st.sampled_from(FAMILY), "game")
     rng = random.Random(data.draw(st.integers(0, 2**32), "seed"))
-    found = [0, 0, 0, 0]
-    for _ in range(52 - left):
-        found[rng.choice([s for s in range(4) if found[s] < 13])] += 1
-    cards = [Card(r + 1, "CDHS"[s]) for s in range(4) for r in range(found[s], 13)]
-    rng.shuffle(cards)
-    in_cells = cards[:rng.randint(0, min(ncells, len(cards)))]
-    columns: list[list] = [[] for _ in range(ncols)]
-    for c in cards[len(in_cells):]:
-        columns[rng.randrange(ncols)].append(c)
-    position = Position(columns, in_cells + [None] * (ncells - len(in_cells)), found,
-                        game="seahaven-towers" if ncols == 10 else None)
+    position = _random_table(rng, ncols, ncells, left, game="seahaven-towers" if ncols == 10 else None)
     want = _search(prove._depth_first_python, position, game, 10**9)
     assert _search(prove._depth_first_compiled, position, game, 10**9) == want

@@ -8,12 +8,12 @@ import random
 import pytest
 
 from freecell_cli import deal, find_variant, parse_position
-from freecell_cli.cards import SUITS, Card
+from freecell_cli.cards import Card
 from freecell_cli.position import Position
 from freecell_cli.solvers.engine import GAVE_UP, SOLVED, Limits, get_engine, solve
 from freecell_cli.solvers.optimal import OptimalEngine, column_bound, lower_bound, optimal_search
 from freecell_cli.solvers.state import start_state
-from positions import TooBig
+from positions import TooBig, random_table
 from positions import bfs_optimum as oracle
 
 VARIANTS = ("site", "standard", "windows", "atomic")
@@ -22,18 +22,7 @@ VARIANTS = ("site", "standard", "windows", "atomic")
 def small_position(seed: int, cells: int) -> Position:
     """A random table with 10-16 cards left: the lowest ranks of each suit home,
     the rest dealt at random into 8 columns and (some of) the free cells."""
-    rng = random.Random(seed)
-    while True:
-        found = [rng.randint(8, 13) for _ in range(4)]
-        left = [Card(r, s) for s, f in zip(SUITS, found) for r in range(f + 1, 14)]
-        if 10 <= len(left) <= 16:
-            break
-    rng.shuffle(left)
-    in_cells = left[: rng.randint(0, min(cells, 2))]
-    cols: list[list[Card]] = [[] for _ in range(8)]
-    for c in left[len(in_cells):]:
-        cols[rng.randrange(8)].append(c)
-    return Position(cols, list(in_cells) + [None] * (cells - len(in_cells)), found).validate()
+    return random_table(random.Random(seed), (8, 13), (10, 16), 8, cells, min(cells, 2))
 
 
 def bfs_optimum(position: Position, variant_name: str, cap: int = 20_000) -> int | None:

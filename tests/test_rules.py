@@ -12,7 +12,6 @@ import random
 
 import pytest
 
-from freecell_cli.cards import SUITS, Card
 from freecell_cli.games import FAMILY, find_game, find_rules
 from freecell_cli.position import Position
 from freecell_cli.solvers import prove
@@ -21,7 +20,7 @@ from freecell_cli.solvers.engine import SOLVED, UNSOLVABLE, Limits, solve
 from freecell_cli.solvers.optimal import OptimalEngine, _optimal_compiled, _optimal_python, lower_bound
 from freecell_cli.solvers.rules import rules_of
 from freecell_cli.solvers.state import start_state
-from positions import bfs_optimum
+from positions import bfs_optimum, random_table
 
 try:  # directly: the compiled searches are compared too, whatever FREECELL_CORE says
     from freecell_cli.solvers import _core  # type: ignore[attr-defined]
@@ -38,35 +37,14 @@ def small_table(seed: int, game: str) -> Position:
     have no win. (No game label: a family game's position has the game's table.)"""
     rng = random.Random(seed * 31 + len(game))
     ncols, ncells = rng.randint(3, 5), rng.randint(0, 2)
-    while True:
-        found = [rng.randint(7, 13) for _ in range(4)]
-        left = [Card(r, s) for s, f in zip(SUITS, found) for r in range(f + 1, 14)]
-        if 10 <= len(left) <= 16:
-            break
-    rng.shuffle(left)
-    k = rng.randint(0, ncells)
-    cols: list[list[Card]] = [[] for _ in range(ncols)]
-    for i, c in enumerate(left[k:]):
-        cols[i % ncols if i < ncols else rng.randrange(ncols)].append(c)
-    return Position(cols, left[:k] + [None] * (ncells - k), found).validate()
+    return random_table(rng, (7, 13), (10, 16), ncols, ncells, ncells, fill_first=True)
 
 
 def small_game_position(seed: int, game: str) -> Position:
     """A random table of ``game`` itself (its columns and free cells) with 9-14
     cards left, dealt at random into its columns and up to two of its free cells."""
     g = find_game(game)
-    rng = random.Random(seed * 31 + len(game))
-    while True:
-        found = [rng.randint(9, 13) for _ in range(4)]
-        left = [Card(r, s) for s, f in zip(SUITS, found) for r in range(f + 1, 14)]
-        if 9 <= len(left) <= 14:
-            break
-    rng.shuffle(left)
-    in_cells = left[: rng.randint(0, 2)]
-    cols: list[list[Card]] = [[] for _ in range(g.columns)]
-    for c in left[len(in_cells):]:
-        cols[rng.randrange(g.columns)].append(c)
-    return Position(cols, list(in_cells) + [None] * (g.cells - len(in_cells)), found, game=game).validate()
+    return random_table(random.Random(seed * 31 + len(game)), (9, 13), (9, 14), g.columns, g.cells, 2, game=game)
 
 
 @pytest.mark.parametrize("game", FAMILY)
