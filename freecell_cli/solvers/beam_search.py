@@ -39,9 +39,10 @@ from typing import TYPE_CHECKING
 
 from ..position import Position
 from ..variants import Variant
+from .features import column_info
 from .rules import FREECELL, KING, RULES, Rules, rules_of
 from .state import (BYTE, CELL_TO_COL, COL_TO_CELL, COL_TO_COL, TO_HOME_FROM_CELL, TO_HOME_FROM_COL, capacities,
-                    column_info, moves, play, run_length, start_state)
+                    moves, play, run_length, start_state)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -96,7 +97,7 @@ _COL = _COLS[FREECELL.code]
 
 def _column(col: bytes, rules: Rules = FREECELL) -> tuple[int, int, bytes]:
     """(cards below the movable run, disorder, depth table) of a column; see
-    :func:`.state.column_info`. Cached: a search meets the same columns often."""
+    :func:`.features.column_info`. Cached: a search meets the same columns often."""
     dis, table = column_info(col)
     info = (len(col) - run_length(col, rules), dis, table)
     _COLS[rules.code][col] = info

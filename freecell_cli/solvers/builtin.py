@@ -21,9 +21,10 @@ from itertools import count
 from ..position import Position
 from ..variants import Variant
 from .result import GAVE_UP, SOLVED, UNSOLVABLE, Limits, Outcome, Result
+from .features import INFO, column_info
 from .rules import rules_of
 from .shorten import shorten_path
-from .state import (_INFO, Cols, Found, SMove, State, capacities, clear_caches, column_info, in_search_order, key_of,
+from .state import (Cols, Found, SMove, State, capacities, clear_caches, in_search_order, key_of,
                     moves, path_to, play, start_state, to_moves)
 
 
@@ -59,7 +60,7 @@ class Search:
         dis = depth = empty = 0
         for col in cols:
             if col:
-                info = _INFO.get(col)
+                info = INFO.get(col)
                 if info is None:
                     info = column_info(col)
                 dis += info[0]

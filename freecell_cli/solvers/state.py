@@ -48,8 +48,9 @@ from ..moves import CELL, COLUMN, FOUNDATION, Move, Place, apply, resolve
 from ..bounds import MAX_GAME_COLUMNS
 from ..position import Position
 from ..variants import Variant
+from . import features
 from .rules import FREECELL, KING, RULES, Rules, rules_of
-from .rules import OPPOSITE as OPPOSITE, RANK as RANK, RED as RED, SUIT as SUIT  # where they have always been
+from .rules import OPPOSITE as OPPOSITE, RANK as RANK, RED as RED, SUIT as SUIT  # re-exported for the engines
 
 # -- cards ----------------------------------------------------------------------
 # FreeCell's tables (every game's: .rules): FIT[a][b], card a may go on card b (one
@@ -111,8 +112,6 @@ def key_of(cols: Cols, cells: bytes) -> bytes:
 # Per-column measures, cached: a search meets the same columns again and again
 # (a column's run and its run masks depend on the rules: each Rules keeps its own).
 # :func:`clear_caches` empties them between searches when they grow large.
-_DISORDER: dict[bytes, int] = {}
-_INFO: dict[bytes, tuple[int, bytes]] = {}
 # Per column: (mask, ((k, mask_k, ONTO[card k from the top]) for k = 1..its run)),
 # where mask_k has a bit per card that card may go on and mask is their union:
 # one AND with the mask of the column tops rules out a column that has nowhere to
@@ -125,9 +124,8 @@ def clear_caches() -> None:
     """Empty the caches of runs, disorder and depth tables when they hold more
     than :data:`CACHE_SIZE` columns: a new search keeps the memory bounded. (The
     run masks of :func:`moves` bound themselves.)"""
-    if len(_INFO) > CACHE_SIZE:
-        _INFO.clear()
-        _DISORDER.clear()
+    if features.size() > CACHE_SIZE:
+        features.clear()
         FREECELL.runs.clear()  # filled alongside them by FreeCell's searches
     for rules in RULES:
         if len(rules.runs) > CACHE_SIZE:
@@ -154,42 +152,6 @@ def run_length(col: bytes, rules: Rules = FREECELL) -> int:
             n += 1
         cache[col] = n
     return n
-
-
-def disorder(col: bytes) -> int:
-    """Cards lying above a lower card of the same column (each must move again).
-
-    >>> disorder(bytes([0, 51, 4]))  # AC KS 2C: KS and 2C lie above the ace
-    2
-    """
-    n = _DISORDER.get(col)
-    if n is None:
-        n, low = 0, 99
-        for c in col:
-            r = RANK[c]
-            if r > low:
-                n += 1
-            else:
-                low = r
-        _DISORDER[col] = n
-    return n
-
-
-def column_info(col: bytes) -> tuple[int, bytes]:
-    """(disorder, depth table): the table gives, for each card code, how many
-    cards lie on it in this column (0 when absent; index 53 is always 0).
-
-    >>> dis, table = column_info(bytes([0, 51, 4]))
-    >>> dis, table[0], table[51], table[4], table[53]
-    (2, 2, 1, 0, 0)
-    """
-    table = bytearray(54)
-    n = len(col)
-    for i, c in enumerate(col):
-        table[c] = n - 1 - i
-    info = (disorder(col), bytes(table))
-    _INFO[col] = info
-    return info
 
 
 def _runs(col: bytes, rules: Rules = FREECELL) -> RunInfo:
@@ -486,12 +448,18 @@ def start_state(position: Position, variant: Variant) -> State:
     >>> start_state(p, find_variant("windows"))[2]
     (12, 12, 12, 11)
     """
+    return _started(position, variant)[0]
+
+
+def _started(position: Position, variant: Variant) -> tuple[State, list[SMove]]:
+    """:func:`start_state` and the safe moves home it made."""
     cols = [bytes(c.index for c in col) for col in position.columns]
     cells = bytes(sorted(c.index for c in position.cells if c is not None))
     found = list(position.foundations)
+    autos: list[SMove] = []
     if variant.automatic is None:
-        cells, _ = safe_home(cols, cells, found, rules_of(variant))
-    return tuple(cols), cells, tuple(found)
+        cells, autos = safe_home(cols, cells, found, rules_of(variant))
+    return (tuple(cols), cells, tuple(found)), autos
 
 
 def to_moves(position: Position, variant: Variant, path: list[SMove]) -> list[Move]:
@@ -524,19 +492,12 @@ def to_moves(position: Position, variant: Variant, path: list[SMove]) -> list[Mo
     # The search's own state runs alongside: its play() says which safe moves
     # home follow each move (no variant plays them by itself but windows).
     rules = rules_of(variant)
-    cols = [bytes(c.index for c in col) for col in p.columns]
-    found = list(p.foundations)
-    cells = bytes(sorted(c.index for c in p.cells if c is not None))
-    if variant.automatic is None:
-        cells, autos = safe_home(cols, cells, found, rules)
-        emit_autos(autos)
-    state = (tuple(cols), cells, tuple(found))
+    state, autos = _started(p, variant)
+    emit_autos(autos)
     for step in path:
         kind, a, b, n = step
-        if kind == TO_HOME_FROM_COL:
-            emit(Move(Place(COLUMN, a), Place(FOUNDATION, -1)))
-        elif kind == TO_HOME_FROM_CELL:
-            emit(Move(Place(CELL, slot_of(a)), Place(FOUNDATION, -1)))
+        if kind in (TO_HOME_FROM_COL, TO_HOME_FROM_CELL):
+            emit_autos([step])
         elif kind == CELL_TO_COL:
             emit(Move(Place(CELL, slot_of(a)), Place(COLUMN, b)))
         elif kind == COL_TO_COL:
