@@ -74,6 +74,7 @@ def test_compact_refusals_quote_the_input(text, message):
 
 @pytest.mark.parametrize("text,message", [
     ("[]", "needs an object with a 'columns' list"),
+    ('{"format": "freecell-cli-spider-game"}', "a saved game, not a position: `freecell spider play --resume FILE`"),
     ('{"game": "freecell", "columns": []}', "'game' is 'freecell', not 'spider'"),
     ('{"columns": [[]]}', "column 1: expected an object with 'down' and 'up' lists"),
     ('{"columns": [{"up": ["ZZ"]}]}', "unknown card 'ZZ' in column 1 up"),

@@ -44,13 +44,26 @@ def format_json(position: Position) -> str:
     return orjson.dumps(position_to_dict(position)).decode() + "\n"
 
 
+SAVED_GAMES = {"freecell-cli-game": "freecell play", "freecell-cli-spider-game": "freecell spider play"}
+
+
+def saved_game_hint(d: Any) -> str | None:
+    """What to say when a saved game is given where a position goes (None: it is not one).
+
+    >>> saved_game_hint({"format": "freecell-cli-game", "start": "..."})
+    'a saved game, not a position: `freecell play --resume FILE` goes on with it'
+    """
+    command = SAVED_GAMES.get(d.get("format")) if isinstance(d, dict) and isinstance(d.get("format"), str) else None
+    return None if command is None else f"a saved game, not a position: `{command} --resume FILE` goes on with it"
+
+
 def position_from_dict(d: Any, default_game: str | None = None) -> Position:
     from ..deals import check_deal_number
     from ..games import find_game
     from ..variants import find_variant
 
     if not isinstance(d, dict) or not isinstance(d.get("columns"), list):
-        raise InvalidPosition("JSON position needs an object with a 'columns' list")
+        raise InvalidPosition(saved_game_hint(d) or "JSON position needs an object with a 'columns' list")
     columns = []
     for i, col in enumerate(d["columns"]):
         if not isinstance(col, list):

@@ -151,7 +151,9 @@ def _card_list(value: Any, where: str) -> tuple[Card, ...]:
 
 def position_from_dict(d: Any) -> Position:
     if not isinstance(d, dict) or not isinstance(d.get("columns"), list):
-        raise InvalidPosition("a JSON Spider position needs an object with a 'columns' list")
+        from ..formats.json import saved_game_hint
+
+        raise InvalidPosition(saved_game_hint(d) or "a JSON Spider position needs an object with a 'columns' list")
     if d.get("game", "spider") != "spider":
         raise InvalidPosition(f"'game' is {d.get('game')!r}, not 'spider'")
     suits = _suits(d.get("suits", 4), "'suits'")
