@@ -53,7 +53,8 @@ def saved_game_hint(d: Any) -> str | None:
     >>> saved_game_hint({"format": "freecell-cli-game", "start": "..."})
     'a saved game, not a position: `freecell play --resume FILE` goes on with it'
     """
-    command = SAVED_GAMES.get(d.get("format")) if isinstance(d, dict) and isinstance(d.get("format"), str) else None
+    kind = d.get("format") if isinstance(d, dict) else None
+    command = SAVED_GAMES.get(kind) if isinstance(kind, str) else None
     return None if command is None else f"a saved game, not a position: `{command} --resume FILE` goes on with it"
 
 
