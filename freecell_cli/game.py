@@ -384,7 +384,7 @@ class Game:
                                   f"got {quote(elapsed, 24)}")
         name = d.get(_GAME_FIELD, DEFAULT_GAME)
         if type(name) is not str or name not in GAMES:  # as written: eight-off, never Eight_Off
-            raise fail("game", f"must be one of {', '.join(GAMES)}, got {quote(name)}")
+            raise fail("game", f"{quote(name)} is not one of {', '.join(GAMES)}")  # the value first: a note cuts it short
         kind = GAMES[name]
         try:
             start = parse_compact(d["start"])

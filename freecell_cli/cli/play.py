@@ -49,20 +49,25 @@ def play_command(
     plain: PlainPlayOpt = False,
     settings: Settings = Settings(),
 ) -> None:
-    """Play FreeCell in the terminal; with no argument, resume the unfinished game.
+    """Play FreeCell in the terminal, or a game of its family (--game); with no
+    argument, resume the unfinished game.
 
     On a terminal: a full-screen game played with the keys (arrows, Tab and
     Shift-Tab between the top row and the columns, Enter, Esc; a place's key,
     1-8 or a-d, goes there or drops what is held there, h home; U undo, R redo, H hint,
     F auto-complete, N new deal, S restart, Q quit, ? help; a move typed in
-    notation, 5a or 82, is played). With --lines, or
+    notation, 5a or 82, is played; on a family game's table the keys name its
+    places: 0 the tenth column, a-i Eight Off's free cells, f alone its free
+    cell f and Shift-F auto-complete). With --lines, or
     when stdin is not a terminal, commands are read line by line (moves such as
     5a 82, u undo, r redo, h hint, a auto-collect, restart, new [N], daily,
     save FILE, show, help, q); from a pipe the table is printed plain and a win
     prints `won deal N in M moves`. --plain draws the cards in ASCII (line by
     line too: the full-screen game draws suit symbols). --resume FILE goes on
     with a saved game: one kept aside when a new deal took the save (the note
-    says where: game.json.deal-617), or one another player sent.
+    says where: game.json.deal-617), or one another player sent. --game NAME
+    plays deal N of that game (PySolFC's numbers, ms617 Microsoft's) under its
+    rules and on its table, and is saved with it; the daily deal is FreeCell's.
     """
     from ..deals import parse_game_deal
     from ..files import display_name
