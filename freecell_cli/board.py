@@ -87,7 +87,8 @@ def keys_help(columns: int = 8, cells: int = 4) -> str:
         typed = text[text.index("  47 4a 4h"):text.index("  1-8 a-d h")]
         entry = " ".join(typed.split()).replace("(columns 1-8, free cells a-d, h home)",
                                                  f"(columns {numbers}, free cells {letters}, h home)")
-        entry = "  " + entry.replace("47 4a 4h ", "47 4a 4h   ").replace("↑ ↓", "↑\xa0↓")  # the arrows stay together
+        # the arrows stay together (textwrap breaks at ASCII blanks only)
+        entry = "  " + entry.replace("47 4a 4h ", "47 4a 4h   ").replace("↑ ↓", "↑\xa0↓")
         text = text.replace(typed, "\n".join(wrap(entry, _HELP_WIDTH, indent=13)).replace("\xa0", " ") + "\n")
         keys = f"{'0-9' if columns > 9 else numbers} {letters if cells else ''} h".replace("  ", " ")
         text = text.replace("  1-8 a-d h  ", f"  {keys:<11}")
@@ -139,7 +140,8 @@ class Board(KeyBoard[Game, Spot, Move, Position]):
     MIN_WIDTH, MIN_HEIGHT = 50, 14
 
     def __init__(self, game: Game, save: Callable[[Game], None] | None = None,
-                 new_game: Callable[[Game], Game] | None = None, kept_where: Callable[[Game], str] | None = None) -> None:
+                 new_game: Callable[[Game], Game] | None = None,
+                 kept_where: Callable[[Game], str] | None = None) -> None:
         super().__init__(game, save, new_game, kept_where)
         # A new deal (N) is of the same game, on the same table: these hold for the session.
         table = game.start

@@ -35,8 +35,8 @@ if TYPE_CHECKING:
     from .hints import Hint
 
 
-# What a save holds, every field written since the first version (Game.to_dict), and
-# "game", written since the family's games are played: a save without it is FreeCell's.
+# What a save holds (Game.to_dict): every field written since the first version, and
+# "game", which a save from before the family's games lacks (that one is FreeCell's).
 _SAVED_FIELDS = ("format", "version", "deal", "start", "variant", "daily", "steps", "redo", "elapsed", "won")
 _GAME_FIELD = "game"
 MAX_ELAPSED = 10 * 365 * 24 * 3600  # seconds: ten years; a saved clock beyond it was not written by a game
@@ -384,7 +384,8 @@ class Game:
                                   f"got {quote(elapsed, 24)}")
         name = d.get(_GAME_FIELD, DEFAULT_GAME)
         if type(name) is not str or name not in GAMES:  # as written: eight-off, never Eight_Off
-            raise fail("game", f"{quote(name)} is not one of {', '.join(GAMES)}")  # the value first: a note cuts it short
+            # the value first: the note of a damaged game.json cuts the reason short
+            raise fail("game", f"{quote(name)} is not one of {', '.join(GAMES)}")
         kind = GAMES[name]
         try:
             start = parse_compact(d["start"])

@@ -101,7 +101,8 @@ def _fcsolve_engine() -> Engine | None:
 
 
 def _search(n: int, cells: int, variant: Variant, time_limit: float | None,
-            state_limit: int | None = None, fcs: Engine | None = None, game: str | None = None) -> tuple[str, Result, str]:
+            state_limit: int | None = None, fcs: Engine | None = None,
+            game: str | None = None) -> tuple[str, Result, str]:
     """One count: (verdict, result, which search decided). ``states`` counts the
     positions of the best-first and complete searches (not the beam's, nor
     Freecell Solver's), unless the beam decided."""
@@ -261,8 +262,8 @@ def min_cells(n: int, variant: str | None = None, max_cells: int = 4, time_limit
     }
     if best is not None and best.move_count > RECORD_LINE:
         record["move_count"] = 0
-        record["reason"] = (f"the solution found with {hi} cells is {best.move_count:,} moves,"
-                            " too long for a record" + ("" if family else f": solve the deal with --cells {hi} for one"))
+        how = "" if family else f": solve the deal with --cells {hi} for one"  # (--cells is FreeCell's)
+        record["reason"] = f"the solution found with {hi} cells is {best.move_count:,} moves, too long for a record{how}"
     elif solutions and best is not None:
         record["solution"] = " ".join(best.notation)
         record["solution_cells"] = hi

@@ -239,7 +239,8 @@ def test_refusals(data):
         2, "", "error: --variant goes with FreeCell: Baker's Game has rules of its own (bakers-game)\n")
     assert play("-p", FULL_CELLS, "--cells", "4") == (
         2, "", "error: --cells goes with FreeCell: Eight Off has 8 free cells (its rules fix the table)\n")
-    assert play("-p", FULL_CELLS, "--game", "forecell") == (2, "", "error: the position is Eight Off's, not Forecell's\n")
+    assert play("-p", FULL_CELLS, "--game", "forecell") == (
+        2, "", "error: the position is Eight Off's, not Forecell's\n")
     assert play("ms5") == (2, "", "error: not a deal number: 'ms5'\n")  # Microsoft's numbers are FreeCell's own
     assert play("3", "--game", "spider")[0] == 2
     assert play("3", "--game", "eight-off", input="q\n")[0] == 0

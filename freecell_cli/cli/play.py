@@ -119,7 +119,8 @@ def play_command(
                 from ..verify import with_cells
 
                 position = with_cells(position, cells)
-            game = Game(position, position.rules() if position.game is not None else find_variant(v or position.variant))
+            rules = position.rules() if position.game is not None else find_variant(v or position.variant)
+            game = Game(position, rules)
         elif number is not None:
             n, microsoft = parse_game_deal(number, asked)
             game = Game.new(n, v, None if family else cells, game=asked, microsoft=microsoft)
