@@ -26,6 +26,7 @@ from freecell_cli.solvers.prove import prove
 from freecell_cli.verify import verify
 
 from cli_helpers import run
+from oracle import needs_fcsolve
 
 FIXTURE = Path(__file__).parent / "fixtures" / "min_cells_pringle.txt"
 
@@ -362,3 +363,26 @@ def test_cli_min_cells_of_a_family_game(tmp_path):
     assert (code, stdout) == (2, "") and "holds results made with other settings" in stderr
     code, stdout, stderr = run("analyze", "3", "--min-cells", "--game", "bakers-game", "--variant", "standard")
     assert (code, stdout) == (2, "") and "--game bakers-game and --variant cannot be combined" in stderr
+
+
+@needs_fcsolve
+@pytest.mark.parametrize("n, game, preset, answer", [
+    (3, "bakers-game", "bakers_game", 3), (4, "bakers-game", "bakers_game", 4),
+    (3, "relaxed-freecell", "relaxed_freecell", 1),
+])
+def test_freecell_solver_agrees_on_the_family_answers(n, game, preset, answer):
+    """Freecell Solver under the game's preset, on the same tables: it solves the
+    deal with the answer's free cells and runs out of positions with one fewer."""
+    import subprocess
+
+    from freecell_cli.formats.fcs import format_fcs
+    from freecell_cli.mincells import _table
+
+    def fcs(cells: int) -> str:
+        p = subprocess.run(["fc-solve", "--game", preset, "--freecells-num", str(cells), "-"],
+                           input=format_fcs(_table(n, cells, game)), capture_output=True, text=True, timeout=120)
+        return ("solved" if "This game is solveable" in p.stdout else
+                "unsolvable" if "I could not solve" in p.stdout else p.stdout[-200:])
+
+    assert min_cells(n, game=game, use_fcsolve=False, solutions=False)["min_cells"] == answer
+    assert (fcs(answer), fcs(answer - 1)) == ("solved", "unsolvable")
