@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Callable
 from .cards import CARDS, SUIT_SYMBOLS, SUITS
 from .errors import FreecellError
 from .game import Game
+from .games import is_unlimited
 from .hints import Hint, explain
 from .keyboard import HELD, KeyBoard, card_text, target_names
 from .moves import CELL, COLUMN, FOUNDATION, Move, Place, can_move, resolve
@@ -38,9 +39,9 @@ if TYPE_CHECKING:  # rich is imported only when the screen is drawn
 
     from .cards import Card
 
-COMMAND_KEYS = "urhnfsqy?"  # letters with a meaning of their own (never the start of a typed move)
+COMMAND_KEYS = "urhnfsqy?"  # letters with a meaning of their own (with Shift, never a place)
 
-KEYS_HELP = """\
+_KEYS_HELP = """\
 Keys
   ← →        move the focus over the free cells, the foundations and the columns
   Tab        jump between the top row (free cells, foundations) and the columns,
@@ -61,6 +62,45 @@ Keys
   Q          quit: the game is saved, `freecell play` resumes it
   ?          this help (any key closes it; Space shows its next page, if any)
   ⋮12        on a short terminal: twelve cards of a long column not drawn"""
+
+
+_HELP_WIDTH = max(len(line) for line in _KEYS_HELP.splitlines())  # the widest line FreeCell's help has
+
+
+def keys_help(columns: int = 8, cells: int = 4) -> str:
+    """The help page of a table of ``columns`` columns and ``cells`` free cells: its
+    places' keys (the tenth column's is 0; a free cell whose letter is a command's,
+    Eight Off's f, takes the letter alone, the command Shift).
+
+    >>> keys_help() == KEYS_HELP
+    True
+    >>> [line for line in keys_help(10, 8).splitlines() if "0-9" in line or "Shift only" in line]
+    ['  0-9 a-i h  holding cards: drop them on that column or free cell, or home', \
+'             here with Shift only: f alone is free cell f']
+    """
+    from .layout import wrap
+
+    text = _KEYS_HELP
+    if columns != 8 or cells != 4:
+        letters = "none" if not cells else ("a" if cells == 1 else f"a-{cell_letter(cells - 1)}")
+        numbers = f"1-{columns}" if columns <= 9 else "1-9, 0 the tenth"
+        typed = text[text.index("  47 4a 4h"):text.index("  1-8 a-d h")]
+        entry = " ".join(typed.split()).replace("(columns 1-8, free cells a-d, h home)",
+                                                 f"(columns {numbers}, free cells {letters}, h home)")
+        # the arrows stay together (textwrap breaks at ASCII blanks only)
+        entry = "  " + entry.replace("47 4a 4h ", "47 4a 4h   ").replace("↑ ↓", "↑\xa0↓")
+        text = text.replace(typed, "\n".join(wrap(entry, _HELP_WIDTH, indent=13)).replace("\xa0", " ") + "\n")
+        keys = f"{'0-9' if columns > 9 else numbers} {letters if cells else ''} h".replace("  ", " ")
+        text = text.replace("  1-8 a-d h  ", f"  {keys:<11}")
+    for letter, entry in (("f", "  F          auto-complete: every card that can go home goes (each one a move)"),
+                          ("n", "  N          new deal      S  start this deal over (both ask first)")):
+        if letter in CELL_LETTERS[:cells]:
+            text = text.replace(entry, f"{entry}\n             here with Shift only: {letter} alone is free cell "
+                                       f"{letter}")
+    return text
+
+
+KEYS_HELP = keys_help()
 
 # the key line, fitted to the terminal's width: the keys of lowest priority go first
 KEYS = ((9, "47 move"), (7, "←→ Tab focus"), (4, "↑↓ run"), (8, "Enter pick/drop"), (3, "Esc cancel"),
@@ -96,7 +136,19 @@ class Board(KeyBoard[Game, Spot, Move, Position]):
     KEYS = KEYS
     # eight columns of six characters and the padding; the status, the places, the
     # columns' numbers, four rows of cards, the three lines below and the key line
+    # (a family game's table may need more: its own, set when the board is made)
     MIN_WIDTH, MIN_HEIGHT = 50, 14
+
+    def __init__(self, game: Game, save: Callable[[Game], None] | None = None,
+                 new_game: Callable[[Game], Game] | None = None,
+                 kept_where: Callable[[Game], str] | None = None) -> None:
+        super().__init__(game, save, new_game, kept_where)
+        # A new deal (N) is of the same game, on the same table: these hold for the session.
+        table = game.start
+        self.TITLE = game.kind.title
+        self.KEYS_HELP = keys_help(len(table.columns), len(table.cells))
+        self.MIN_WIDTH = max(Board.MIN_WIDTH, 6 * len(table.columns) + 2)
+        self.MIN_HEIGHT = Board.MIN_HEIGHT + len(_place_rows(len(table.cells), self.MIN_WIDTH - 2)) - 1
 
     # -- places ---------------------------------------------------------------------
     def spots(self) -> list[Spot]:
@@ -179,39 +231,55 @@ class Board(KeyBoard[Game, Spot, Move, Position]):
         return super()._command(ch)
 
     def parse_move(self, text: str) -> Move:
-        return Move.parse(text)
+        return Move.parse(text, len(self.position.columns))
 
     def parse_typed(self, text: str) -> Move:
         run = self._chosen_run(text)
+        if len(self.position.columns) > 9 and "0" in text[:2]:  # the key 0 is the tenth column: 10 in notation
+            text = "".join("10" if ch == "0" else ch for ch in text[:2]) + text[2:]
         return self.game.parse(text + (f"v{run}" if run else ""))  # a card's name too (7S8)
+
+    def _column_key(self, ch: str) -> int | None:
+        """The column (0-based) a digit names: 1-9, and 0 the tenth (Seahaven Towers')."""
+        if not ch.isdigit():
+            return None
+        i = (int(ch) or 10) - 1
+        return i if i < len(self.position.columns) else None
 
     def _chosen_run(self, text: str) -> int:
         """The run chosen with ↑ ↓ for a move typed from the column in focus into an
         empty column (``15`` after ↑: ``15v2``), or 0: the notation's count."""
         p = self.position
-        if (len(text) == 2 and text.isdigit() and self.focus == self.place_key(text[0]) and self.depth > 1
-                and 1 <= int(text[1]) <= len(p.columns) and not p.columns[int(text[1]) - 1]):
+        dest = self._column_key(text[1]) if len(text) == 2 else None
+        if (dest is not None and text[0].isdigit() and self.focus == self.place_key(text[0]) and self.depth > 1
+                and not p.columns[dest]):
             return self.run_at_focus()
         return 0
 
     def place_key(self, ch: str) -> Spot | None:
-        """A column's digit, a free cell's letter; ``h`` (home) while cards are held:
-        the foundation of the first one."""
+        """A column's digit (0: the tenth), a free cell's letter; ``h`` (home) while
+        cards are held: the foundation of the first one."""
         p = self.position
         if ch.isdigit():
-            return Spot(COLUMN, int(ch) - 1) if 1 <= int(ch) <= len(p.columns) else None
+            i = self._column_key(ch)
+            return Spot(COLUMN, i) if i is not None else None
         if ch == "h" and self.held is not None:
             src, n = self.held
             card = p.cells[src.index] if src.kind == CELL else p.columns[src.index][-n]
             return Spot(FOUNDATION, card.suit_index) if card is not None else None
         letters = CELL_LETTERS[: len(p.cells)]
-        return Spot(CELL, letters.index(ch)) if ch in letters and ch not in COMMAND_KEYS else None
+        return Spot(CELL, letters.index(ch)) if ch in letters else None
+
+    def shadowed(self, ch: str) -> bool:
+        return ch in COMMAND_KEYS and ch in CELL_LETTERS[: len(self.position.cells)]
 
     def typing_line(self) -> str:
         if len(self.typed) == 1 and self.place_key(self.typed) == self.focus:
             cells = len(self.position.cells)
             letters = "" if not cells else (", a" if cells == 1 else f", a-{CELL_LETTERS[cells - 1]}")
-            return (f"typing a move: {self.typed}_ (then where to: 1-{len(self.position.columns)}{letters}, h; "
+            columns = len(self.position.columns)
+            numbers = f"1-{columns}" if columns <= 9 else "1-9, 0"
+            return (f"typing a move: {self.typed}_ (then where to: {numbers}{letters}, h; "
                     "Enter picks up here; Esc cancels)")
         return super().typing_line()
 
@@ -233,21 +301,22 @@ class Board(KeyBoard[Game, Spot, Move, Position]):
         self.game.resume_clock()
 
     def _starts_move(self, ch: str) -> bool:
-        p = self.position
         if ch.isdigit():
-            return 1 <= int(ch) <= len(p.columns)
-        return ch not in COMMAND_KEYS and ch in CELL_LETTERS[: len(p.cells)]
+            return self._column_key(ch) is not None
+        return ch in CELL_LETTERS[: len(self.position.cells)]
 
     def _typed_refusal(self, text: str) -> str:
         p, ch = self.position, text[1]
-        if (ch == "h" or (ch.isdigit() and 1 <= int(ch) <= len(p.columns))
-                or ch in CELL_LETTERS[: len(p.cells)]):
+        if ch == "h" or self._column_key(ch) is not None or ch in CELL_LETTERS[: len(p.cells)]:
             return ""
-        return f"{text!r} is not a move: a source (1-8, a-d) then a destination (1-8, a-d, h)"
+        cells, columns = len(p.cells), len(p.columns)
+        letters = "" if not cells else (", a" if cells == 1 else f", a-{CELL_LETTERS[cells - 1]}")
+        numbers = f"1-{columns}" if columns <= 9 else "1-9, 0"
+        return f"{text!r} is not a move: a source ({numbers}{letters}) then a destination ({numbers}{letters}, h)"
 
     def _typed_waits(self, text: str) -> str:
-        ch = text[1]
-        if ch.isdigit() and not self.position.columns[int(ch) - 1] and text[0].isdigit() and not self._chosen_run(text):
+        dest = self._column_key(text[1])
+        if dest is not None and not self.position.columns[dest] and text[0].isdigit() and not self._chosen_run(text):
             return "Enter: one card; v and a count: more"
         return ""
 
@@ -289,7 +358,7 @@ class Board(KeyBoard[Game, Spot, Move, Position]):
         if move.dest.kind != FOUNDATION and typed is None:
             self.focus = Spot(move.dest.kind, move.dest.index)
         self.depth = 1
-        resolved = Move.parse(outcome.message)
+        resolved = self.parse_move(outcome.message)
         self._changed(f"{verb} {outcome.message} ({explain(before, _with_count(before, resolved, move))})")
         return None
 
@@ -312,14 +381,18 @@ class Board(KeyBoard[Game, Spot, Move, Position]):
         g = self.game
         if g.daily:
             return f"the daily deal of {escape(g.daily)} (deal {g.deal})"  # as the save holds it
-        return f"deal {g.deal}" if g.deal is not None else "this position"
+        title = f"{g.kind.title} " if g.kind.family else ""
+        return f"{title}deal {g.deal}" if g.deal is not None else f"this {title}position"
 
     def status(self) -> str:
-        g, p = self.game, self.position
+        from .render import can_move_text
+
+        g = self.game
         label = f"daily {escape(g.daily)} (deal {g.deal})" if g.daily else (f"deal {g.deal}" if g.deal is not None
                                                                     else "position")
-        return (f"{label} | moves {g.moves} | time {clock(g.elapsed)} | can move {self.capacity()} "
-                f"({plural(p.free_cells, 'free cell')}, {plural(p.empty_columns, 'empty column')})")
+        if g.kind.family:
+            label = f"{g.kind.title} {label}"
+        return f"{label} | moves {g.moves} | time {clock(g.elapsed)} | {can_move_text(self.position, g.variant)}"
 
     def short_status(self) -> str:
         return self.status().rsplit(" (", 1)[0]  # without the free cells and empty columns
@@ -351,7 +424,9 @@ class Board(KeyBoard[Game, Spot, Move, Position]):
             n = self.run_at_focus()
             card = p.columns[f.index][-n]
             cap = self.capacity()
-            fits = f"can move {cap}" if n <= cap else f"{n} cards > can move {cap}: too few free cells or empty columns"
+            few = "free cells" if self.game.kind.capacity == "cells" else "free cells or empty columns"
+            fits = ("can move any run" if is_unlimited(self.game.variant) else f"can move {cap}" if n <= cap
+                    else f"{n} cards > can move {cap}: too few {few}")
             return f"from {card}: {plural(n, 'card')} ({fits}); ↑ ↓ change where the run starts"
         return ""
 
@@ -364,10 +439,11 @@ class Board(KeyBoard[Game, Spot, Move, Position]):
         targets = self.targets()
         hint_src, hint_dst = self.hint_spots()
         held_src = self.held[0] if self.held is not None else None
-        per_line = max(width // 6, 1)
+        rows = _place_rows(len(p.cells), width)
+        breaks = {sum(rows[:i]) for i in range(1, len(rows))}
         spots = [Spot(CELL, i) for i in range(len(p.cells))] + [Spot(FOUNDATION, k) for k in range(len(SUITS))]
         for n, spot in enumerate(spots):
-            if n and n % per_line == 0:
+            if n in breaks:
                 out.rstrip()
                 out.append("\n")
             st = self.spot_style(spot, targets, hint_src, hint_dst)
@@ -388,6 +464,21 @@ class Board(KeyBoard[Game, Spot, Move, Position]):
     def table_columns(self) -> tuple[list[list[Card]], int]:
         hint_count = (self.hinted.count or 1) if self.hinted is not None else 0
         return self.position.columns, hint_count
+
+
+def _place_rows(cells: int, width: int) -> list[int]:
+    """How many places each line of the top row holds (six characters each): all on
+    one line when they fit, else the free cells, then the foundations, each on
+    lines of their own (Eight Off's eight free cells on a narrow terminal).
+
+    >>> _place_rows(4, 98), _place_rows(8, 48), _place_rows(15, 60)
+    ([8], [8, 4], [10, 5, 4])
+    """
+    per_line = max(width // 6, 1)
+    if cells + len(SUITS) <= per_line:
+        return [cells + len(SUITS)]
+    return [min(per_line, cells - i) for i in range(0, cells, per_line)] + \
+        [min(per_line, len(SUITS) - i) for i in range(0, len(SUITS), per_line)]
 
 
 def _with_count(position: Position, resolved: Move, asked: Move) -> Move:

@@ -1,5 +1,7 @@
 """A game in progress: moves as undoable steps, the site's move count, elapsed
-time that stops while the game is suspended or closed, and a JSON save.
+time that stops while the game is suspended or closed, and a JSON save. FreeCell
+under a variant, or a game of the FreeCell family (:mod:`freecell_cli.games`)
+under its own rules: the start position says which.
 
 A step is what one undo takes back: one move (a run is one move) with the moves
 the variant then makes by itself, or a whole auto-collect.
@@ -21,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from .autoplay import automatic_moves, autoplay, can_autocomplete, play_move
 from .cards import Card
-from .errors import FreecellError, IllegalMove, InvalidCard
+from .errors import FreecellError, IllegalMove, InvalidArgument, InvalidCard
 from .lineplay import Outcome as Outcome  # what a play says, in both games (game.Outcome stays)
 from .moves import CELL, FOUNDATION, Move, Place, apply, legal_moves, resolve
 from .position import Position
@@ -29,11 +31,14 @@ from .text import plural, quote, shown, token_shown
 from .variants import VARIANTS, Variant, find_variant
 
 if TYPE_CHECKING:
+    from .games import Game as GameKind
     from .hints import Hint
 
 
-# What a save holds, every field written since the first version (Game.to_dict).
+# What a save holds (Game.to_dict): every field written since the first version, and
+# "game", which a save from before the family's games lacks (that one is FreeCell's).
 _SAVED_FIELDS = ("format", "version", "deal", "start", "variant", "daily", "steps", "redo", "elapsed", "won")
+_GAME_FIELD = "game"
 MAX_ELAPSED = 10 * 365 * 24 * 3600  # seconds: ten years; a saved clock beyond it was not written by a game
 
 
@@ -63,14 +68,44 @@ class Game:
 
     # -- making games -------------------------------------------------------------
     @classmethod
-    def new(cls, deal_number: int, variant: str | None = None, cells: int = 4, daily: str | None = None) -> Game:
-        from .deals import deal
+    def new(cls, deal_number: int, variant: str | None = None, cells: int | None = None, daily: str | None = None,
+            game: str | None = None, microsoft: bool = False) -> Game:
+        """Deal ``deal_number`` of FreeCell (with ``cells`` free cells, under
+        ``variant``) or of a family ``game`` (its own table and rules; its numbers
+        PySolFC's, Microsoft's with ``microsoft``).
 
-        return cls(deal(deal_number, cells=cells), find_variant(variant), daily=daily)
+        >>> g = Game.new(3, game="eight-off")
+        >>> g.variant.name, len(g.position.cells), g.play("1b").ok
+        ('eight-off', 8, True)
+        """
+        from .deals import deal
+        from .games import find_game, find_rules
+
+        if game is not None and find_game(game).family:
+            if variant is not None or daily is not None:
+                raise InvalidArgument(f"{find_game(game).title} has rules of its own and no daily deal")
+            return cls(deal(deal_number, cells=cells, game=game, microsoft=microsoft), find_rules(game))
+        return cls(deal(deal_number, cells=cells, microsoft=microsoft), find_variant(variant), daily=daily)
 
     @property
     def deal(self) -> int | None:
         return self.start.deal
+
+    @property
+    def kind(self) -> GameKind:
+        """The game played: FreeCell, or a game of its family (the start's).
+
+        >>> Game.new(617).kind.title, Game.new(1, game="forecell").kind.title
+        ('FreeCell', 'Forecell')
+        """
+        from .games import game_of
+
+        return game_of(self.start)
+
+    @property
+    def columns(self) -> int:
+        """The columns of the table: standard notation names the tenth ``10``."""
+        return len(self.start.columns)
 
     # -- the clock ----------------------------------------------------------------
     def resume_clock(self) -> None:
@@ -107,7 +142,7 @@ class Game:
         automatic moves after its first card would take the next ones."""
         p = self.position if position is None else position
         for text in step.moves:
-            apply(p, resolve(p, Move.parse(text), self.variant))
+            apply(p, resolve(p, Move.parse(text, self.columns), self.variant))
         return len(automatic_moves(p, self.variant))
 
     def _do(self, move: Move) -> Step:
@@ -153,7 +188,7 @@ class Game:
         if len(token) in (2, 3) and token[-1] in "CDHS" and token[:-1].upper() in _RANKS:
             return self._card_move(Card.parse(token), "h")  # an upper-case card name
         try:
-            move = Move.parse(token)
+            move = Move.parse(token, self.columns)
             if self._exists(move.source) and self._exists(move.dest):
                 return move
             raise IllegalMove(f"{quote(token)} names a place this table does not have")
@@ -164,9 +199,10 @@ class Game:
                     card = Card.parse(token[:size])
                 except InvalidCard:
                     continue
-                rest = token[size:]
-                if rest == "" or (len(rest) == 1 and rest.lower() in "123456789abcdefghijklmnop"):
-                    return self._card_move(card, rest.lower() or "h")
+                rest = token[size:].lower()
+                if (rest == "" or (len(rest) == 1 and rest in "123456789abcdefghijklmnop")
+                        or (rest == "10" and self.columns >= 10)):
+                    return self._card_move(card, rest or "h")
             raise move_error
 
     def _exists(self, place: Place) -> bool:
@@ -184,12 +220,12 @@ class Game:
         if kind == "foundation":
             raise IllegalMove(f"{card} is already home")
         if kind == "cell":
-            return Move.parse(f"{Place(CELL, index)}{dest}")
+            return Move.parse(f"{Place(CELL, index)}{dest}", self.columns)
         col = self.position.columns[index]
         depth = len(col) - col.index(card)
         if depth > self.position.run_length(index):
             raise IllegalMove(f"{card} is not free to move (under {plural(depth - 1, 'card')})")
-        move = Move.parse(f"{index + 1}{dest}")
+        move = Move.parse(f"{index + 1}{dest}", self.columns)
         if not (self._exists(move.dest)):
             raise IllegalMove(f"this table has no {move.dest.describe()}")
         if dest.isdigit():
@@ -257,12 +293,14 @@ class Game:
     def to_dict(self) -> dict[str, object]:
         from .formats.compact import format_compact
 
+        family = self.start.game is not None
         return {
             "format": "freecell-cli-game",
             "version": 1,
+            "game": self.kind.name,
             "deal": self.deal,
             "start": format_compact(self.start),
-            "variant": self.variant.name,
+            "variant": None if family else self.variant.name,  # a family game's rules are its own
             "daily": self.daily,
             "steps": [{"moves": s.moves, "automatic": s.automatic} for s in self.steps],
             "redo": [{"moves": s.moves, "automatic": s.automatic} for s in self.redo_steps],
@@ -277,15 +315,19 @@ class Game:
         an unfinished game is kept in): every fault is a :class:`FreecellError`
         naming the field, and every saved move (redo steps too) must replay, the
         variant's own moves after it as many as the step says. Every field has been
-        written since the first version, so one missing, or one more, is damage."""
+        written since the first version, so one missing, or one more, is damage;
+        but ``game``, which a save written before the family's games lacks: that
+        one is FreeCell's."""
         import math
 
         from .formats.compact import format_compact, parse_compact
+        from .games import DEFAULT_GAME, GAMES, game_of
         from .saves import SaveChecker
 
-        saved = SaveChecker("saved game", _SAVED_FIELDS)
-        d = saved.mapping(d)
+        d = SaveChecker("saved game", ()).mapping(d)
+        saved = SaveChecker("saved game", _SAVED_FIELDS + ((_GAME_FIELD,) if _GAME_FIELD in d else ()))
         fail = saved.fail
+        columns = 8  # the start's, once it is read: a tenth column is written 10
 
         no_automatic: set[tuple[str, int]] = set()  # steps without it: said once their moves replay
 
@@ -304,7 +346,7 @@ class Game:
                         raise fail(f"{key} {i}", f"{quote(name, 24)} is not a field of a step")
                 for text in moves:  # as a game writes them: 5a, 36v4 (never 5A, never padded)
                     try:
-                        parsed: Move | None = Move.parse(text)
+                        parsed: Move | None = Move.parse(text, columns)
                     except FreecellError:
                         parsed = None
                     if parsed is None or str(parsed) != text:
@@ -340,15 +382,30 @@ class Game:
                 or (type(elapsed) is float and math.copysign(1.0, elapsed) < 0):  # -0.0: never written
             raise fail("elapsed", f"must be seconds from 0 to {MAX_ELAPSED:,} (ten years), "
                                   f"got {quote(elapsed, 24)}")
-        if not isinstance(d["variant"], str) or d["variant"] not in VARIANTS:
-            raise fail("variant", f"must be one of {', '.join(VARIANTS)}, got {quote(d['variant'])}")
-        variant = VARIANTS[d["variant"]]
+        name = d.get(_GAME_FIELD, DEFAULT_GAME)
+        if type(name) is not str or name not in GAMES:  # as written: eight-off, never Eight_Off
+            # the value first: the note of a damaged game.json cuts the reason short
+            raise fail("game", f"{quote(name)} is not one of {', '.join(GAMES)}")
+        kind = GAMES[name]
         try:
             start = parse_compact(d["start"])
         except FreecellError as e:
             raise fail("start", str(e)) from None
         if format_compact(start) != d["start"]:
             raise fail("start", f"not a position as a game writes it: {quote(d['start'])}")
+        if game_of(start) is not kind:
+            said = f"says {name}" if _GAME_FIELD in d else "missing (FreeCell)"
+            raise fail("game", f"{said}, but the start position is {game_of(start).possessive}")
+        columns = len(start.columns)
+        if kind.family:
+            if d["variant"] is not None:
+                raise fail("variant", f"must be null: {kind.title} is played under its own rules, "
+                                      f"got {quote(d['variant'])}")
+            variant = kind.rules
+        else:
+            if not isinstance(d["variant"], str) or d["variant"] not in VARIANTS:
+                raise fail("variant", f"must be one of {', '.join(VARIANTS)}, got {quote(d['variant'])}")
+            variant = VARIANTS[d["variant"]]
         deal_number = d["deal"]
         if deal_number != start.deal or (deal_number is not None and type(deal_number) is not int):  # not 617.0
             raise fail("deal", f"must be the start position's deal ({start.deal}), got {quote(deal_number)}")

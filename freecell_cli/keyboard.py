@@ -197,6 +197,11 @@ class KeyBoard(Generic[G, S, M, P]):
         for home while cards are held), or None: a game without such keys."""
         return None
 
+    def shadowed(self, ch: str) -> bool:
+        """Whether ``ch``, a command's letter, names a place on this table too (Eight
+        Off's free cell f): then the letter alone is the place, with Shift the command."""
+        return False
+
     def typing_line(self) -> str:
         """What the screen says while a move is being typed (:attr:`typed`)."""
         keys = "Esc cancels" if len(self.typed) == 1 else "Enter plays it, Esc cancels"
@@ -300,6 +305,8 @@ class KeyBoard(Generic[G, S, M, P]):
         ch = key.lower()
         if self.typed:
             return self._type(ch)
+        if key != ch and self.shadowed(ch):  # a capital letter that is also a place's: the command
+            return self._command(ch)
         place = self.place_key(ch)
         if self.held is not None and place is not None:  # drop there (on its own place: put back)
             self._go(place)

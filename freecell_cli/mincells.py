@@ -18,6 +18,14 @@ nothing is proven) and ``hi`` cells proven enough (``None`` when no solution wit
 ``max_cells`` or fewer was found). Nothing is guessed: ``min_cells`` is set only
 when ``lo == hi``.
 
+The FreeCell family's games whose deal leaves the free cells empty (Baker's
+Game, Relaxed FreeCell) ask the same question of their own deals under their own
+rules (:func:`check_game`). A game whose deal fills free cells (Eight Off,
+Seahaven Towers, Forecell) has no deal on fewer cells than it fills, and is
+refused: the counts would start there, and the searches at a count other than
+the game's own run on a table of no game, which FreeCell's 9 columns bound
+(Seahaven Towers has 10).
+
 >>> r = min_cells(3, "standard", max_cells=2)
 >>> r["min_cells"], r["known"], r["proof"]["cells"], r["verdict"]
 (2, [2, 2], 1, 'solved')
@@ -29,6 +37,8 @@ import time
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .games import Game
+    from .position import Position
     from .solvers.engine import Engine, Result
     from .variants import Variant
 
@@ -42,6 +52,46 @@ RECORD_LINE = 100_000
 BEAM_SECONDS = 30.0  # at most, for that second solve
 
 
+def check_game(name: str | None) -> Game:
+    """The game of ``name`` (None: FreeCell) when the fewest free cells is a
+    question of its deals: its deal leaves the free cells empty, so deal ``n``
+    exists with any count of them. Else :class:`~freecell_cli.errors.InvalidArgument`,
+    saying why.
+
+    >>> check_game("bakers-game").title
+    "Baker's Game"
+    >>> check_game("eight-off")
+    Traceback (most recent call last):
+      ...
+    freecell_cli.errors.InvalidArgument: Eight Off deals 4 cards into free cells a, c, e and g, so it has no deal with fewer than 4 free cells; min-cells counts from 0 and takes the games whose deal leaves the free cells empty (freecell, bakers-game, relaxed-freecell)
+    """
+    from .errors import InvalidArgument
+    from .games import GAMES, find_game
+    from .position import cell_letter
+
+    game = find_game(name)
+    if game.filled:
+        empty = ", ".join(g.name for g in GAMES.values() if not g.filled)
+        letters = [cell_letter(i) for i in game.filled]
+        where = ", ".join(letters[:-1]) + f" and {letters[-1]}"
+        raise InvalidArgument(f"{game.title} deals {len(game.filled)} cards into free cells {where}, so it has "
+                              f"no deal with fewer than {len(game.filled)} free cells; min-cells counts from 0 and "
+                              f"takes the games whose deal leaves the free cells empty ({empty})")
+    return game
+
+
+def _table(n: int, cells: int, game: str | None) -> Position:
+    """Deal ``n`` with ``cells`` free cells: FreeCell's, or a family game's (PySolFC's
+    deal ``n`` of it, whose free cells start empty) as a table of no game, searched
+    under the game's rules (a game's own position has the game's cells only)."""
+    from .deals import deal
+    from .position import Position
+
+    if game is None:
+        return deal(n, cells=cells)
+    return Position([column[:] for column in deal(n, game=game).columns], cells)
+
+
 def _fcsolve_engine() -> Engine | None:
     """Freecell Solver as the solving side, or None where it is not installed."""
     from .solvers.engine import get_engine
@@ -51,16 +101,16 @@ def _fcsolve_engine() -> Engine | None:
 
 
 def _search(n: int, cells: int, variant: Variant, time_limit: float | None,
-            state_limit: int | None = None, fcs: Engine | None = None) -> tuple[str, Result, str]:
+            state_limit: int | None = None, fcs: Engine | None = None,
+            game: str | None = None) -> tuple[str, Result, str]:
     """One count: (verdict, result, which search decided). ``states`` counts the
     positions of the best-first and complete searches (not the beam's, nor
     Freecell Solver's), unless the beam decided."""
-    from .deals import deal
     from .solvers.engine import GAVE_UP, SOLVED, UNSOLVABLE, Limits, SolverError, solve
     from .solvers.prove import ProveEngine
 
     start = time.perf_counter()
-    position = deal(n, cells=cells)
+    position = _table(n, cells, game)
     exhausted = False  # Freecell Solver searched its whole (textbook) space: likely a proof to come
     if fcs is not None:
         try:
@@ -103,14 +153,14 @@ def _search(n: int, cells: int, variant: Variant, time_limit: float | None,
     return second.verdict, second, "complete" if not exhausted else "complete (depth first)"
 
 
-def _shorter(n: int, cells: int, variant: Variant, result: Result, time_limit: float | None) -> Result:
+def _shorter(n: int, cells: int, variant: Variant, result: Result, time_limit: float | None,
+             game: str | None = None) -> Result:
     """``result``, or the beam's line at the same count when that is shorter."""
-    from .deals import deal
     from .solvers.engine import SOLVED, Limits, SolverError, solve
 
     seconds = BEAM_SECONDS if time_limit is None else min(BEAM_SECONDS, time_limit)
     try:
-        beam = solve(deal(n, cells=cells), variant, "beam", Limits(time=seconds))
+        beam = solve(_table(n, cells, game), variant, "beam", Limits(time=seconds))
     except SolverError:
         return result
     if beam.verdict == SOLVED and beam.move_count < result.move_count:
@@ -118,8 +168,9 @@ def _shorter(n: int, cells: int, variant: Variant, result: Result, time_limit: f
     return result
 
 
-def min_cells(n: int, variant: str = "site", max_cells: int = 4, time_limit: float | None = 60.0,
-              solutions: bool = True, state_limit: int | None = None, use_fcsolve: bool = True) -> dict[str, Any]:
+def min_cells(n: int, variant: str | None = None, max_cells: int = 4, time_limit: float | None = 60.0,
+              solutions: bool = True, state_limit: int | None = None, use_fcsolve: bool = True,
+              game: str | None = None) -> dict[str, Any]:
     """The record of deal ``n``: ``min_cells``, ``known``, ``solution`` (at
     ``min_cells``, verified), ``proof`` (``{"cells", "states", "seconds"}`` of the
     complete search at ``min_cells - 1``), ``verdict`` (``solved`` when the answer
@@ -127,13 +178,22 @@ def min_cells(n: int, variant: str = "site", max_cells: int = 4, time_limit: flo
     ``gave-up`` when only a range is), and ``searches``: every count tried, in order.
     ``time_limit`` is seconds per count (None: none); ``state_limit`` caps the
     positions of each complete search (None: no cap). ``use_fcsolve`` lets
-    Freecell Solver, where installed, look for the solutions first. Raises
-    :class:`~freecell_cli.errors.FreecellError` for a bad deal, variant or count.
+    Freecell Solver, where installed, look for the solutions first. ``game``: a
+    game of the FreeCell family whose deal leaves the free cells empty
+    (:func:`check_game`): its deal ``n`` (PySolFC's), under its own rules (no
+    ``variant``); the record names the ``game`` instead of a variant, and its
+    ``solution`` is a line of that deal with ``solution_cells`` free cells
+    (Freecell Solver is not asked: its ``--game`` preset is taken from the
+    position, and the searches' tables are of no game). Raises
+    :class:`~freecell_cli.errors.FreecellError` for a bad deal, variant, game or count.
 
     >>> import freecell_cli as fc
     >>> r = fc.min_cells(8, "standard", max_cells=1)
     >>> r["min_cells"], r["known"], r["proof"]["cells"], r["verdict"]
     (1, [1, 1], 0, 'solved')
+    >>> r = fc.min_cells(5, game="bakers-game", max_cells=4)
+    >>> r["game"], r["min_cells"], "variant" in r
+    ('bakers-game', 4, False)
     """
     from . import checks
     from .deals import check_deal_number
@@ -144,21 +204,27 @@ def min_cells(n: int, variant: str = "site", max_cells: int = 4, time_limit: flo
     # Every argument checked before the first search (the README: NaN and negative
     # limits are refused, as everywhere).
     check_deal_number(n)
-    v = find_variant(variant)
+    kind = check_game(game)
+    family = kind.name if kind.family else None
+    if family is not None and variant is not None:
+        from .errors import InvalidArgument
+
+        raise InvalidArgument(f"a variant goes with FreeCell: {kind.title} has rules of its own ({kind.name})")
+    v = kind.rules if family else find_variant(variant)
     max_cells = checks.whole(max_cells, "max_cells", 0, MAX_CELLS)
     time_limit = None if time_limit is None else checks.seconds(time_limit)
     state_limit = checks.optional_whole(state_limit, "state_limit", 1)
     solutions = checks.flag(solutions, "solutions")
     use_fcsolve = checks.flag(use_fcsolve, "use_fcsolve")
     start = time.perf_counter()
-    fcs = _fcsolve_engine() if use_fcsolve else None
+    fcs = _fcsolve_engine() if use_fcsolve and family is None else None
     lo, hi = 0, None
     best = None  # the result at hi
     proof = None
     searches = []
     states = 0
     for m in range(max_cells, -1, -1):
-        verdict, result, how = _search(n, m, v, time_limit, state_limit, fcs)
+        verdict, result, how = _search(n, m, v, time_limit, state_limit, fcs, family)
         states += result.states
         searches.append({"cells": m, "verdict": str(verdict), "search": how, "states": result.states,
                          "seconds": round(result.seconds, 4)})
@@ -171,7 +237,7 @@ def min_cells(n: int, variant: str = "site", max_cells: int = 4, time_limit: flo
             proof = {"cells": m, "states": result.states, "seconds": round(result.seconds, 4)}
             break
     if best is not None and hi is not None and best.move_count > LONG_LINE:
-        best = _shorter(n, hi, v, best, time_limit)
+        best = _shorter(n, hi, v, best, time_limit, family)
     exact = hi is not None and lo == hi
     if exact:
         overall = "solved"
@@ -181,8 +247,9 @@ def min_cells(n: int, variant: str = "site", max_cells: int = 4, time_limit: flo
         overall = "gave-up"
     record = {
         "deal": n,
+        **({"game": family} if family else {}),
         "mode": "min-cells",
-        "variant": v.name,
+        **({} if family else {"variant": v.name}),  # a family game's rules are its own
         "max_cells": max_cells,
         "verdict": overall,
         "min_cells": lo if exact else None,
@@ -195,8 +262,8 @@ def min_cells(n: int, variant: str = "site", max_cells: int = 4, time_limit: flo
     }
     if best is not None and best.move_count > RECORD_LINE:
         record["move_count"] = 0
-        record["reason"] = (f"the solution found with {hi} cells is {best.move_count:,} moves,"
-                            f" too long for a record: solve the deal with --cells {hi} for one")
+        how = "" if family else f": solve the deal with --cells {hi} for one"  # (--cells is FreeCell's)
+        record["reason"] = f"the solution found with {hi} cells is {best.move_count:,} moves, too long for a record{how}"
     elif solutions and best is not None:
         record["solution"] = " ".join(best.notation)
         record["solution_cells"] = hi

@@ -79,8 +79,11 @@ def take_save(game: Game, warn: Warn) -> None:
 
 
 def _kept_as(there: Game) -> tuple[str, str]:
-    """The tag an unfinished game is kept aside under, and what it is."""
+    """The tag an unfinished game is kept aside under, and what it is (a family
+    game's tag starts with its name: ``.eight-off-deal-3``)."""
     tag = f".daily-{there.daily}" if there.daily else (f".deal-{there.deal}" if there.deal else ".position")
+    if there.kind.family:
+        tag = f".{there.kind.name}-{tag[1:]}"
     return tag, f"{game_name(there)} ({plural(there.moves, 'move')})"
 
 
@@ -116,11 +119,21 @@ def leave_for(old: Game, new: Game, warn: Warn) -> Game:
 
 
 def game_name(game: Game) -> str:
-    """``daily 2026-11-30``, ``deal 617`` or ``position``: the game's fields, escaped
+    """``daily 2026-11-30``, ``deal 617`` or ``position``, after the game's title when
+    it is one of the family's (``Eight Off deal 3``): the game's fields, escaped
     (they were checked when read, and a save may come from anyone)."""
     if game.daily:
         return f"daily {escape(game.daily)}"
-    return f"deal {escape(game.deal)}" if game.deal is not None else "position"
+    name = f"deal {escape(game.deal)}" if game.deal is not None else "position"
+    return f"{game.kind.title} {name}" if game.kind.family else name
+
+
+def deal_name(game: Game) -> str:
+    """``deal 617``, ``Eight Off deal 3``, or for a position ``the position``: what a
+    win names."""
+    if game.deal is None:
+        return "the position"
+    return game_name(game) if not game.daily else f"deal {escape(game.deal)}"
 
 
 class Session:
@@ -172,7 +185,8 @@ class Session:
     # -- commands -----------------------------------------------------------------
     def handle(self, line: str) -> None:
         """One command; whatever it is, the game goes on (a refusal is one line)."""
-        handle_line(self, line, help=HELP, example="5a", save=lambda: save_game(self.game),
+        tenth = "\nthe tenth column is 10 in moves: 108, a10, 110 (1 to 10)" if self.game.columns > 9 else ""
+        handle_line(self, line, help=HELP + tenth, example="5a", save=lambda: save_game(self.game),
                     words={"a": self.collect, "collect": self.collect, "auto": self.collect,
                            "new": self.new, "daily": self.daily})
 
@@ -184,14 +198,7 @@ class Session:
     def new(self, rest: str = "") -> bool:
         """``new``: a random deal; ``new N``: deal N, as ``freecell play N`` (a bad
         number is refused before anything changes)."""
-        g = self.game
-        if rest:
-            from .deals import parse_deal_number
-
-            game = Game.new(parse_deal_number(rest), g.variant.name, len(g.start.cells))
-        else:
-            game = new_random_game(g.variant.name, len(g.start.cells))
-        self.switch(game)
+        self.switch(another_deal(self.game, rest or None))
         return True
 
     def daily(self, rest: str = "") -> bool:
@@ -202,6 +209,8 @@ class Session:
         g = self.game
         if g.daily == parse_date(rest or None).isoformat():
             self.switch(g)
+        elif g.kind.family:  # the daily deal is FreeCell's: played as `freecell play --daily` plays it
+            self.switch(daily_game(rest or None, None, 4, warn=self.say))
         else:
             self.switch(daily_game(rest or None, g.variant.name, len(g.start.cells), warn=self.say))
         return True
@@ -231,7 +240,7 @@ class Session:
 
     def won(self) -> None:
         g = self.game
-        name = f"deal {escape(g.deal)}" if g.deal is not None else "the position"
+        name = deal_name(g)
         if self.interactive:
             self.say(f"won {name} in {plural(g.moves, 'move')}, time {clock(g.elapsed)}, "
                      f"{g.position.cards_home} cards home — new, restart, or q")
@@ -246,14 +255,35 @@ class Session:
             sys.stderr.write(f"interrupted: {saved_note(self.game)}\n")
 
 
-def new_random_game(variant: str | None, cells: int) -> Game:
-    """A random deal of 1..1,000,000, never one of the unsolvable eight."""
+def new_random_game(variant: str | None, cells: int | None, game: str | None = None) -> Game:
+    """A random deal of 1..1,000,000: FreeCell's never one of the unsolvable eight
+    (Microsoft's numbers); a family ``game``'s, PySolFC's number of it."""
     from .deals import UNSOLVABLE, random_number
+    from .games import find_game
 
     n = random_number()
+    if find_game(game).family:
+        return Game.new(n, game=game)
     while n in UNSOLVABLE:
         n = random_number()
     return Game.new(n, variant, cells)
+
+
+def another_deal(old: Game, number: str | None = None) -> Game:
+    """A new game like ``old`` (its game, variant and free cells): deal ``number``
+    (as ``freecell play N`` reads it: a family game's ``ms617`` too), else a random
+    one. A bad number is refused before anything changes."""
+    from .deals import parse_game_deal
+
+    if old.kind.family:
+        if number is None:
+            return new_random_game(None, None, old.kind.name)
+        n, microsoft = parse_game_deal(number, old.kind.name)
+        return Game.new(n, game=old.kind.name, microsoft=microsoft)
+    if number is None:
+        return new_random_game(old.variant.name, len(old.start.cells))
+    n, _ = parse_game_deal(number)
+    return Game.new(n, old.variant.name, len(old.start.cells))
 
 
 def daily_game(date: str | None, variant: str | None, cells: int, warn: Warn | None = None) -> Game:
@@ -277,7 +307,7 @@ def interactive_lines(session: Session) -> Iterator[str]:
 
 def saved_note(game: Game) -> str:
     """Where the game is kept, for the last line of a session."""
-    name = f"the daily deal {escape(game.daily)}" if game.daily else (f"deal {escape(game.deal)}"
+    name = f"the daily deal {escape(game.daily)}" if game.daily else (game_name(game)
                                                                       if game.deal is not None else "the game")
     if game.position.is_won():
         return f"{name} is won ({plural(game.moves, 'move')})"

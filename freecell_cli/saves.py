@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from .errors import FreecellError
+from .games import FAMILY
 from .text import escape, quote
 
 if TYPE_CHECKING:
@@ -202,8 +203,10 @@ def kept_name(path: Path, suffix: str) -> str:
     return display_name(free_name(Path(os.path.realpath(path)), suffix))
 
 
-# The tags an unfinished game is kept aside under (take_save), after the save's name.
-_KEPT_TAGS = r"position|deal-[1-9][0-9]{0,19}|daily-[0-9]{4}-[0-9]{2}-[0-9]{2}"
+# The tags an unfinished game is kept aside under (take_save), after the save's name;
+# a family game's start with its name (.eight-off-deal-3).
+_KEPT_TAGS = (rf"(?:(?:{'|'.join(FAMILY)})-)?(?:position|deal-[1-9][0-9]{{0,19}})"
+              r"|daily-[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def free_name(path: Path, suffix: str) -> Path:

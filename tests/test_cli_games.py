@@ -310,7 +310,9 @@ def test_analyze_a_family_game_with_our_engines(tmp_path):
                        "table and rules"),
     (["--variant", "standard"], "--game eight-off and --variant cannot be combined: a game of the FreeCell family "
                                 "has its own table and rules"),
-    (["--min-cells"], "--min-cells is for FreeCell deals"),
+    (["--min-cells"], "--min-cells: Eight Off deals 4 cards into free cells a, c, e and g, so it has no deal with "
+                      "fewer than 4 free cells; min-cells counts from 0 and takes the games whose deal leaves the free "
+                      "cells empty (freecell, bakers-game, relaxed-freecell)"),
 ])
 def test_analyze_refuses_what_a_family_game_has_not(args, message):
     assert run("analyze", "1-3", "--game", "eight-off", *args) == (2, "", f"error: {message}\n")

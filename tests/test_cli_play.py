@@ -315,9 +315,12 @@ def test_play_help_lists_the_keys_the_commands_and_the_options():
     assert code == 0
     assert ("(arrows, Tab and Shift-Tab between the top row and the columns, Enter, Esc; a place's key, 1-8 or a-d, "
             "goes there or drops what is held there, h home; U undo, R redo, H hint, F auto-complete, N new deal, S restart, "
-            "Q quit, ? help; a move typed in notation, 5a or 82, is played)") in text
+            "Q quit, ? help; a move typed in notation, 5a or 82, is played; on a family game's table the keys name "
+            "its places: 0 the tenth column, a-i Eight Off's free cells, f alone its free cell f and Shift-F "
+            "auto-complete)") in text
     assert ("commands are read line by line (moves such as 5a 82, u undo, r redo, h hint, a auto-collect, restart, "
             "new [N], daily, save FILE, show, help, q)") in text
     for option in ("--resume FILE Go on with the saved game in FILE", "--lines Line by line (a prompt) even on a",
-                   "--plain ASCII cards, no colour, as show --plain draws them"):
+                   "--plain ASCII cards, no colour, as show --plain draws them",
+                   "--game GAME The game: freecell, or one of the FreeCell family"):
         assert option in text, option

@@ -355,3 +355,57 @@ def test_a_game_never_writes_a_clock_it_would_refuse():
     saved = g.to_dict()
     assert saved["elapsed"] == MAX_ELAPSED
     Game.from_dict(saved)
+
+
+# -- the FreeCell family (issue 27): a game of one of them, its moves, its save ---------------
+@pytest.mark.parametrize("name", ["bakers-game", "eight-off", "seahaven-towers", "forecell", "relaxed-freecell"])
+def test_a_family_game_in_progress_round_trips_as_that_game(name, monkeypatch):
+    import freecell_cli.game
+    from freecell_cli.games import find_rules
+
+    r = solve(deal(3, game=name), find_rules(name), "beam")
+    FakeClock().install(monkeypatch, freecell_cli.game)  # the clock saved is the clock read back
+    g = Game.new(3, game=name)
+    assert g.variant is find_rules(name) and g.kind.name == name
+    assert g.play(" ".join(r.notation[:20])).ok and g.undo()
+    saved = g.to_dict()
+    assert (saved["game"], saved["variant"], saved["deal"]) == (name, None, 3)
+    again = Game.from_dict(saved)
+    assert again.to_dict() == saved and again.kind.name == name and again.variant is g.variant
+    assert again.redo() and g.redo() and again.position == g.position
+    assert again.play(" ".join(r.notation[20:])).ok and again.position.is_won()
+    sol = parse_solution(again.solution_text())
+    assert (sol.game, sol.deal) == (name, 3) and verify(sol, deal(3, game=name), find_rules(name)).ok
+
+
+def test_a_freecell_save_names_its_game_and_one_without_the_field_is_freecells():
+    g = Game.new(617, "standard")
+    assert g.play("5a").ok
+    saved = g.to_dict()
+    assert (saved["game"], saved["variant"]) == ("freecell", "standard")
+    del saved["game"]  # as every save was written before the family's games
+    again = Game.from_dict(saved)
+    assert again.kind.name == "freecell" and again.variant.name == "standard" and again.played() == ["5a"]
+
+
+def test_the_tenth_column_in_moves_and_card_moves():
+    g = Game.new(2, game="seahaven-towers")
+    assert g.play("10a").ok and g.played() == ["10a"]
+    assert g.play("a10").message == "a10: 5S cannot go on 2H"
+    assert g.play("3H10").message == "3H10: 3H cannot go on 2H"  # a card named as the source, to column 10
+    assert str(g.parse("3H10")) == "110" and str(g.parse("2h")) == "2h" and str(g.parse("2Ha")) == "10a"
+    again = Game.from_dict(g.to_dict())
+    assert again.played() == ["10a"] and again.position == g.position
+    with pytest.raises(Exception, match="not a move: '7S10'"):  # eight columns: no tenth
+        Game.new(617).parse("7S10")
+
+
+def test_a_family_game_takes_no_variant_and_no_daily_deal():
+    from freecell_cli.errors import InvalidArgument
+
+    with pytest.raises(InvalidArgument, match="^Eight Off has rules of its own and no daily deal$"):
+        Game.new(3, "standard", game="eight-off")
+    with pytest.raises(InvalidArgument, match="^Forecell has rules of its own and no daily deal$"):
+        Game.new(3, game="forecell", daily="2026-11-30")
+    assert Game.new(617, microsoft=False).deal == 617
+    assert Game.new(100000, game="bakers-game", microsoft=True).deal is None  # Microsoft's, not PySolFC's

@@ -26,6 +26,7 @@ from freecell_cli.solvers.prove import prove
 from freecell_cli.verify import verify
 
 from cli_helpers import run
+from oracle import needs_fcsolve
 
 FIXTURE = Path(__file__).parent / "fixtures" / "min_cells_pringle.txt"
 
@@ -202,7 +203,7 @@ def test_cli_min_cells(tmp_path):
     assert (code, stdout) == (2, "") and "--min-cells and --cells cannot be combined" in stderr
     assert "Traceback" not in stderr
     code, _, stderr = run("analyze", "3", "--min-cells", "--game", "spider")
-    assert code == 2 and "--min-cells is for FreeCell deals" in stderr
+    assert (code, stderr) == (2, "error: --min-cells is for FreeCell deals: Spider has no free cells\n")
     code, _, stderr = run("analyze", "--summary", str(out), "--summary", str(out), "--summary", str(out))
     assert code == 2 and "one results file, or two" in stderr
 
@@ -276,3 +277,112 @@ def test_a_line_still_too_long_is_left_out_with_a_reason(monkeypatch):
     assert r["reason"].startswith("the solution found with 2 cells is ") and r["reason"].endswith(
         "moves, too long for a record: solve the deal with --cells 2 for one")
     assert check_record(r) is None
+
+
+# -- issue 27: the FreeCell family ------------------------------------------------
+def _verified_family(record: dict) -> bool:
+    """The record's line wins its game's deal on ``solution_cells`` empty free cells,
+    under the game's rules."""
+    from freecell_cli.games import find_rules
+    from freecell_cli.position import Position
+
+    tokens = record["solution"].split()
+    sol = Solution(tokens=tokens, lines=list(range(1, len(tokens) + 1)))
+    table = Position([c[:] for c in deal(record["deal"], game=record["game"]).columns], record["solution_cells"])
+    return verify(sol, table, find_rules(record["game"])).solved
+
+
+@pytest.mark.parametrize("n, game, max_cells, answer", [
+    (3, "bakers-game", 4, 3),  # FreeCell's deal 3 needs 2 under standard: by suit it needs one more
+    (5, "bakers-game", 4, 4),
+    (3, "relaxed-freecell", 2, 1),  # any run moves at once: one cell does
+])
+def test_the_games_whose_free_cells_start_empty_ask_it_of_their_own_deals(n, game, max_cells, answer):
+    r = min_cells(n, game=game, max_cells=max_cells, use_fcsolve=False)
+    assert (r["deal"], r["game"], r["mode"], r["verdict"], r["min_cells"], r["known"]) == (
+        n, game, "min-cells", "solved", answer, [answer, answer])
+    assert r["proof"]["cells"] == answer - 1 and "variant" not in r
+    assert list(r)[:4] == ["deal", "game", "mode", "max_cells"]  # the order records are written in
+    assert r["solution_cells"] == answer and _verified_family(r) and check_record(r) is None
+
+
+@pytest.mark.parametrize("n, cells, game", [(3, 2, "bakers-game"), (3, 0, "relaxed-freecell")])
+def test_a_family_proof_agrees_with_a_breadth_first_search(n, cells, game):
+    """The proof's count, searched again over whole positions (every legal move of
+    the game's rules, nothing pruned): no win there either."""
+    from positions import bfs_optimum
+
+    from freecell_cli.games import find_rules
+    from freecell_cli.mincells import _table
+
+    r = min_cells(n, game=game, max_cells=cells + 1, use_fcsolve=False, solutions=False)
+    assert r["proof"]["cells"] == cells
+    assert bfs_optimum(_table(n, cells, game), find_rules(game), cap=300_000) is None
+
+
+@pytest.mark.parametrize("game, dealt", [
+    ("eight-off", "Eight Off deals 4 cards into free cells a, c, e and g, so it has no deal with fewer than 4"),
+    ("seahaven-towers", "Seahaven Towers deals 2 cards into free cells b and c, so it has no deal with fewer than 2"),
+    ("forecell", "Forecell deals 4 cards into free cells a, b, c and d, so it has no deal with fewer than 4"),
+])
+def test_the_games_whose_deal_fills_free_cells_are_refused_saying_why(game, dealt):
+    from freecell_cli.errors import InvalidArgument
+
+    why = (f"{dealt} free cells; min-cells counts from 0 and takes the games whose deal leaves the free cells "
+           "empty (freecell, bakers-game, relaxed-freecell)")
+    with pytest.raises(InvalidArgument) as e:
+        min_cells(3, game=game)
+    assert str(e.value) == why
+    with pytest.raises(InvalidArgument) as e:
+        Job(game=game, mode="min-cells")
+    assert str(e.value) == why
+    assert run("analyze", "3", "--min-cells", "--game", game) == (2, "", f"error: --min-cells: {why}\n")
+
+
+def test_a_family_game_takes_no_variant():
+    from freecell_cli.errors import InvalidArgument
+
+    with pytest.raises(InvalidArgument, match=r"^a variant goes with FreeCell: Baker's Game has rules of its own "
+                                              r"\(bakers-game\)$"):
+        min_cells(3, "standard", game="bakers-game")
+    assert Job(game="bakers-game", mode="min-cells", max_cells=3).settings() == {
+        "game": "bakers-game", "mode": "min-cells", "max_cells": 3, "time_limit": 60.0}
+
+
+def test_cli_min_cells_of_a_family_game(tmp_path):
+    out = tmp_path / "b.jsonl"
+    code, stdout, stderr = run("analyze", "3-4", "--min-cells", "--game", "bakers-game", "--jobs", "1",
+                               "--out", str(out))
+    assert code == 0, stderr
+    assert "need 3 cells: 1\nneed 4 cells: 1\n" in stdout
+    assert stdout.endswith("settings: game bakers-game, mode min-cells, at most 4 cells, time limit 60 s\n")
+    records = load_records(out)
+    assert [(r["deal"], r["game"], r["min_cells"]) for r in records] == [(3, "bakers-game", 3), (4, "bakers-game", 4)]
+    assert all(_verified_family(r) for r in records)
+    code, stdout, stderr = run("analyze", "3-4", "--game", "bakers-game", "--out", str(out))  # solve mode: refused
+    assert (code, stdout) == (2, "") and "holds results made with other settings" in stderr
+    code, stdout, stderr = run("analyze", "3", "--min-cells", "--game", "bakers-game", "--variant", "standard")
+    assert (code, stdout) == (2, "") and "--game bakers-game and --variant cannot be combined" in stderr
+
+
+@needs_fcsolve
+@pytest.mark.parametrize("n, game, preset, answer", [
+    (3, "bakers-game", "bakers_game", 3), (4, "bakers-game", "bakers_game", 4),
+    (3, "relaxed-freecell", "relaxed_freecell", 1),
+])
+def test_freecell_solver_agrees_on_the_family_answers(n, game, preset, answer):
+    """Freecell Solver under the game's preset, on the same tables: it solves the
+    deal with the answer's free cells and runs out of positions with one fewer."""
+    import subprocess
+
+    from freecell_cli.formats.fcs import format_fcs
+    from freecell_cli.mincells import _table
+
+    def fcs(cells: int) -> str:
+        p = subprocess.run(["fc-solve", "--game", preset, "--freecells-num", str(cells), "-"],
+                           input=format_fcs(_table(n, cells, game)), capture_output=True, text=True, timeout=120)
+        return ("solved" if "This game is solveable" in p.stdout else
+                "unsolvable" if "I could not solve" in p.stdout else p.stdout[-200:])
+
+    assert min_cells(n, game=game, use_fcsolve=False, solutions=False)["min_cells"] == answer
+    assert (fcs(answer), fcs(answer - 1)) == ("solved", "unsolvable")

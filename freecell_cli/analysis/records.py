@@ -67,7 +67,11 @@ class Job:
             raise FreecellError(f"cells must be 0 to 15, not {self.cells!r}")
         if self.mode not in MODES:
             raise FreecellError(f"mode must be one of {', '.join(MODES)}, not {self.mode!r}")
-        if self.mode != "solve" and self.game != "freecell":
+        if self.mode == "min-cells" and self.game in FAMILY:
+            from ..mincells import check_game
+
+            check_game(self.game)  # a game whose deal fills free cells: refused, saying why
+        elif self.mode != "solve" and self.game != "freecell":
             raise FreecellError(f"{self.mode} is for FreeCell deals")
         if type(self.max_cells) is not int or not 0 <= self.max_cells <= 15:
             raise FreecellError(f"max cells must be 0 to 15, not {self.max_cells!r}")
@@ -89,6 +93,8 @@ class Job:
         """
         if self.game == "spider":  # no variant, cells or engine there: its own rules and solver
             return {"game": "spider", "suits": self.suits, "time_limit": self.time_limit}
+        if self.game != "freecell" and self.mode == "min-cells":  # a family game's: no variant
+            return {"game": self.game, "mode": "min-cells", "max_cells": self.max_cells, "time_limit": self.time_limit}
         if self.game != "freecell":  # a family game: its own table and rules
             return {"game": self.game, "requested_engine": self.engine, "time_limit": self.time_limit}
         if self.mode == "min-cells":  # its own searches; the time limit is per cell count
@@ -109,14 +115,16 @@ def analyze_deal(n: int, job: Job) -> Record:
     """
     if job.game == "spider":
         return analyze_spider_deal(n, job)
-    if job.game != "freecell":
-        return analyze_family_deal(n, job)
     if job.mode == "min-cells":
         from ..mincells import min_cells
 
-        record = min_cells(n, job.variant, job.max_cells, job.time_limit, job.solutions)
+        family = job.game if job.game != "freecell" else None
+        record = min_cells(n, None if family else job.variant, job.max_cells, job.time_limit, job.solutions,
+                           game=family)
         record["time_limit"] = job.time_limit
         return record
+    if job.game != "freecell":
+        return analyze_family_deal(n, job)
     if job.mode == "optimal":
         return analyze_optimal_deal(n, job)
     from ..deals import deal

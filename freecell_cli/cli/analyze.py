@@ -60,7 +60,7 @@ def analyze_command(
     no_solutions: Annotated[bool, typer.Option("--no-solutions", help="Leave the moves out of the records.")] = False,
     seed: Annotated[Optional[str], typer.Option(metavar="SEED", help="Seed for random:N ranges (a whole number).", parser=seed_number)] = None,
     summary: Annotated[Optional[list[str]], typer.Option("--summary", metavar="FILE", help="Only print the summary of an existing results file; given twice (min-cells files), also the deals whose answer differs.")] = None,
-    min_cells: Annotated[bool, typer.Option("--min-cells", help="For each deal, the fewest free cells it can be solved with (0..--max-cells), with a solution and a proof that one fewer is not enough.")] = False,
+    min_cells: Annotated[bool, typer.Option("--min-cells", help="For each deal, the fewest free cells it can be solved with (0..--max-cells), with a solution and a proof that one fewer is not enough (FreeCell, bakers-game and relaxed-freecell: the games whose deal leaves the free cells empty).")] = False,
     optimal: Annotated[bool, typer.Option("--optimal", help="For each deal, the fewest non-foundation moves, proven (solve --optimal), beside the default beam's line: the summary gives the optima and the beam's gap to them.")] = False,
     max_cells: Annotated[Optional[int], typer.Option("--max-cells", metavar="K", help="With --min-cells: the most free cells tried (default 4).", parser=whole_number(0, 15))] = None,
     json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON (one line per settings group).")] = False,
@@ -120,8 +120,16 @@ def analyze_command(
     try:
         if max_cells is not None and not min_cells:
             raise fail("--max-cells goes with --min-cells")
-        if min_cells and game.value != "freecell":
-            raise fail("--min-cells is for FreeCell deals")
+        if min_cells and spider:
+            raise fail("--min-cells is for FreeCell deals: Spider has no free cells")
+        if min_cells and family:
+            from ..errors import InvalidArgument
+            from ..mincells import check_game
+
+            try:
+                check_game(game.value)  # a deal that fills free cells: refused, saying why
+            except InvalidArgument as e:
+                raise fail(f"--min-cells: {e}") from None
         if optimal and game.value != "freecell":
             raise fail("--optimal is for FreeCell deals")
         cells = 4 if cells is None else cells

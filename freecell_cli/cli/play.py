@@ -11,7 +11,7 @@ import typer
 
 from .checks import given
 from .inputs import bare_position, play_lines, read_position
-from .options import DealOpt, PositionOpt, VariantOpt, command, whole_number
+from .options import DealOpt, GameOpt, PositionOpt, VariantOpt, command, whole_number
 from .output import Settings, err, errors_to_exit, fail, is_terminal
 
 if TYPE_CHECKING:
@@ -43,34 +43,41 @@ def play_command(
     deal: DealOpt = None,
     variant: VariantOpt = None,
     cells: Annotated[int, typer.Option(metavar="N", help="Number of free cells, 0..15.", parser=whole_number(0, 15))] = 4,
+    kind: GameOpt = None,
     resume: ResumeOpt = None,
     lines: LinesOpt = False,
     plain: PlainPlayOpt = False,
     settings: Settings = Settings(),
 ) -> None:
-    """Play FreeCell in the terminal; with no argument, resume the unfinished game.
+    """Play FreeCell in the terminal, or a game of its family (--game); with no
+    argument, resume the unfinished game.
 
     On a terminal: a full-screen game played with the keys (arrows, Tab and
     Shift-Tab between the top row and the columns, Enter, Esc; a place's key,
     1-8 or a-d, goes there or drops what is held there, h home; U undo, R redo, H hint,
     F auto-complete, N new deal, S restart, Q quit, ? help; a move typed in
-    notation, 5a or 82, is played). With --lines, or
+    notation, 5a or 82, is played; on a family game's table the keys name its
+    places: 0 the tenth column, a-i Eight Off's free cells, f alone its free
+    cell f and Shift-F auto-complete). With --lines, or
     when stdin is not a terminal, commands are read line by line (moves such as
     5a 82, u undo, r redo, h hint, a auto-collect, restart, new [N], daily,
     save FILE, show, help, q); from a pipe the table is printed plain and a win
     prints `won deal N in M moves`. --plain draws the cards in ASCII (line by
     line too: the full-screen game draws suit symbols). --resume FILE goes on
     with a saved game: one kept aside when a new deal took the save (the note
-    says where: game.json.deal-617), or one another player sent.
+    says where: game.json.deal-617), or one another player sent. --game NAME
+    plays deal N of that game (PySolFC's numbers, ms617 Microsoft's) under its
+    rules and on its table, and is saved with it; the daily deal is FreeCell's.
     """
-    from ..deals import parse_deal_number
-    from ..game import Game
+    from ..deals import parse_game_deal
     from ..files import display_name
-    from ..play import Session, daily_game, game_name, interactive_lines, load_game, new_random_game, saved_note
+    from ..game import Game
+    from ..games import find_game
+    from ..play import Session, check_save_place, daily_game, game_name, interactive_lines, load_game
+    from ..play import new_random_game, saved_note
     from ..saves import lock_saves
     from ..variants import find_variant
-
-    from ..play import check_save_place
+    from .inputs import check_family_options
 
     if number is not None and not daily and bare_position(number):  # a compact position, not a deal number
         if position_file is not None or deal is not None:
@@ -81,6 +88,8 @@ def play_command(
             raise fail("give the deal as N or --deal N, not both")
         number = deal
     v = variant.value if variant else None
+    asked = kind.value if kind else None  # --game: the saved game's, or the position's, unless given
+    new_cells = cells if given(ctx, "cells") else None
     with errors_to_exit():
         check_save_place(daily=False)
         check_save_place(daily=True)
@@ -89,41 +98,43 @@ def play_command(
         if sum([daily, random, position_file is not None, number is not None and not daily,
                 resume is not None]) > 1:
             raise fail("choose one of N, --daily, --random, --position, --resume")
+        check_family_options(asked, new_cells, variant)  # a family game's table and rules are its own
+        family = find_game(asked).family
+        if daily and family:
+            raise fail(f"the daily deal is FreeCell's: --daily goes without --game {asked}")
         if resume is not None:
             game = read_game(resume)
-            refuse_other_settings(game, "--resume FILE", cells if given(ctx, "cells") else None, v)
+            refuse_other_settings(game, "--resume FILE", new_cells, v, asked)
             if game.position.is_won():
                 raise fail(f"{display_name(resume)}: {saved_note(game)}: nothing to resume "
                            "(`freecell verify FILE` checks it)")
         elif daily:
             game = daily_game(number, v, cells)
         elif random:
-            game = new_random_game(v, cells)
+            game = new_random_game(v, cells, asked)
         elif position_file is not None:
-            position, _ = read_position(position_file)
-            if position.game is not None:  # the game screen plays FreeCell's rules only, for now
-                from ..games import game_of
-
-                raise fail(f"play takes FreeCell positions; {game_of(position).title} is played with "
-                           "freecell move, show --legal and autoplay --game")
-            if given(ctx, "cells"):  # as every other command: --cells sets the position's free cells
+            position, _ = read_position(position_file, asked)
+            check_family_options(position.game, new_cells, variant)  # (a family position, read as it says)
+            if new_cells is not None:  # as every other command: --cells sets the position's free cells
                 from ..verify import with_cells
 
                 position = with_cells(position, cells)
-            game = Game(position, find_variant(v or position.variant))
+            rules = position.rules() if position.game is not None else find_variant(v or position.variant)
+            game = Game(position, rules)
         elif number is not None:
-            game = Game.new(parse_deal_number(number), v, cells)
+            n, microsoft = parse_game_deal(number, asked)
+            game = Game.new(n, v, None if family else cells, game=asked, microsoft=microsoft)
         else:
             if saved is not None and not saved.position.is_won():
-                refuse_other_settings(saved, "the saved game", cells if given(ctx, "cells") else None, v)
+                refuse_other_settings(saved, "the saved game", new_cells, v, asked)
                 game = saved
                 settings.note(f"resuming {game_name(game)} at move {game.moves}")
             else:
-                game = new_random_game(v, cells)
+                game = new_random_game(v, cells, asked)
                 settings.note(f"{'the last game was won' if saved is not None else 'no saved game'}: "
-                    f"playing deal {game.deal}, chosen at random")
+                    f"playing {game_name(game)}, chosen at random")
         if random:
-            settings.note(f"playing deal {game.deal}, chosen at random")
+            settings.note(f"playing {game_name(game)}, chosen at random")
     if game is not saved:  # the new game takes its save file now; an unfinished one there is kept aside
         from ..play import save_path, take_save
 
@@ -148,20 +159,26 @@ def play_command(
         settings.note(saved_note(session.game))
 
 
-def refuse_other_settings(game: Game, what: str, cells: int | None, variant: str | None) -> None:
-    """Refuse --cells and --variant that differ from those of ``game``, a game
-    resumed (``what`` says which): it would go on without them."""
+def refuse_other_settings(game: Game, what: str, cells: int | None, variant: str | None,
+                          kind: str | None = None) -> None:
+    """Refuse --cells, --variant and --game that differ from those of ``game``, a
+    game resumed (``what`` says which): it would go on without them."""
+    from ..games import find_game
     from ..play import game_name
 
     differ = []
+    if kind is not None and find_game(kind) is not game.kind:
+        differ.append(f"--game {kind}")
     if cells is not None and cells != len(game.start.cells):
         differ.append(f"--cells {cells}")
     if variant is not None and variant != game.variant.name:
         differ.append(f"--variant {variant}")
     if differ:  # they would be ignored by the resumed game: say so, and how to start anew
-        raise fail(f"{' and '.join(differ)}: {what} ({game_name(game)}) is played with "
-                   f"{len(game.start.cells)} free cells under {game.variant.name}; give N, --daily "
-                   "or --random to start a new game with them")
+        how = (f"a game of {game.kind.title}" if game.kind.family else
+               f"played with {len(game.start.cells)} free cells under {game.variant.name}")
+        new = "N or --random" if find_game(kind).family else "N, --daily or --random"  # the daily deal: FreeCell's
+        raise fail(f"{' and '.join(differ)}: {what} ({game_name(game)}) is {how}; give {new} to start a "
+                   "new game with them")
 
 
 def read_game(source: str) -> Game:
@@ -228,10 +245,14 @@ def screen_new_game(variant: str | None, say: Callable[[str, str], None]) -> Cal
     (:func:`~freecell_cli.play.leave_for`: an unfinished game is kept aside, and
     ``say`` tells where). A new game that cannot be saved moves nothing: ``say``
     tells why, and the game in progress goes on."""
-    from ..play import leave_for, new_random_game
+    from ..play import another_deal, leave_for, new_random_game
 
-    return new_deal_key(lambda old: new_random_game(variant or old.variant.name, len(old.start.cells)),
-                        leave_for, say)
+    def make(old: Game) -> Game:  # the game's own kind of deal: a family game's, or FreeCell's under --variant
+        if variant is None or old.kind.family:
+            return another_deal(old)
+        return new_random_game(variant, len(old.start.cells))
+
+    return new_deal_key(make, leave_for, say)
 
 
 def new_deal_key(make: Callable[[G], G], leave_for: Callable[[G, G, Callable[[str], object]], G],
