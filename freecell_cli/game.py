@@ -294,10 +294,12 @@ class Game:
         from .formats.compact import format_compact
 
         family = self.start.game is not None
+        # "game" only for the family: a FreeCell save stays one that every
+        # version of the program reads (an older one takes an unknown field for damage).
         return {
             "format": "freecell-cli-game",
             "version": 1,
-            "game": self.kind.name,
+            **({_GAME_FIELD: self.kind.name} if family else {}),
             "deal": self.deal,
             "start": format_compact(self.start),
             "variant": None if family else self.variant.name,  # a family game's rules are its own
