@@ -336,3 +336,14 @@ def test_format_macroxue_writes_a_line_verify_reads():
 def test_format_macroxue_refuses_what_its_lines_cannot_say():
     code, out, err = run("solve", "-q", "-p", format_position(deal(617, cells=5)), "-f", "macroxue")
     assert (code, out) == (2, "") and "format macroxue writes a solution of a deal from its opening layout" in err
+
+
+def test_format_macroxue_refuses_a_run_longer_than_its_rules_allow():
+    # the site's capacity lets deal 5's line move 4 cards where the textbook's, its lines', lets 3
+    code, out, err = run("solve", "-q", "--deal", "5", "-f", "macroxue")
+    assert (code, out) == (2, "")
+    assert err.startswith("error: format macroxue cannot write move ") and err.endswith(
+        ": 4 cards, more than its solver moves at once (3: the rules of its lines are standard's); "
+        "use format file or snx\n")
+    code, out, _ = run("solve", "-q", "--deal", "5", "--variant", "standard", "-f", "macroxue")
+    assert code == 0 and run("verify", "-q", "-", input=out)[0] == 0

@@ -37,7 +37,7 @@ def file_moves_of(sol):
 
 @pytest.mark.parametrize("mode, moves, auto, note", [
     ("none", 87, 0, "line 1: read with no auto play (its solver without -a or -A): "
-                    "with safe auto play (its solver's -a) it does not replay"),
+                    "with safe auto play (its solver's -a) it does not replay to a won game"),
     ("safe", 41, 48, "line 1: read with safe auto play (its solver's -a): the line sends cards home itself (h)"),
     ("max", 35, 52, None),
 ])
@@ -201,12 +201,12 @@ def test_format_solution_and_solve_write_it():
     assert fc.verify(None, line).ok
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(1, 32000), st.data())
 def test_round_trip_of_random_legal_moves(number, data):
     """Our legal moves written as a line, if they can be, read back: the same
-    moves but those of cards its auto play sent home, every one legal, and the
-    line written again the same."""
+    moves but those of cards its auto play sent home, every one legal (a won game
+    still won), and the line written again the same."""
     start = deal(number)
     p = start.copy()
     played = []
@@ -224,7 +224,7 @@ def test_round_trip_of_random_legal_moves(number, data):
         return
     sol = read_line(line, 1)
     v = fc.verify(None, sol)
-    assert v.valid, (line, v.summary())
+    assert v.valid and v.solved == p.is_won(), (line, v.summary())
     ours = [m for m in played if m.dest.kind != FOUNDATION]
     theirs = [sol.move(i) for i in range(len(sol)) if i not in sol.automatic and sol.move(i).dest.kind != FOUNDATION]
     assert len(theirs) <= len(ours)
@@ -233,3 +233,14 @@ def test_round_trip_of_random_legal_moves(number, data):
     assert all(a == b[:len(a)] for a, b in zip(final.columns, p.columns))
     assert all(f >= g for f, g in zip(final.foundations, p.foundations))
     assert write_line(start, [sol.move(i) for i in range(len(sol))], STANDARD) == line
+
+
+def test_a_line_only_safe_auto_play_replays_is_read_with_it():
+    # 5r sends 3D to the reserve; its maximum auto play would send it home after 2D,
+    # and a5 would find no card: the safe one keeps it (found by the round trip below)
+    sol = read_line("185:5r8ra585", 1)
+    v = fc.verify(None, sol)
+    assert (v.valid, v.solved, v.file_moves) == (True, False, 4)
+    assert sol.reading == ("line 1: read with safe auto play (its solver's -a): with maximum auto play "
+                           "(its solver's -A, as its published files) it does not replay")
+    assert write_line(deal(185), [sol.move(i) for i in range(len(sol))], STANDARD) == "185:5r8ra585"

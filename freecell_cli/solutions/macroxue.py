@@ -23,9 +23,10 @@ The moves alone do not say which auto play wrote them. Its ``-A`` writes no
 ``h`` (a card that could go home went), so a line without one is read with the
 maximum auto play, one with some with the safe one; when that reading does not
 replay the line to a won game, the others are tried (as fc-solve's ``-sn`` is
-read a second way), and the one that does is said in a note. The rules these
-moves imply are the textbook capacity, variant ``standard``; under another
-variant the counts stay what the file implies and the check is that variant's.
+read a second way): the first that wins, else the first whose every move is
+legal, is said in a note. The rules these moves imply are the textbook
+capacity, variant ``standard``; under another variant the counts stay what the
+file implies and the check is that variant's.
 
 The README's line for deal 617: its third ``4r`` takes the slot that the card
 its auto play sent home (``ch``) left empty, which is then the reserve's fourth
@@ -47,6 +48,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ..autoplay import automatic_moves, home_rule
 from ..cards import Card
@@ -128,26 +130,50 @@ def read_line(text: str, lineno: int) -> Solution:
         if not _well_formed(pair):
             raise InvalidSolution(f'{where}: move {k} "{escape(pair)}": not a move '
                                   "(from 1-8 or a-d; to 1-8, r from a column, or h)")
-    start = deal(number)
-    order = [m for m in MODES if m != "max"] if any(p[1] == "h" for p in pairs) else list(MODES)
-    readings = (_translate(start, pairs, mode, lineno) for mode in order)
-    first = chosen = next(readings)
-    while not chosen[2]:  # not replayed to a won game: another reading may
-        chosen = next(readings, first)
-        if chosen is first:
-            break
-    mode, steps, _ = chosen
+    first = _order(pairs)[0]
+    read = _reading(deal(number), pairs, lineno)
     sol = Solution(format="macroxue", deal=number, variant="standard", cells=RESERVE, source_line=lineno)
-    for step in steps:
+    for step in read.steps:
         sol.add(step.token, step.line, step.move, step.automatic, step.refused)
     if not pairs:
         sol.reading = (f"line {lineno}: no moves: macroxue's files leave the line of a deal empty "
                        "when its solver found no solution")
-    elif mode != order[0]:
-        sol.reading = f"line {lineno}: read with {_WORDS[mode]}: with {_WORDS[order[0]]} it does not replay"
-    elif mode != "max":
-        sol.reading = f"line {lineno}: read with {_WORDS[mode]}: the line sends cards home itself (h)"
+    elif read.mode != first:
+        sol.reading = (f"line {lineno}: read with {_WORDS[read.mode]}: with {_WORDS[first]} it does not "
+                       f"{'replay to a won game' if read.won else 'replay'}")
+    elif read.mode != "max":
+        sol.reading = f"line {lineno}: read with {_WORDS[read.mode]}: the line sends cards home itself (h)"
     return sol
+
+
+def _order(pairs: list[str]) -> list[str]:
+    """The auto plays a line is read with, in turn: its ``-A`` writes no ``h``."""
+    return [m for m in MODES if m != "max"] if any(p[1] == "h" for p in pairs) else list(MODES)
+
+
+@dataclass
+class _Read:
+    """A line read with one auto play: its steps, whether they are all legal in
+    its solver's rules, and whether they win."""
+
+    mode: str
+    steps: list[Step]
+    replayed: bool
+    won: bool
+
+
+def _reading(start: Position, pairs: list[str], lineno: int) -> _Read:
+    """The reading of a line: the first (:func:`_order`) that replays it to a won
+    game, else the first that replays it, else the first."""
+    first = legal = None
+    for mode in _order(pairs):
+        read = _translate(start, pairs, mode, lineno)
+        if read.won:
+            return read
+        first = first or read
+        legal = legal or (read if read.replayed else None)
+    assert first is not None  # (every line has a reading)
+    return legal or first
 
 
 def _well_formed(pair: str) -> bool:
@@ -155,7 +181,7 @@ def _well_formed(pair: str) -> bool:
     return src in _SOURCES and (dst in _COLUMNS or dst == "h" or dst == "r" and src in _COLUMNS)
 
 
-def _translate(start: Position, pairs: list[str], mode: str, lineno: int) -> tuple[str, list[Step], bool]:
+def _translate(start: Position, pairs: list[str], mode: str, lineno: int) -> _Read:
     """The steps of ``pairs`` read with auto play ``mode``, and whether they
     replay to a won game. They stop at a move the solver's own rules refuse
     (a move ours refuse, unresolved; one we cannot even write, ``refused``)."""
@@ -175,16 +201,16 @@ def _translate(start: Position, pairs: list[str], mode: str, lineno: int) -> tup
         move, why = _our_move(position, reserve, pair)
         if why is not None:
             steps.append(Step(pair, lineno, move, refused=why))
-            return mode, steps, False
+            return _Read(mode, steps, False, False)
         try:
             move = resolve(position, move, _THEIRS)
         except IllegalMove:
             steps.append(Step(pair, lineno, move))  # the variant it is checked under says why
-            return mode, steps, False
+            return _Read(mode, steps, False, False)
         _play(position, reserve, move)
         steps.append(Step(pair, lineno, move))
         auto_play()
-    return mode, steps, position.is_won()
+    return _Read(mode, steps, True, position.is_won())
 
 
 def _our_move(position: Position, reserve: list[int], pair: str) -> tuple[Move, str | None]:
@@ -259,7 +285,8 @@ def write_line(start: Position, moves: list[Move], variant: Variant | None = Non
     macroxue's: its maximum auto play's if the moves can be said so, else its
     safe auto play's (with ``h``), else with none. Raises :class:`FreecellError`
     when they cannot be said in any (a run split into an empty column where its
-    solver moves it whole, a card played on one its auto play sent home).
+    solver moves it whole, a card played on one its auto play sent home, a run
+    longer than the textbook capacity its lines imply).
 
     >>> write_line(deal(617), [Move.parse("5a")])
     '617:5r'
@@ -274,9 +301,23 @@ def write_line(start: Position, moves: list[Move], variant: Variant | None = Non
     for mode in MODES:
         pairs, why = _write(start, moves, variant, mode)
         if why is None:
-            return f"{start.deal}:{''.join(pairs)}"
+            # A line says no auto play: it is read with the first that replays it
+            # (a won game first). Written with another, it would mean other moves.
+            read = _reading(start, pairs, 1)
+            if read.mode == mode or read.won and _wins(start, moves, variant):
+                return f"{start.deal}:{''.join(pairs)}"
+            why = f"these moves: the line would be read with {_WORDS[read.mode]}"
         failures.append(why)
     raise FreecellError(f"format macroxue cannot write {failures[-1]}; use format file or snx")
+
+
+def _wins(start: Position, moves: list[Move], variant: Variant | None) -> bool:
+    p = start.copy()
+    for move in moves:
+        apply(p, move)
+        if variant is not None:
+            automatic_moves(p, variant)
+    return p.is_won()
 
 
 def _write(start: Position, moves: list[Move], variant: Variant | None, mode: str) -> tuple[list[str], str | None]:
@@ -327,6 +368,10 @@ def _write(start: Position, moves: list[Move], variant: Variant | None, mode: st
                 if whole != n - home:
                     return pairs, (f"move {i} ({move}): its solver moves {plural(whole, 'card')} "
                                    f"into the empty column, not {n - home}")
+            elif n - home > (most := (theirs.free_cells + 1) << theirs.empty_columns):
+                # (its rules are the textbook's: a line its solver never plays would fail to verify)
+                return pairs, (f"move {i} ({move}): {n - home} cards, more than its solver moves at once "
+                               f"({most}: the rules of its lines are standard's)")
         try:
             _play(theirs, reserve, resolve(theirs, theirs_move, _THEIRS))
         except IllegalMove as e:  # (a move that was not legal in ours either)
