@@ -19,8 +19,8 @@ from ._lazy import lazy_exports
 # does not pay for modules it never touches.
 _EXPORTS = {
     "Hint": "hints", "SOLUTION_WRITE_FORMATS": "api", "analyze": "api", "format_solution": "api",
-    "format_spider_solution": "api", "hint": "api", "read_solution": "api", "read_spider_solution": "api",
-    "solve": "api", "spider_solve": "api", "spider_verify": "api", "verify": "api",
+    "format_spider_solution": "api", "hint": "api", "read_solution": "api", "read_solutions": "api", "read_spider_solution": "api",
+    "solve": "api", "spider_solve": "api", "spider_verify": "api", "verify": "api", "verify_each": "api",
     # the game core, with its arguments checked (the engines call the modules' own)
     "apply": "api", "automatic_moves": "api", "autoplay": "api", "can_autocomplete": "api", "can_move": "api",
     "legal_moves": "api", "resolve": "api", "undo": "api",
@@ -64,6 +64,7 @@ if TYPE_CHECKING:
         hint,
         legal_moves,
         read_solution,
+        read_solutions,
         read_spider_solution,
         replay,
         resolve,
@@ -72,6 +73,7 @@ if TYPE_CHECKING:
         spider_verify,
         undo,
         verify,
+        verify_each,
     )
     from .hints import Hint
     from .replay import Replay
@@ -114,6 +116,7 @@ __all__ = [
     "format_spider_solution",
     "hint",
     "read_solution",
+    "read_solutions",
     "read_spider_solution",
     "replay",
     "solve",
@@ -121,6 +124,7 @@ __all__ = [
     "spider_solve",
     "spider_verify",
     "verify",
+    "verify_each",
     "UNSOLVABLE",
     "VARIANTS",
     "GAMES",

@@ -59,6 +59,7 @@ __all__ = [
     "hint",
     "legal_moves",
     "read_solution",
+    "read_solutions",
     "read_spider_solution",
     "replay",
     "resolve",
@@ -67,13 +68,15 @@ __all__ = [
     "spider_verify",
     "undo",
     "verify",
+    "verify_each",
 ]
 
 #: What :func:`format_solution` writes: ``file`` (ours, with a header; also
 #: ``freecell-cli``), ``snx`` (standard notation, counts into empty columns as
 #: ``v<hex>``; also ``standard``), ``sn`` (plain moves), ``verbose`` (Freecell
-#: Solver's words; also ``fc-solve``), ``json``.
-SOLUTION_WRITE_FORMATS = ("file", "freecell-cli", "snx", "standard", "sn", "verbose", "fc-solve", "json")
+#: Solver's words; also ``fc-solve``), ``json``, ``macroxue`` (one line, ``DEAL:MOVES``:
+#: :mod:`freecell_cli.solutions.macroxue`).
+SOLUTION_WRITE_FORMATS = ("file", "freecell-cli", "snx", "standard", "sn", "verbose", "fc-solve", "json", "macroxue")
 
 DEFAULT_TIME_LIMIT = checks.DEFAULT_TIME_LIMIT
 
@@ -210,10 +213,12 @@ def hint(
 
 # -- solution files ---------------------------------------------------------------
 def read_solution(source: TextOrPath | Solution, format: str | None = None, *, stream: bool = False,
-                  game: str | None = None) -> Solution:
+                  game: str | None = None, deal: int | None = None) -> Solution:
     """A solution from its text or its file (see :data:`TextOrPath`), in any format
-    ``verify`` reads: ``standard``, ``fc-solve``, ``fcpro``, ``freecell-cli``, ``json``
-    (detected unless ``format``).
+    ``verify`` reads: ``standard``, ``fc-solve``, ``fcpro``, ``freecell-cli``, ``json``,
+    ``macroxue`` (detected unless ``format``). A file of macroxue's holds one
+    solution a line: ``deal`` takes that deal's line (without it the file must
+    hold one; :func:`read_solutions` reads them all).
 
     ``stream=True`` reads a file's moves only as a replay needs them (constant
     memory; the solution can then be replayed once): what ``freecell verify`` does.
@@ -226,26 +231,63 @@ def read_solution(source: TextOrPath | Solution, format: str | None = None, *, s
     >>> s.format, s.deal, s.tokens
     ('freecell-cli', 617, ['5a', '82'])
     """
-    from .solutions import SOLUTION_FORMATS, Solution, open_solution, parse_solution
+    from .solutions import Solution, open_solution, parse_solution
 
     stream = checks.flag(stream, "stream")
     checks.text(game, "game")
+    deal = checks.optional_whole(deal, "deal", 1)
     if isinstance(source, Solution):
         return source.validate()
-    if checks.text(format, "format") is not None and format not in SOLUTION_FORMATS:
-        raise InvalidSolution(f"unknown solution format {quote(format)} (choose from {', '.join(SOLUTION_FORMATS)})")
+    _check_format(format)
     from .files import is_path
 
     if is_path(source):
         name = os.fspath(source)
         if stream:
-            return open_solution(name, format, game)
+            return open_solution(name, format, game, deal)
         from .files import read_text
 
-        return parse_solution(read_text(name, "solution"), format, game)
+        return parse_solution(read_text(name, "solution"), format, game, deal)
     if not isinstance(source, str):
         raise InvalidSolution(f"a solution is text, a path or a Solution, not {type(source).__name__}")
-    return parse_solution(source, format, game)
+    return parse_solution(source, format, game, deal)
+
+
+def _check_format(format: str | None) -> None:
+    from .solutions import SOLUTION_FORMATS
+
+    if checks.text(format, "format") is not None and format not in SOLUTION_FORMATS:
+        raise InvalidSolution(f"unknown solution format {quote(format)} (choose from {', '.join(SOLUTION_FORMATS)})")
+
+
+def read_solutions(source: TextOrPath, format: str | None = None, *, game: str | None = None) -> Iterator[Solution]:
+    """Every solution of a text or a file: one, but one a line in a file of
+    macroxue's (read as they are asked for). A line that cannot be read raises
+    :class:`~freecell_cli.errors.InvalidSolution` naming it; :func:`verify_each`
+    reads on past such a line.
+
+    >>> import freecell_cli as fc
+    >>> [(s.deal, s.format) for s in fc.read_solutions("1:6r6r\\n2:2r62\\n")]
+    [(1, 'macroxue'), (2, 'macroxue')]
+    """
+    for item in _solutions_in(source, format, game):
+        if isinstance(item, InvalidSolution):
+            raise item
+        yield item
+
+
+def _solutions_in(source: TextOrPath, format: str | None, game: str | None,
+                  deal: int | None = None) -> Iterator[Solution | InvalidSolution]:
+    from .files import is_path
+    from .solutions.read import solutions_in
+
+    checks.text(game, "game")
+    _check_format(format)
+    if is_path(source):
+        return solutions_in(os.fspath(source), format, game, deal=deal)
+    if not isinstance(source, str):
+        raise InvalidSolution(f"solutions are a text or a path, not {type(source).__name__}")
+    return solutions_in(None, format, game, text=source, deal=deal)
 
 
 def _solved(result: Result) -> None:
@@ -318,42 +360,114 @@ def verify(
 
     The :class:`~freecell_cli.verify.Verdict` has ``ok`` (legal and solves),
     ``valid``, ``solved``, ``moves`` (counted the variant's way), ``error`` and
-    :meth:`~freecell_cli.verify.Verdict.summary`.
+    :meth:`~freecell_cli.verify.Verdict.summary`. Of a file of one solution a
+    line (macroxue's), the line of the deal ``position`` names is read
+    (:func:`verify_each` reads them all).
 
     >>> import freecell_cli as fc
     >>> v = fc.verify(617, "5a 58")
     >>> v.ok, v.summary()
     (False, 'move 2 "58": 7C cannot go on QH')
     """
-    from .position import MAX_CELLS
-    from .solutions import Solution
     from .solutions.model import result_solution
-    from .position import Position
-    from .solutions.start import check_start_given, game_asked, start_and_rules, start_of
     from .solutions.write import as_file
     from .solvers.engine import Result
-    from .verify import READ_AS_SN, cells_asked, sn_reading_may_help
-    from .verify import verify as replay
+
+    cells, wanted, hint = _verify_arguments(position, variant, cells, empty_column, all_errors, game)
+    if isinstance(solution, Result):
+        _solved(solution)
+        solution = as_file(result_solution(solution, None, None))  # as its file reads back
+    sol = read_solution(solution, format, stream=True, game=hint, deal=_deal_of(position))  # type: ignore[arg-type]
+    return _verify_read(sol, solution, position, variant, cells, empty_column, all_errors, format, hint, wanted)
+
+
+def _deal_of(position: Position | int | None) -> int | None:
+    """The deal whose line a file of one solution a line is read at (macroxue's)."""
+    from .position import Position
+
+    return position.deal if isinstance(position, Position) else position
+
+
+def verify_each(
+    position: Position | int | None,
+    solution: TextOrPath | Solution,
+    variant: Variant | str | None = None,
+    *,
+    cells: int | None = None,
+    empty_column: Literal["one", "max"] | None = None,
+    all_errors: bool = False,
+    format: str | None = None,
+    game: str | None = None,
+) -> Iterator[Verdict | InvalidSolution]:
+    """:func:`verify` for every solution of a text or file (:func:`read_solutions`),
+    as ``freecell verify`` does: one Verdict a solution, in order; a solution
+    that cannot be read is its :class:`~freecell_cli.errors.InvalidSolution`, in
+    its place, and the next ones are read on (an error that ends the whole file
+    is raised). ``position`` a deal (or a position labelled with one): only that
+    deal's solutions, at least one.
+
+    >>> import freecell_cli as fc
+    >>> [v if isinstance(v, fc.InvalidSolution) else (v.deal, v.ok) for v in fc.verify_each(None, "1:6r\\n2:2r62\\n")]
+    [(1, False), (2, False)]
+    """
+    from .solutions import Solution
+
+    if isinstance(solution, Solution):
+        yield verify(position, solution, variant, cells=cells, empty_column=empty_column, all_errors=all_errors,
+                     format=format, game=game)
+        return
+    cells, wanted, hint = _verify_arguments(position, variant, cells, empty_column, all_errors, game)
+    for item in _solutions_in(solution, format, hint, _deal_of(position)):
+        if isinstance(item, InvalidSolution):
+            yield item
+            continue
+        if item.format != "macroxue":  # the file's one solution: as verify reads it (a second time if need be)
+            yield _verify_read(item, solution, position, variant, cells, empty_column, all_errors, format, hint,
+                               wanted)
+            return
+        try:
+            yield _verify_read(item, item, position, variant, cells, empty_column, all_errors, format, hint, wanted)
+        except InvalidSolution as e:  # (its start, or its rules: this solution's)
+            yield InvalidSolution(f"line {item.source_line}: deal {item.deal}: {e}")
+
+
+def _verify_arguments(position: Position | int | None, variant: Variant | str | None, cells: int | None,
+                      empty_column: str | None, all_errors: bool,
+                      game: str | None) -> tuple[int | None, str | None, str | None]:
+    """Check :func:`verify`'s arguments; the free cells, the game asked and the
+    game the file is read as."""
+    from .position import MAX_CELLS, Position
+    from .solutions.start import check_start_given, game_asked
 
     check_start_given(position)
-    cells = checks.optional_whole(cells, "cells", 0, MAX_CELLS)
+    checked_cells = checks.optional_whole(cells, "cells", 0, MAX_CELLS)
     if empty_column is not None:
         checks.choice(empty_column, "empty_column", ("one", "max"))
-    all_errors = checks.flag(all_errors, "all_errors")
+    checks.flag(all_errors, "all_errors")
     if variant is not None and not isinstance(variant, str):
         check_variant(variant)  # its type, now: which variant applies is known once the file is read
     wanted = game_asked(checks.text(game, "game"), variant)
     hint = wanted if wanted is not None else position.game if isinstance(position, Position) else None
-    if isinstance(solution, Result):
-        _solved(solution)
-        solution = as_file(result_solution(solution, None, None))  # as its file reads back
-    sol = read_solution(solution, format, stream=True, game=hint)  # type: ignore[arg-type]
+    return checked_cells, wanted, hint
+
+
+def _verify_read(sol: Solution, solution: Solution | TextOrPath, position: Position | int | None, variant: Variant | str | None,
+                 cells: int | None, empty_column: Literal["one", "max"] | None, all_errors: bool,
+                 format: str | None, hint: str | None, wanted: str | None) -> Verdict:
+    """The verdict on ``sol``, read from ``solution`` (read again when a second
+    reading may help)."""
+    from .solutions import Solution
+    from .solutions.start import start_and_rules, start_of
+    from .verify import READ_AS_SN, cells_asked, sn_reading_may_help
+    from .verify import verify as replay
+
     start, rules = start_and_rules(sol, position, variant, cells, wanted)
     # (a family game's table has its own free cells: the file need not say how many)
     grow = sol.cells_open and cells is None and (position is None or isinstance(position, int)) and start.game is None
     verdict = replay(sol, start, rules, empty_column, all_errors, grow)
     asked = cells_asked(sol, cells)
-    verdict.notes += asked
+    verdict.notes += ([sol.reading] if sol.reading else []) + asked
+    verdict.line = sol.source_line
     retry = sn_reading_may_help(sol, verdict, empty_column)
     if retry and str(solution) == "-":
         # stdin is read once: no second reading (it would find an empty file)

@@ -47,6 +47,23 @@ def _safe(position: Position, card: Card) -> bool:
 _RULES: dict[str, Callable[[Position, Card], bool]] = {"collect": _always, "safe": _safe}
 
 
+def home_rule(mode: str) -> Callable[[Position, Card], bool]:
+    """Whether ``mode`` lets a card go home by itself, asked of a card whose
+    foundation takes it: ``collect``, every such card; ``safe``, the Windows rule.
+    Another program's auto play in another order asks the same rule (a macroxue
+    solution's reader, :mod:`freecell_cli.solutions.macroxue`).
+
+    >>> from freecell_cli import deal
+    >>> from freecell_cli.cards import Card
+    >>> home_rule("collect")(deal(1), Card.parse("5H")), home_rule("safe")(deal(1), Card.parse("5H"))
+    (True, False)
+    """
+    allowed = _RULES.get(mode) if isinstance(mode, str) else None
+    if allowed is None:
+        raise FreecellError(f"unknown autoplay mode {str(mode)[:40]!r} (choose from {', '.join(MODES)})")
+    return allowed
+
+
 def _next_home(position: Position, allowed: Callable[[Position, Card], bool]) -> Move | None:
     """The lowest card that may go home now (free cells before columns on ties)."""
     best: tuple[int, Move] | None = None
@@ -69,9 +86,7 @@ def autoplay(position: Position, mode: str = "collect") -> list[Move]:
     >>> len(autoplay(p, "collect")), p.is_won()
     (9, True)
     """
-    allowed = _RULES.get(mode) if isinstance(mode, str) else None
-    if allowed is None:
-        raise FreecellError(f"unknown autoplay mode {str(mode)[:40]!r} (choose from {', '.join(MODES)})")
+    allowed = home_rule(mode)
     made: list[Move] = []
     while (move := _next_home(position, allowed)) is not None:
         apply(position, move)

@@ -40,13 +40,16 @@ if TYPE_CHECKING:  # rich is imported only when a frame is drawn
 @dataclass
 class ReplayStep:
     """One step: a move of the file (``index``, 1-based, and ``token`` as written)
-    or a move the variant made by itself after it (``automatic``)."""
+    or a move made by itself after it (``automatic``): by the variant, or by the
+    file's own solver (``written``: the file's reader wrote it out, a macroxue
+    solution's auto play)."""
 
     index: int
     token: str
     move: Move  # resolved
     automatic: bool
     after: Position
+    written: bool = False
 
 
 @dataclass
@@ -79,7 +82,9 @@ class Replay(Frames[Position, Move]):
         step = self.steps[k]
         what = describe(self.position(k), step.move)
         if step.automatic:
-            return f"after move {step.index}, by itself ({self.variant.name}): {step.move}, {what}"
+            by = "the file's solver" if step.written else self.variant.name
+            when = f"after move {step.index}" if step.index else "before the first move"
+            return f"{when}, by itself ({by}): {step.move}, {what}"
         return f"move {step.index} of {self.file_moves}: {step.move}, {what}"
 
     def _footer(self, position: Position, caption: str) -> list[str]:
@@ -178,14 +183,17 @@ def replay(
         start = with_cells(start, len(verdict.final.cells))  # the free cells the file showed, from the start
     mode: EmptyColumnMode = empty_column or solution.empty_column or "one"  # type: ignore[assignment]
     error = verdict.error
-    stop = error.index - 1 if error is not None else len(solution)
+    stop = error.step if error is not None and error.step is not None else len(solution)
     position = start.copy()
     steps: list[ReplayStep] = []
+    index = 0  # the file's number of the move (automatic ones written in the file are not numbered)
     for i in range(stop):
         token = solution.tokens[i]
+        written = i in solution.automatic
+        index += not written
         move = resolve(position, solution.move(i), variant, mode)
         apply(position, move)
-        steps.append(ReplayStep(i + 1, token, move, False, position.copy()))
+        steps.append(ReplayStep(index, token, move, written, position.copy(), written))
         autos = automatic_moves(position, variant)
         # automatic_moves plays them all at once: take them back to keep the
         # position after each one as a step of its own.
@@ -193,11 +201,11 @@ def replay(
             undo(position, auto)
         for auto in autos:
             apply(position, auto)
-            steps.append(ReplayStep(i + 1, token, auto, True, position.copy()))
+            steps.append(ReplayStep(index, token, auto, True, position.copy()))
     bad = None
-    if error is not None:
+    if error is not None and error.step is not None and error.step not in solution.refused:
         try:
-            bad = solution.move(error.index - 1)
+            bad = solution.move(error.step)
         except FreecellError:
             bad = None
     return Replay(start, variant, steps, verdict, bad)

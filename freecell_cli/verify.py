@@ -37,6 +37,7 @@ class Problem:
     move: str  # as written
     reason: str
     line: int | None = None
+    step: int | None = field(default=None, compare=False)  # 0-based among every step, automatic ones too
 
     def to_dict(self) -> dict[str, Any]:
         return {"index": self.index, "move": self.move, "reason": self.reason, "line": self.line}
@@ -59,6 +60,7 @@ class Verdict:
     before_error: Position | None = None
     final: Position | None = None
     notes: list[str] = field(default_factory=list)  # how the file was read, when that was a choice
+    line: int | None = None  # the solution's line, in a file of one solution a line (macroxue)
 
     @property
     def ok(self) -> bool:
@@ -86,6 +88,7 @@ class Verdict:
             "cards_home": self.cards_home,
             "error": self.error.to_dict() if self.error else None,
             "problems": [p.to_dict() for p in self.problems],
+            **({"line": self.line} if self.line is not None else {}),
         }
 
 
@@ -178,7 +181,7 @@ def verify(
     def refuse(reason: str, state: str | None, index: int, text: str, line: int) -> bool:
         """Note a problem; True when the replay stops here (no state to go on from)."""
         nonlocal before_error, stopped
-        problems.append(Problem(index, text, reason, line))
+        problems.append(Problem(index, text, reason, line, step_number - 1))
         if before_error is None:
             before_error = position.copy()
         if resync(state):
@@ -198,12 +201,19 @@ def verify(
                 grown_at = (index, line)
 
     index = 0
+    step_number = 0
     in_memory = solution.stream is None  # every move already read: its count is known
     for step in solution.steps():
-        index += 1
+        step_number += 1
+        if not step.automatic:  # (one the file's own solver made: played, but not numbered)
+            index += 1
         if stopped:
             continue  # --all-errors: read on to the end, count the moves, report a malformed one
         text, line = step.token, step.line
+        if step.refused is not None:
+            if refuse(step.refused, step.state, index, text, line):
+                break
+            continue
         if grow_cells:
             cells_named = [p.index + 1 for p in (step.move.source, step.move.dest) if p.kind == CELL]
             grow(max(cells_named + [cells_shown(step.state) if step.state else 0]), index, line)
@@ -212,7 +222,11 @@ def verify(
         except InvalidMove as e:  # no move at all (two cards from a free cell): malformed
             raise InvalidSolution(f'line {line}: move {index} "{escape(text, 40)}": {e}') from None
         except FreecellError as e:  # refused, a place this table lacks included: at its index
-            if refuse(str(e), step.state, index, text, line):
+            reason = str(e)
+            if step.automatic:
+                after = f"after move {index}" if index else "before the first move"
+                reason += f" (the file's solver moved it home by itself, {after})"
+            if refuse(reason, step.state, index, text, line):
                 break
             continue
         apply(position, move)
@@ -229,7 +243,7 @@ def verify(
                                index, text, line):
                 break
     if stopped and not all_errors and in_memory:
-        index = len(solution)  # the count of moves, known without reading on
+        index = solution.file_moves  # the count of moves, known without reading on
     notes = []
     if grow_cells:
         if grown_at is not None:

@@ -820,3 +820,42 @@ def test_the_package_example_runs_in_a_fresh_session():
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test, out=lambda text: None)
     assert runner.tries >= 5 and runner.failures == 0
+
+
+# -- files of one solution a line (macroxue's) ------------------------------------------
+LINES = "1:6r6r\n617:4r462r2772424r4r4r74d41r7174831683c8212rc2828727285254575r353r38136412\n0:1r\n"
+
+
+def test_read_solutions_reads_a_line_at_a_time(tmp_path):
+    path = tmp_path / "block"
+    path.write_text(LINES)
+    solutions = fc.read_solutions(path)
+    assert [(s.deal, s.source_line) for s in (next(solutions), next(solutions))] == [(1, 1), (617, 2)]
+    with pytest.raises(InvalidSolution, match="line 3: deal number 0 is out of range"):
+        next(solutions)
+    assert [s.deal for s in fc.read_solutions("5a 82")] == [None]  # any other format: its one solution
+
+
+def test_verify_each_reads_on_past_a_line_it_cannot_read(tmp_path):
+    path = tmp_path / "block"
+    path.write_text(LINES + "3:5r45481r2r3512275625758r26458r62386r\n")
+    got = list(fc.verify_each(None, path))
+    assert [(v.deal, v.ok, v.line) if isinstance(v, fc.Verdict) else str(v) for v in got] == [
+        (1, False, 1), (617, True, 2), "line 3: deal number 0 is out of range (1 to 8,589,934,591)", (3, True, 4)]
+    assert [v.deal for v in fc.verify_each(617, path)] == [617]
+    assert [v.ok for v in fc.verify_each(617, fc.read_solution("5a 82 a2"))] == [False]  # a Solution: its verdict
+    with pytest.raises(InvalidSolution, match="no line for deal 5"):
+        list(fc.verify_each(5, path))
+    with pytest.raises(InvalidSolution, match="unknown solution format 'nope'"):
+        list(fc.verify_each(None, path, format="nope"))
+
+
+def test_verify_takes_the_line_of_the_deal_it_is_given(tmp_path):
+    path = tmp_path / "block"
+    path.write_text(LINES)
+    assert fc.verify(617, path).ok and fc.verify(fc.deal(617), str(path)).ok
+    assert fc.read_solution(path, deal=617).file_moves == 35
+    with pytest.raises(InvalidSolution, match="line 2: a second solution \\(deal 617\\): the file holds one a line"):
+        fc.verify(None, path)
+    with pytest.raises(InvalidSolution, match="macroxue's solutions are FreeCell's, not Baker's Game's"):
+        fc.read_solution(LINES, game="bakers-game")

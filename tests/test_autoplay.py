@@ -71,3 +71,18 @@ def test_windows_solver_with_an_ace_exposed_at_the_start():
     assert str(deal(2).columns[0][-1]) == "AS"
     r = solve(deal(2), find_variant("windows"), "builtin")
     assert r.verdict == "solved"
+
+
+def test_home_rule_is_the_rule_each_mode_asks():
+    import pytest
+
+    from freecell_cli.autoplay import home_rule
+    from freecell_cli.cards import Card
+    from freecell_cli.errors import FreecellError
+
+    p = deal(1)
+    p.foundations = [2, 2, 0, 0]  # (only the foundations are asked) clubs and diamonds at 2
+    assert home_rule("collect")(p, Card.parse("3C")) and not home_rule("safe")(p, Card.parse("3C"))
+    assert home_rule("safe")(p, Card.parse("AH"))
+    with pytest.raises(FreecellError, match="unknown autoplay mode 'max'"):
+        home_rule("max")

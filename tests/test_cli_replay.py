@@ -204,3 +204,17 @@ def test_no_reader_at_all_ends_quietly(tmp_path, unbuffered, html):
     finally:
         os.close(write)
     assert (done.returncode, done.stderr) == (0, "")  # not 1 (FAIL: not solved), nor its line
+
+
+def test_a_macroxue_file_is_replayed_at_the_line_of_its_deal(tmp_path):
+    path = tmp_path / "block"
+    path.write_text("1:6r\n617:4r462r2772424r4r4r74d41r7174831683c8212rc2828727285254575r353r38136412\n")
+    code, out, err = run("replay", "--deal", "617", str(path))
+    assert code == 0 and err == "OK deal 617: solved in 87 moves (standard)\n"
+    steps = pairs(out)
+    assert len(steps) == 87 and sum(m.endswith("  # automatic") for m, _ in steps) == 52
+    assert [m for m, _ in steps[:3]] == ["4a", "46", "2b"]
+    assert run("replay", str(path)) == (2, "", f"error: {path}: line 2: a second solution (deal 617): the file holds "
+                                               "one a line; give a deal to take its line (--deal N), or verify them "
+                                               "all (freecell verify)\n")
+    assert run("replay", "--deal", "5", str(path)) == (2, "", f"error: {path}: no line for deal 5\n")

@@ -322,3 +322,28 @@ def test_a_state_limit_reached_in_the_last_search_is_named_as_given():
     # The complete search runs on what the beams left; the line names the user's limit.
     assert run("solve", "--deal", "11982", "--variant", "standard", "--max-states", "250000") == (
         3, "", "gave up: state limit of 250,000 reached (250,666 states explored)\n")
+
+
+def test_format_macroxue_writes_a_line_verify_reads():
+    code, out, _ = run("solve", "-q", "--deal", "617", "-f", "macroxue")
+    assert code == 0 and out == "617:2r214r464r4r41724774121r7174831683c8212rc282872728323r343r5r6351561412\n"
+    assert run("verify", "-", input=out) == (0, "OK deal 617: solved in 87 moves (standard)\n", "")
+    assert run("verify", "--variant", "site", "-", input=out) == (0, "OK deal 617: solved in 87 moves (site)\n", "")
+    code, out, err = run("solve", "-q", "--deal", "617", "--variant", "windows", "-f", "macroxue")
+    assert code == 0 and run("verify", "-q", "-", input=out)[0] == 0
+
+
+def test_format_macroxue_refuses_what_its_lines_cannot_say():
+    code, out, err = run("solve", "-q", "-p", format_position(deal(617, cells=5)), "-f", "macroxue")
+    assert (code, out) == (2, "") and "format macroxue writes a solution of a deal from its opening layout" in err
+
+
+def test_format_macroxue_refuses_a_run_longer_than_its_rules_allow():
+    # the site's capacity lets deal 5's line move 4 cards where the textbook's, its lines', lets 3
+    code, out, err = run("solve", "-q", "--deal", "5", "-f", "macroxue")
+    assert (code, out) == (2, "")
+    assert err.startswith("error: format macroxue cannot write move ") and err.endswith(
+        ": 4 cards, more than its solver moves at once (3: the rules of its lines are standard's); "
+        "use format file or snx\n")
+    code, out, _ = run("solve", "-q", "--deal", "5", "--variant", "standard", "-f", "macroxue")
+    assert code == 0 and run("verify", "-q", "-", input=out)[0] == 0

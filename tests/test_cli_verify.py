@@ -297,3 +297,88 @@ def test_a_garbled_save_is_one_line_and_exit_2(tmp_path, edit, message):
     path.write_text('{"format": "freecell-cli-game", "steps": [')
     assert run("verify", str(path)) == (
         2, "", f"error: {path}: bad JSON: unexpected end of data: line 1 column 43 (char 42)\n")
+
+
+# -- macroxue's files: one solution a line ------------------------------------------
+MACROXUE = (
+    "617:4r462r2772424r4r4r74d41r7174831683c8212rc2828727285254575r353r38136412\n"
+    "3:5r45481r2r3512275625758r26458r62386r\n"
+    "\n"
+    "618:1r9r\n"
+    "7:1rc1\n"
+    "0:1r\n"
+    "11982:\n"
+)
+
+
+def test_a_file_of_macroxue_lines_gives_a_verdict_a_deal(tmp_path):
+    path = tmp_path / "block"
+    path.write_text(MACROXUE)
+    code, out, err = run("verify", str(path))
+    assert code == 2
+    assert out == (
+        "OK deal 617: solved in 87 moves (standard)\n"
+        "OK deal 3: solved in 70 moves (standard)\n"
+        'FAIL deal 7 (standard): line 5: move 2 "c1": the reserve holds 1 card: c names no card\n'
+        "FAIL deal 11982 (standard): line 7: no moves, not solved: 0 cards home\n")
+    assert err == (
+        f'error: {path}: line 4: deal 618: move 2 "9r": not a move (from 1-8 or a-d; to 1-8, r from a column, or h)\n'
+        f"error: {path}: line 6: deal number 0 is out of range (1 to 8,589,934,591)\n"
+        f"{path}: line 7: no moves: macroxue's files leave the line of a deal empty when its solver found no solution\n")
+
+
+def test_macroxue_lines_as_json(tmp_path):
+    path = tmp_path / "block"
+    path.write_text(MACROXUE)
+    code, out, _ = run("verify", "--json", "-q", str(path))
+    lines = [orjson.loads(x) for x in out.splitlines()]
+    assert code == 2 and len(lines) == 6
+    assert [(d.get("deal"), d.get("line"), d["valid"]) for d in lines] == [
+        (617, 1, True), (3, 2, True), (None, None, None), (7, 5, False), (None, None, None), (11982, 7, True)]
+    assert lines[0] == {"file": str(path), "valid": True, "solved": True, "moves": 87, "file_moves": 35,
+                        "variant": "standard", "deal": 617, "cards_home": 52, "error": None, "problems": [], "line": 1}
+    assert lines[2]["error"] == {"reason": 'line 4: deal 618: move 2 "9r": not a move '
+                                           "(from 1-8 or a-d; to 1-8, r from a column, or h)"}
+    assert lines[3]["error"] == {"index": 2, "move": "c1", "reason": "the reserve holds 1 card: c names no card",
+                                 "line": 5}
+
+
+def test_macroxue_all_valid_exits_0_and_an_illegal_move_1(tmp_path):
+    path = tmp_path / "block"
+    path.write_text(MACROXUE.splitlines(keepends=True)[0] + "4:1r1r1r1r1r\n")
+    assert run("verify", "-q", str(path)) == (
+        1, "OK deal 617: solved in 87 moves (standard)\n"
+           'FAIL deal 4 (standard): line 2: move 5 "1r": the reserve is full (4 cards): r has no room\n', "")
+    path.write_text(MACROXUE.splitlines(keepends=True)[1])
+    assert run("verify", str(path)) == (0, "OK deal 3: solved in 70 moves (standard)\n", "")
+    assert run("verify", "--variant", "site", str(path)) == (0, "OK deal 3: solved in 70 moves (site)\n", "")
+
+
+def test_macroxue_deal_takes_its_line(tmp_path):
+    path = tmp_path / "block"
+    path.write_text(MACROXUE)
+    assert run("verify", "--deal", "3", str(path)) == (0, "OK deal 3: solved in 70 moves (standard)\n", "")
+    assert run("verify", "--deal", "5", str(path)) == (2, "", f"error: {path}: no line for deal 5\n")
+
+
+def test_macroxue_forced_detected_and_empty(tmp_path):
+    path = tmp_path / "block"
+    path.write_text("\n\n")
+    assert run("verify", "--input-format", "macroxue", str(path)) == (
+        2, "", f"error: {path}: empty file, no moves\n")
+    path.write_text("3:5r45481r2r3512275625758r26458r62386r")  # no line ending
+    assert run("verify", "--input-format", "macroxue", str(path))[0] == 0
+    # not detected as macroxue's, a line with no deal number is standard notation's error
+    path.write_text("x3:5r\n")
+    assert run("verify", "--deal", "3", str(path)) == (2, "", f"error: {path}: line 1: not a move: 'x3:5r'\n")
+    assert run("verify", "--input-format", "macroxue", str(path)) == (
+        2, "", f"error: {path}: line 1: not a deal number: 'x3'\n")
+
+
+def test_macroxue_from_stdin_and_several_files(tmp_path):
+    path = tmp_path / "block"
+    path.write_text("3:5r45481r2r3512275625758r26458r62386r\n")
+    assert run("verify", "-", input="617:5r\n") == (
+        1, "FAIL deal 617 (standard): line 1: the one move legal, not solved: 0 cards home\n", "")
+    code, out, _ = run("verify", str(path), str(path))
+    assert (code, out) == (0, f"OK {path}: deal 3: solved in 70 moves (standard)\n" * 2)

@@ -178,3 +178,35 @@ def test_fc_solve_names_its_eighth_free_cell_k():
     code, out, err = run("verify", "-q", "--deal", "24", "--cells", "8", "--input-format", "standard", "-",
                          input=sol.read_text().split("This game is")[0].replace("-=-=-=-=-=-=-=-=-=-=-=-", ""))
     assert code == 1 and "there is no free cell k (8 free cells)" in out
+
+
+MACROXUE = "macroxue-1-100-1941.txt"
+
+
+def test_macroxue_published_lines_all_verify_under_standard(monkeypatch):
+    """macroxue's published solutions of deals 1-100 (its -A) and 1941 (its -a, the
+    only line of its first 2000 with h): one verdict a deal, every one solved under
+    its rules' capacity (standard); deal 1941's line read with safe auto play, said."""
+    monkeypatch.chdir(REAL)
+    code, out, err = run("verify", MACROXUE)
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 101
+    assert [int(x.split()[2].rstrip(":")) for x in lines] == [*range(1, 101), 1941]
+    assert all(re.fullmatch(r"OK deal \d+: solved in \d+ moves \(standard\)", x) for x in lines), out
+    assert (lines[0], lines[-1]) == ("OK deal 1: solved in 81 moves (standard)",
+                                     "OK deal 1941: solved in 82 moves (standard)")
+    assert err == (f"{MACROXUE}: line 101: read with safe auto play (its solver's -a): "
+                   "the line sends cards home itself (h)\n")
+
+
+def test_macroxue_published_lines_under_site(monkeypatch):
+    """The site's capacity, 2^1 x (2+1) = 6 where the textbook's is (1+1) x 2^2 = 8:
+    three of the hundred move runs of 7 or 8 it refuses."""
+    monkeypatch.chdir(REAL)
+    code, out, _ = run("verify", "-q", "--variant", "site", MACROXUE)
+    assert code == 1 and out.count("\nOK ") + out.startswith("OK ") == 98
+    assert [x for x in out.splitlines() if not x.startswith("OK ")] == [
+        'FAIL deal 41 (site): line 41: move 23 "13": 7 cards > can move 6 (1 free cell, 2 other empty columns)',
+        'FAIL deal 45 (site): line 45: move 17 "24": 7 cards > can move 6 (1 free cell, 2 empty columns)',
+        'FAIL deal 53 (site): line 53: move 23 "25": 8 cards > can move 6 (1 free cell, 2 empty columns)',
+    ]

@@ -73,3 +73,22 @@ def test_refused_run_is_framed_whole():
     # the 4 cards JC..8D of column 1 (solid) and QD at the end of column 3 (dashed), both red
     assert [(f.get("x"), f.get("height"), f.get("stroke"), f.get("stroke-dasharray")) for f in frames] == [
         ("9", str(3 * 30 + 124 + 6), "#ff3b30", None), ("209", str(124 + 6), "#ff3b30", "9 5")]
+
+
+def test_macroxue_auto_play_written_out_is_a_step_of_its_own():
+    # deal 617 as its solver's -A writes it: its auto play's moves are steps the file's solver made
+    line = "617:4r462r2772424r4r4r74d41r7174831683c8212rc2828727285254575r353r38136412"
+    sol = parse_solution(line)
+    r = replay(sol, deal(617), find_variant("standard"))
+    assert r.verdict.ok and len(r) == 87 and r.file_moves == 35
+    written = [s for s in r.steps if s.automatic]
+    assert len(written) == 52 and all(s.written for s in written)
+    k = r.steps.index(written[0])
+    assert r.caption(k) == "after move 8, by itself (the file's solver): 4h, AC from column 4 home"
+    assert r.caption(k - 1).startswith("move 8 of 35: 4d, ")
+
+
+def test_macroxue_refused_move_is_the_last_frame():
+    r = replay(parse_solution("7:1rc1"), deal(7), find_variant("standard"))
+    assert len(r) == 2 and r.next_move(2) == (None, False)
+    assert r.caption(2) == "move 2 refused: c1, the reserve holds 1 card: c names no card"

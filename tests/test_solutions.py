@@ -138,3 +138,24 @@ def test_lines_end_at_newlines_and_moves_part_at_ascii_white_space():
     assert parse_solution("5a\r\n82\r\n\r\nah\n").lines == [1, 2, 4]
     with pytest.raises(InvalidSolution, match=r"^line 2: not a move: '8\\x852\\u2028x'$"):
         parse_solution("5a\r\n8\x852\u2028x\n\nah\n")
+
+
+@pytest.mark.parametrize("text, fmt", [
+    ("617:4r462r\n618:1r\n", "macroxue"),
+    ("  617:\n", "macroxue"),
+    ("617 :4r", "standard"),
+    ("x617:4r", "standard"),
+    ("# 617:4r\n5a", "standard"),
+])
+def test_macroxue_lines_are_detected(text, fmt):
+    assert detect_solution_format(text) == fmt
+
+
+def test_macroxue_moves_read_into_ours_with_the_auto_play_written_out():
+    sol = parse_solution("617:5r58\n")
+    assert (sol.format, sol.deal, sol.variant, sol.cells, sol.tokens, sol.notation()) == (
+        "macroxue", 617, "standard", 4, ["5r", "58"], ["5a", "58"])
+    # our file of it keeps every move, its auto play's too, and verifies alike
+    assert parse_solution(format_solution(parse_solution(
+        "617:4r462r2772424r4r4r74d41r7174831683c8212rc2828727285254575r353r38136412"))).tokens[8:11] == [
+        "4h", "7h", "ch"]

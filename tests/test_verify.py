@@ -133,3 +133,22 @@ def test_start_position_rules():
     assert start_position(sol, deal=617).deal == 617
     with pytest.raises(InvalidSolution, match="^deal 1 was given, but the solution is for deal 617$"):
         start_position(sol, deal=1)  # a deal that contradicts the file's header is refused
+
+
+def test_steps_the_files_solver_made_are_played_but_not_numbered():
+    from freecell_cli.moves import Move
+    from freecell_cli.solutions import Solution
+    from freecell_cli.verify import verify
+
+    sol = Solution()
+    sol.add("5r", 1, Move.parse("5a"))
+    sol.add("ah", 1, Move.parse("ah"), automatic=True)  # (not legal: JC cannot go home)
+    v = verify(sol, deal(617), find_variant("standard"))
+    assert (v.valid, v.file_moves, v.error.index, v.error.move, v.error.step) == (False, 1, 1, "ah", 1)
+    assert v.error.reason == "JC cannot go to the foundation (clubs empty) (the file's solver moved it home by itself, after move 1)"
+    sol = Solution()
+    sol.add("5r", 1, Move.parse("5a"))
+    sol.add("c1", 1, Move.parse("c1"), refused="the reserve holds 1 card: c names no card")
+    sol.add("1r", 1, Move.parse("1b"))
+    v = verify(sol, deal(617), find_variant("standard"))
+    assert (v.error.index, v.error.reason, v.file_moves) == (2, "the reserve holds 1 card: c names no card", 3)

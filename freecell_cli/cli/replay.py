@@ -38,7 +38,7 @@ def replay_command(
     cells: CellsOpt = None,
     empty_column: ReadEmptyColumnOpt = None,
     solution_format: Annotated[
-        Optional[str], typer.Option("--input-format", "--solution-format", metavar="FORMAT", help="Force a solution format: standard, fc-solve, fcpro, freecell-cli, json.")
+        Optional[str], typer.Option("--input-format", "--solution-format", metavar="FORMAT", help="Force a solution format: standard, fc-solve, fcpro, freecell-cli, json, macroxue.")
     ] = None,
     format: Annotated[Optional[Format], typer.Option("--format", "-f", metavar="FORMAT", help="Position format of the piped output (compact, the default; fcs; json).")] = None,
     html: Annotated[Optional[str], typer.Option("--html", metavar="FILE", help="Write one self-contained HTML page to FILE (- is stdout).")] = None,
@@ -92,7 +92,8 @@ def replay_command(
     label = "stdin" if solution_file == "-" else display_name(solution_file)
     try:  # as verify does, a message about the solution names its file
         solution = parse_solution(text, solution_format, named if named is not None
-                                  else start.game if start is not None else None)
+                                  else start.game if start is not None else None,
+                                  deal=number if number is not None else start.deal if start is not None else None)
         origin = start_position(solution, deal=number, position=start, cells=cells, game=named)
     except FreecellError as e:
         message = str(e)
@@ -104,7 +105,8 @@ def replay_command(
         grow = solution.cells_open and cells is None and start is None and origin.game is None
         r = replay(solution, origin, rules, empty_column.value if empty_column else None, grow)
     code = EXIT_OK if r.verdict.ok else EXIT_NEGATIVE
-    for line in r.verdict.notes + cells_asked(solution, cells):  # how the file was read, as verify says it
+    reading = [solution.reading] if solution.reading else []
+    for line in reading + r.verdict.notes + cells_asked(solution, cells):  # how the file was read, as verify says it
         settings.note(f"{label}: {line}")
     from ..replay_page import to_html
     from .replays import present

@@ -45,6 +45,7 @@ class SolutionFormat(str, Enum):
     snx = "snx"
     verbose = "verbose"
     json = "json"  # the same as --json
+    macroxue = "macroxue"
 
 
 @command(positions(), output(json=None))  # its --json goes before -f
@@ -60,7 +61,7 @@ def solve_command(
     hint: Annotated[bool, typer.Option("--hint", help="Only the next move, and why.")] = False,
     exhaustive: Annotated[bool, typer.Option("--exhaustive", help="Search to the end: proves unsolvability.")] = False,
     json: Annotated[bool, typer.Option("--json", help="The result as JSON: verdict, moves, counts, time, states.")] = False,
-    format: Annotated[Optional[SolutionFormat], typer.Option("--format", "-f", metavar="FORMAT", help="Solution format: file (ours, with a header; the default), snx (moves, counts into empty columns as v<hex>), sn (plain moves), verbose (fc-solve's words), json (the same as --json).")] = None,
+    format: Annotated[Optional[SolutionFormat], typer.Option("--format", "-f", metavar="FORMAT", help="Solution format: file (ours, with a header; the default), snx (moves, counts into empty columns as v<hex>), sn (plain moves), verbose (fc-solve's words), json (the same as --json), macroxue (DEAL:MOVES, a line as macroxue's solver writes).")] = None,
     where: PositionOptions = PositionOptions(),
     output: str | None = None,
     settings: Settings = Settings(),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -24,6 +24,9 @@ from .options import (
 )
 from .output import EXIT_NEGATIVE, EXIT_OK, EXIT_USAGE, Settings, err, fail
 
+if TYPE_CHECKING:
+    from ..verify import Verdict
+
 
 @command()
 def verify_command(
@@ -39,7 +42,7 @@ def verify_command(
     empty_column: ReadEmptyColumnOpt = None,
     input_format: Annotated[
         Optional[str], typer.Option("--input-format", "--solution-format", metavar="FORMAT", show_default=False,
-                                    help="Force the solution format: standard, fc-solve, fcpro, freecell-cli, json (default: detected).")
+                                    help="Force the solution format: standard, fc-solve, fcpro, freecell-cli, json, macroxue (default: detected).")
     ] = None,
     format: VerdictFormatOpt = None,
     json: VerdictJsonOpt = False,
@@ -49,17 +52,15 @@ def verify_command(
 ) -> None:
     """Replay solution files, or saved games, and say whether each is legal and solves the game.
 
-    Exit 0 when every file is valid and solves, 1 when any is not, 2 when a file
-    cannot be read.
+    A file of macroxue's solver holds one solution a line (DEAL:MOVES): each line
+    is verified, one verdict a deal (--deal N: that deal's line only). Exit 0 when
+    every solution is valid and solves, 1 when any is not, 2 when one cannot be read.
     """
     from ..deals import deal as make_deal
     from ..deals import parse_game_deal
     from ..errors import FreecellError
-    from ..formats import format_position
-    from ..render import render_plain
     from ..files import UnreadableInput, display_name, file_name
-    from ..api import verify
-    from ..games import find_rules
+    from ..api import verify_each
     from ..solutions import SOLUTION_FORMATS
     from ..text import json_line
     from .inputs import check_family_options
@@ -105,36 +106,54 @@ def verify_command(
         label = "stdin" if name == "-" else display_name(name)
         # JSON escapes what it holds: its "file" is the name itself (undecodable bytes as \xNN)
         file = "stdin" if name == "-" else file_name(name)
-        try:
-            if not name:  # Path("") would be ".", a directory
-                raise UnreadableInput("cannot read '': an empty file name is not a file")
-            # Streamed: the header now, the moves as the replay needs them.
-            verdict = verify(start if start is not None else n, Path(name), variant.value if variant else None,
-                             cells=cells, empty_column=empty_column.value if empty_column else None,
-                             all_errors=all_errors, format=format, game=named)
-            for line in verdict.notes:
-                settings.note(f"{label}: {line}")
-        except FreecellError as e:
-            message = str(e)
+
+        def unreadable(message: str) -> None:
+            nonlocal worst
             err(f"error: {message}" if message.startswith((label, "cannot read")) else f"error: {label}: {message}")
             if json:
                 sys.stdout.write(json_line({"file": file, "valid": None, "error": {"reason": message}}) + "\n")
             worst = max(worst, EXIT_USAGE)
-            continue
-        if not verdict.ok:
-            worst = max(worst, EXIT_NEGATIVE)
-        if json:
-            d = {"file": file, **verdict.to_dict()}
-            sys.stdout.write(json_line(d) + "\n")
-            continue
-        who = f"deal {verdict.deal}" if verdict.deal is not None else label
-        if len(solutions) > 1 and who != label:  # several files: each line names its file
-            who = f"{label}: {who}"
-        if verdict.ok:
-            sys.stdout.write(f"OK {who}: {verdict.summary()} ({verdict.variant})\n")
-        else:
-            sys.stdout.write(f"FAIL {who} ({verdict.variant}): {verdict.summary()}\n")
-            if show and verdict.before_error is not None:
-                sys.stdout.write(render_plain(verdict.before_error, find_rules(verdict.variant)))
-                sys.stdout.write(format_position(verdict.before_error) + "\n")
+
+        try:
+            if not name:  # Path("") would be ".", a directory
+                raise UnreadableInput("cannot read '': an empty file name is not a file")
+            # Streamed: the header now, the moves as the replay needs them; a file of
+            # macroxue's, a line at a time (one that cannot be read is said, and the next read).
+            for verdict in verify_each(start if start is not None else n, Path(name),
+                                       variant.value if variant else None, cells=cells,
+                                       empty_column=empty_column.value if empty_column else None,
+                                       all_errors=all_errors, format=format, game=named):
+                if isinstance(verdict, FreecellError):
+                    unreadable(str(verdict))
+                    continue
+                for line in verdict.notes:
+                    settings.note(f"{label}: {line}")
+                if not verdict.ok:
+                    worst = max(worst, EXIT_NEGATIVE)
+                if json:
+                    sys.stdout.write(json_line({"file": file, **verdict.to_dict()}) + "\n")
+                    continue
+                _say(verdict, label, len(solutions) > 1, show)
+        except FreecellError as e:
+            unreadable(str(e))
     raise typer.Exit(worst)
+
+
+def _say(verdict: Verdict, label: str, several: bool, show: bool) -> None:
+    """The verdict line (and the table before a refused move, when ``show``). A
+    solution on a line of its own (macroxue's) names that line when it fails."""
+    from ..formats import format_position
+    from ..games import find_rules
+    from ..render import render_plain
+
+    who = f"deal {verdict.deal}" if verdict.deal is not None else label
+    if several and who != label:  # several files: each line names its file
+        who = f"{label}: {who}"
+    if verdict.ok:
+        sys.stdout.write(f"OK {who}: {verdict.summary()} ({verdict.variant})\n")
+        return
+    line = f"line {verdict.line}: " if verdict.line is not None else ""
+    sys.stdout.write(f"FAIL {who} ({verdict.variant}): {line}{verdict.summary()}\n")
+    if show and verdict.before_error is not None:
+        sys.stdout.write(render_plain(verdict.before_error, find_rules(verdict.variant)))
+        sys.stdout.write(format_position(verdict.before_error) + "\n")

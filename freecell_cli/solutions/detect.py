@@ -14,6 +14,8 @@ _FCS_MARKERS = ("-=-=-=", "Move a card", "Move: ", "This game is solveable", "I 
 _FCS_MOVE_RE = re.compile(r"^Move [0-9]{1,3} cards", re.M | re.A)
 _MAGIC_RE = re.compile(r"#[ \t]*freecell-cli[ \t]+solution", re.I)
 _OTHER_MAGIC_RE = re.compile(r"#[ \t]*freecell-", re.I)
+# macroxue's DEAL:MOVES (its reader checks the rest of the line, and the lines after)
+_MACROXUE_RE = re.compile(r"[0-9]+:", re.A)
 DETECT_CHARS = 20_000  # how much of the head decides the format
 
 
@@ -22,6 +24,8 @@ def detect_solution_format(text: str) -> str:
 
     >>> detect_solution_format("#617 Attempt: 1 NumFcs=4 (FCPro)"), detect_solution_format("5a 58")
     ('fcpro', 'standard')
+    >>> detect_solution_format("617:4r462r2772424r")
+    'macroxue'
     """
     head = text[:DETECT_CHARS]
     stripped = head.lstrip()
@@ -35,6 +39,8 @@ def detect_solution_format(text: str) -> str:
                               f"(this version reads {quote(MAGIC)})")
     if _FCPRO_RE.match(first) or "(FCPro)" in first:
         return "fcpro"
+    if _MACROXUE_RE.match(first):
+        return "macroxue"
     if any(m in head for m in _FCS_MARKERS) or _FCS_MOVE_RE.search(head):
         return "fc-solve"
     return "standard"

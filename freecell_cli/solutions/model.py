@@ -12,13 +12,14 @@ from typing import Literal, Protocol
 
 from .. import checks
 from ..errors import ArgumentTypeError, FreecellError, InvalidArgument, InvalidSolution, quote
+from ..text import escape
 from ..moves import Move
 from ..position import MAX_COLUMNS, Position
 from ..variants import Variant, check_variant
 from .start import disagreement as disagreement  # its path solutions.model.X stays
 from .start import start_and_rules, start_of
 
-SOLUTION_FORMATS = ("standard", "fc-solve", "fcpro", "freecell-cli", "json")
+SOLUTION_FORMATS = ("standard", "fc-solve", "fcpro", "freecell-cli", "json", "macroxue")
 MAGIC = "# freecell-cli solution"
 JSON_FORMAT = "freecell-cli-solution"  # the "format" of our JSON solution
 
@@ -26,12 +27,20 @@ JSON_FORMAT = "freecell-cli-solution"  # the "format" of our JSON solution
 @dataclass(frozen=True, slots=True)
 class Step:
     """One move of a solution file: as written, its line, the move, and the
-    position the file prints after it (fc-solve ``-sam``), if any."""
+    position the file prints after it (fc-solve ``-sam``), if any.
+
+    ``automatic``: a move the file's own solver made by itself (its auto play),
+    written out by the reader; it is played and counted as a move, but is not one
+    of the file's moves (their numbers skip it). ``refused``: why the file's own
+    rules refuse this move, when it cannot be put in ours at all (a macroxue move
+    from a free cell that holds nothing); ``move`` is then only a guess."""
 
     token: str
     line: int
     move: Move
     state: str | None = None
+    automatic: bool = False
+    refused: str | None = None
 
 
 @dataclass
@@ -64,6 +73,12 @@ class Solution:
     # fc-solve's output did not say how many free cells (no state, or a bare or trimmed
     # "Freecells:"): the start has fc-solve's default, 4, and a later move or state may show more.
     cells_open: bool = False
+    # Read from a file of one solution a line (macroxue): its line, and how it was
+    # read when that was a choice (a note verify gives).
+    source_line: int | None = None
+    reading: str | None = None
+    automatic: set[int] = field(default_factory=set)  # indices of Step.automatic moves
+    refused: dict[int, str] = field(default_factory=dict)  # index -> Step.refused
 
     def __len__(self) -> int:
         return len(self.tokens)
@@ -78,19 +93,30 @@ class Solution:
         """The columns its moves name: its game's (Seahaven Towers has ten), else 9."""
         return columns_of(self.game)
 
-    def add(self, token: str, line: int, move: Move | None = None) -> None:
+    def add(self, token: str, line: int, move: Move | None = None, automatic: bool = False,
+            refused: str | None = None) -> None:
         if move is None:
             _parse_token(token, line, self.columns)  # fail early on a malformed token
         else:
             self.explicit[len(self.tokens)] = move
+        if automatic:
+            self.automatic.add(len(self.tokens))
+        if refused is not None:
+            self.refused[len(self.tokens)] = refused
         self.tokens.append(token)
         self.lines.append(line)
+
+    @property
+    def file_moves(self) -> int:
+        """How many of its moves the file writes (the automatic ones left out)."""
+        return len(self.tokens) - len(self.automatic)
 
     def steps(self) -> Iterator[Step]:
         """Every move in order: those held in the lists, then those still in the
         file (read once: a streamed solution cannot be replayed twice)."""
         for i, token in enumerate(self.tokens):
-            yield Step(token, self.lines[i], self.move(i), self.states.get(i))
+            yield Step(token, self.lines[i], self.move(i), self.states.get(i), i in self.automatic,
+                       self.refused.get(i))
         if self.stream is not None:
             stream, self.stream = self.stream, None
             yield from stream
@@ -102,11 +128,11 @@ class Solution:
         for step in stream or ():
             if step.state is not None:
                 self.states[len(self.tokens)] = step.state
-            if str(step.move) == step.token:
+            if str(step.move) == step.token and not step.automatic and step.refused is None:
                 self.tokens.append(step.token)
                 self.lines.append(step.line)
             else:
-                self.add(step.token, step.line, step.move)
+                self.add(step.token, step.line, step.move, step.automatic, step.refused)
         return self
 
     def validate(self) -> Solution:
@@ -125,6 +151,11 @@ class Solution:
             raise ArgumentTypeError(f"a Solution's explicit moves are a dict of Moves, not {quote(self.explicit)}")
         if not isinstance(self.states, dict):
             raise ArgumentTypeError(f"a Solution's states are a dict, not {quote(self.states)}")
+        if not isinstance(self.automatic, set) or not all(isinstance(i, int) for i in self.automatic):
+            raise ArgumentTypeError(f"a Solution's automatic moves are a set of indices, not {quote(self.automatic)}")
+        if not isinstance(self.refused, dict) or not all(
+                isinstance(i, int) and isinstance(r, str) for i, r in self.refused.items()):
+            raise ArgumentTypeError(f"a Solution's refused moves are a dict of reasons, not {quote(self.refused)}")
         if self.empty_column is not None:
             checks.choice(self.empty_column, "a Solution's empty_column", ("one", "max"))
         checks.text(self.variant, "a Solution's variant")
@@ -140,8 +171,17 @@ class Solution:
         return self
 
     def notation(self) -> list[str]:
-        """Every move in standard notation."""
+        """Every move in standard notation. A move its own file's rules refuse
+        (``refused``) has none: written as a guess, a refused move could turn legal."""
+        if self.refused:
+            i = min(self.refused)
+            raise InvalidSolution(f'line {self.lines[i]}: move {self._number(i)} "{escape(self.tokens[i], 40)}" '
+                                  f"cannot be written in standard notation: {self.refused[i]}")
         return [str(self.explicit[i]) if i in self.explicit else t for i, t in enumerate(self.tokens)]
+
+    def _number(self, i: int) -> int:
+        """The number the file gives its move at index ``i`` (automatic ones skipped)."""
+        return i + 1 - sum(1 for k in self.automatic if k < i)
 
 
 @lru_cache(maxsize=4096)
@@ -232,8 +272,10 @@ def placed(solution: Solution | Solved, position: Position | int | None, variant
     if not played and position is None and variant is None and (sol.deal is not None or sol.position is not None):
         return sol, None  # its header says where it starts
     start, rules = start_and_rules(sol, position, variant, None)
-    if played:
-        return sol, played_moves(sol, start, rules)
+    if played:  # the writers of moves as played may need where they start and their rules (macroxue)
+        placed_at = solution_from(start, [], rules.name)
+        placed_at.empty_column = sol.empty_column
+        return placed_at, played_moves(sol, start, rules)
     written = solution_from(start, sol.notation(), rules.name)
     written.empty_column = solution.empty_column
     return written, None
@@ -252,7 +294,13 @@ def result_solution(result: Solved, position: Position | int | None, variant: Va
 def played_moves(solution: Solution, start: Position, variant: Variant) -> list[Move]:
     """The moves of ``solution`` as played (with counts), automatic ones left out."""
     from ..autoplay import play_move
+    from ..errors import IllegalMove
 
     position = start.copy()
     mode: Literal["one", "max"] = "max" if solution.empty_column == "max" else "one"
-    return [play_move(position, step.move, variant, mode)[0] for step in solution.steps()]
+    played = []
+    for step in solution.steps():
+        if step.refused is not None:  # its move is a guess, which may be legal here
+            raise IllegalMove(f'line {step.line}: move "{escape(step.token, 40)}": {step.refused}')
+        played.append(play_move(position, step.move, variant, mode)[0])
+    return played

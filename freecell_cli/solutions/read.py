@@ -26,16 +26,25 @@ from .model import (
 T = TypeVar("T")
 
 
-def parse_solution(text: str, format: str | None = None, game: str | None = None) -> Solution:
+def parse_solution(text: str, format: str | None = None, game: str | None = None,
+                   deal: int | None = None) -> Solution:
     """Read a whole solution held in memory (auto-detected unless ``format``);
     ``game``: the family game it is read as (its moves may name a tenth column,
     its boards are that game's), which a game the file names must agree with.
+    ``deal``: of a text of one solution a line (macroxue's), the one for that
+    deal (else the text must hold one).
 
     >>> parse_solution("5a 58 8h").tokens
     ['5a', '58', '8h']
     >>> parse_solution("108 a10", game="seahaven-towers").move(0).source.index
     9
+    >>> parse_solution("1:6r6r\\n617:5r\\n", deal=617).tokens
+    ['5r']
     """
+    return _read(_text_lines(text), format, lambda: text, game=game, deal=deal).read_all()
+
+
+def _text_lines(text: str) -> Iterator[tuple[int, str]]:
     if not isinstance(text, str):
         raise InvalidSolution(f"a solution is text, not {type(text).__name__}")
     if "\x00" in text:
@@ -45,13 +54,67 @@ def parse_solution(text: str, format: str | None = None, game: str | None = None
     lines = [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
     if lines and lines[-1] == "":
         lines.pop()
-    return _read(enumerate(lines, 1), format, lambda: text, game=game).read_all()
+    return enumerate(lines, 1)
 
 
-def open_solution(source: str | None, format: str | None = None, game: str | None = None) -> Solution:
+def open_solution(source: str | None, format: str | None = None, game: str | None = None,
+                  deal: int | None = None) -> Solution:
     """A solution file (``-`` or None: stdin) read as a stream: the header now, the
-    moves through :meth:`Solution.steps`. Bounded by ``files.LIMITS``. ``game``:
-    as :func:`parse_solution`'s."""
+    moves through :meth:`Solution.steps`. Bounded by ``files.LIMITS``. ``game``,
+    ``deal``: as :func:`parse_solution`'s."""
+    lines, whole, head_text = _open(source)
+    return _read(lines, format, whole, head_text=head_text, game=game, deal=deal)
+
+
+def solutions_in(source: str | None, format: str | None = None, game: str | None = None,
+                 text: str | None = None, deal: int | None = None) -> Iterator[Solution | InvalidSolution]:
+    """Every solution of a file (``-`` or None: stdin), or of ``text`` when given:
+    the one of a file in any format but macroxue's, read as :func:`open_solution`
+    reads it; each line of macroxue's, read as it comes (only those of ``deal``,
+    when given). A line that cannot be read is its :class:`InvalidSolution`, in
+    its place, and the lines after it are read on; an error that ends the whole
+    file is raised.
+
+    >>> [s.deal if isinstance(s, Solution) else str(s) for s in solutions_in(None, text="1:6r\\n0:1r\\n3:5r")]
+    [1, 'line 2: deal number 0 is out of range (1 to 8,589,934,591)', 3]
+    """
+    if text is not None:
+        lines, whole, head_text = _text_lines(text), (lambda: text), text[:DETECT_CHARS]
+    else:
+        lines, whole, head_text = _open(source)
+    fmt = format or detect_solution_format(head_text)
+    if fmt != "macroxue":
+        sol = _read(lines, fmt, whole, head_text=head_text, game=game)
+        yield sol.read_all() if text is not None else sol
+        return
+    from .macroxue import read_line
+
+    _freecell_only(game)
+    empty = True
+    for lineno, line in lines:
+        if line.strip() and (deal is None or _names_deal(line, lineno, deal)):
+            empty = False
+            try:
+                yield read_line(line, lineno)
+            except InvalidSolution as e:
+                yield e
+    if empty:
+        raise InvalidSolution(f"no line for deal {deal}" if deal is not None else "empty file, no moves")
+
+
+def _names_deal(line: str, lineno: int, deal: int) -> bool:
+    """Whether a line of macroxue's is ``deal``'s (one that names no deal is not)."""
+    from .macroxue import line_deal
+
+    try:
+        return line_deal(line, lineno) == deal
+    except InvalidSolution:
+        return False
+
+
+def _open(source: str | None) -> tuple[Iterator[tuple[int, str]], Callable[[], str], str]:
+    """A file's lines (blank ones left out), its whole text when asked for (JSON
+    is parsed whole, within its own limit), and the head that tells its format."""
     from ..files import LIMITS, InputTooLarge, numbered_lines
 
     lines = numbered_lines(source, "solution")  # blank lines left out, cheaply
@@ -76,12 +139,11 @@ def open_solution(source: str | None, format: str | None = None, game: str | Non
             last = lineno
         return "\n".join(parts)
 
-    return _read(itertools.chain(head, lines), format, whole, head_text="\n".join(line for _, line in head),
-                 game=game)
+    return itertools.chain(head, lines), whole, "\n".join(line for _, line in head)
 
 
 def _read(lines: Iterator[tuple[int, str]], format: str | None, whole: Callable[[], str], head_text: str | None = None,
-          game: str | None = None) -> Solution:
+          game: str | None = None, deal: int | None = None) -> Solution:
     """The header of a solution, with its moves left in ``stream``."""
     if format is not None and format not in SOLUTION_FORMATS:
         raise InvalidSolution(f"unknown solution format {quote(format)} (choose from {', '.join(SOLUTION_FORMATS)})")
@@ -89,6 +151,9 @@ def _read(lines: Iterator[tuple[int, str]], format: str | None, whole: Callable[
     fmt = format or detect_solution_format(head_text if head_text is not None else whole())
     if fmt == "json":
         return _parse_json(whole(), asked)
+    if fmt == "macroxue":
+        _freecell_only(game)
+        return _macroxue_line(lines, deal)
     sol = Solution(format=fmt, game=asked[1], read_as=asked[0])
     if fmt == "fcpro":
         sol.variant, sol.empty_column = "windows", "max"
@@ -116,6 +181,35 @@ def _game_asked(game: str | None) -> tuple[str | None, str | None]:
     except FreecellError as e:
         raise InvalidSolution(str(e)) from None
     return g.name, g.name if g.family else None
+
+
+def _freecell_only(game: str | None) -> None:
+    if _game_asked(game)[1] is not None:
+        from ..games import find_game
+
+        raise InvalidSolution(f"macroxue's solutions are FreeCell's, not {find_game(game).possessive}")
+
+
+def _macroxue_line(lines: Iterator[tuple[int, str]], deal: int | None) -> Solution:
+    """The one solution of a file of macroxue's lines, or the one for ``deal``."""
+    from .macroxue import line_deal, read_line
+
+    found: Solution | None = None
+    for lineno, line in lines:
+        if not line.strip():
+            continue
+        if deal is not None:
+            if _names_deal(line, lineno, deal):
+                return read_line(line, lineno)
+            continue
+        if found is not None:
+            raise InvalidSolution(
+                f"line {lineno}: a second solution (deal {line_deal(line, lineno)}): the file holds one a line; "
+                "give a deal to take its line (--deal N), or verify them all (freecell verify)")
+        found = read_line(line, lineno)
+    if found is None:
+        raise InvalidSolution(f"no line for deal {deal}" if deal is not None else "empty file, no moves")
+    return found
 
 
 def _same_game(sol: Solution, game: str | None, where: str, table: bool = False) -> None:

@@ -85,15 +85,16 @@ ALIASES = {"freecell-cli": "file", "standard": "snx", "fc-solve": "verbose"}
 
 
 def plays(format: str) -> bool:
-    """Whether ``format`` writes the moves as played (``snx``, ``sn``, ``verbose``, or
-    an alias), not a header and the moves as written (``file``, ``json``)."""
+    """Whether ``format`` writes the moves as played (``snx``, ``sn``, ``verbose``,
+    ``macroxue``, or an alias), not a header and the moves as written (``file``, ``json``)."""
     return ALIASES.get(format, format) not in ("file", "json")
 
 
 def write_solution(solution: Solution, format: str, moves: list[Move] | None = None) -> str:
     """``solution`` as text in ``format``: ``file`` (ours), ``json``, or the formats
-    that write the moves as played, ``moves``: ``snx``, ``sn``, ``verbose``; or one
-    of their :data:`ALIASES`. :func:`.model.placed` gives both."""
+    that write the moves as played, ``moves``: ``snx``, ``sn``, ``verbose``,
+    ``macroxue`` (one line, ``DEAL:MOVES``: ``solution`` says the deal and the rules);
+    or one of their :data:`ALIASES`. :func:`.model.placed` gives both."""
     fmt = ALIASES.get(format, format)
     if fmt == "file":
         return format_solution(solution)
@@ -102,6 +103,13 @@ def write_solution(solution: Solution, format: str, moves: list[Move] | None = N
 
         return orjson.dumps(solution_to_dict(solution)).decode() + "\n"
     assert moves is not None, "the moves as played write every format but file and json"
+    if fmt == "macroxue":
+        from ..variants import check_variant
+        from .macroxue import write_line
+        from .start import start_position
+
+        start = start_position(solution)
+        return write_line(start, moves, check_variant(solution.variant, start)) + "\n"
     if not moves:
         # Nothing to play (a won position): an empty file would be read as no
         # solution at all, so each format says "no moves" in words its readers know.
