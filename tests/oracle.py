@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -9,6 +10,9 @@ from pathlib import Path
 import pytest
 
 FIXTURES = Path(__file__).parent / "fixtures"
+# macroxue/freecell's published solutions are GPL-3 (this project is MIT): not copied
+# here. Its repository's solutions/ folder, given here, lets their tests run.
+MACROXUE_SOLUTIONS = os.environ.get("MACROXUE_SOLUTIONS")
 
 HAVE_BOARD = shutil.which("make-microsoft-freecell-board") is not None
 HAVE_FCSOLVE = shutil.which("fc-solve") is not None
@@ -43,3 +47,13 @@ def board(n: int) -> list[str]:
 
 def columns_text(position) -> list[str]:
     return [" ".join(str(c) for c in col) for col in position.columns]
+
+
+def macroxue_lines() -> list[str]:
+    """macroxue's published lines of deals 1-100 (its -A) and 1941 (its -a, the one
+    line of its first 2000 with moves home), from MACROXUE_SOLUTIONS; skips without it."""
+    if not MACROXUE_SOLUTIONS:
+        pytest.skip("set MACROXUE_SOLUTIONS to macroxue/freecell's solutions/ folder (not copied: GPL-3)")
+    folder = Path(MACROXUE_SOLUTIONS)
+    first = (folder / "block.1").read_text().splitlines()[:100]
+    return first + [next(x for x in (folder / "block.2").read_text().splitlines() if x.startswith("1941:"))]

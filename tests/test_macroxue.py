@@ -1,6 +1,7 @@
 """macroxue's solutions (freecell_cli/solutions/macroxue.py): its lines read into our
 moves as its solver means them (node.h, move.cc, tableau.h, array.h), and our moves
-written as its lines; the real lines of tests/fixtures/real read back as written."""
+written as its lines; its published lines (MACROXUE_SOLUTIONS, see oracle.py) read
+back as written."""
 
 from __future__ import annotations
 
@@ -12,9 +13,8 @@ from freecell_cli import deal, find_variant, legal_moves
 from freecell_cli.errors import FreecellError, InvalidSolution
 from freecell_cli.moves import FOUNDATION, Move, apply
 from freecell_cli.solutions.macroxue import MAX_PAIRS, line_deal, read_line, write_line
-from oracle import FIXTURES
+from oracle import macroxue_lines
 
-REAL = FIXTURES / "real" / "macroxue-1-100-1941.txt"
 STANDARD = find_variant("standard")
 
 # Deal 617 in the three ways its solver's README shows it: no auto play, -a, -A.
@@ -27,7 +27,7 @@ README_617 = {
 
 
 def real_lines() -> list[str]:
-    return REAL.read_text().splitlines()
+    return macroxue_lines()
 
 
 def file_moves_of(sol):

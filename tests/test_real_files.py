@@ -14,7 +14,7 @@ import re
 import pytest
 
 from cli_helpers import run
-from oracle import FIXTURES
+from oracle import FIXTURES, macroxue_lines
 
 REAL = FIXTURES / "real"
 
@@ -183,11 +183,16 @@ def test_fc_solve_names_its_eighth_free_cell_k():
 MACROXUE = "macroxue-1-100-1941.txt"
 
 
-def test_macroxue_published_lines_all_verify_under_standard(monkeypatch):
+@pytest.fixture
+def macroxue_file(tmp_path, monkeypatch):
+    (tmp_path / MACROXUE).write_text("\n".join(macroxue_lines()) + "\n")
+    monkeypatch.chdir(tmp_path)
+
+
+def test_macroxue_published_lines_all_verify_under_standard(macroxue_file):
     """macroxue's published solutions of deals 1-100 (its -A) and 1941 (its -a, the
     only line of its first 2000 with h): one verdict a deal, every one solved under
     its rules' capacity (standard); deal 1941's line read with safe auto play, said."""
-    monkeypatch.chdir(REAL)
     code, out, err = run("verify", MACROXUE)
     lines = out.splitlines()
     assert code == 0 and len(lines) == 101
@@ -199,10 +204,9 @@ def test_macroxue_published_lines_all_verify_under_standard(monkeypatch):
                    "the line sends cards home itself (h)\n")
 
 
-def test_macroxue_published_lines_under_site(monkeypatch):
+def test_macroxue_published_lines_under_site(macroxue_file):
     """The site's capacity, 2^1 x (2+1) = 6 where the textbook's is (1+1) x 2^2 = 8:
     three of the hundred move runs of 7 or 8 it refuses."""
-    monkeypatch.chdir(REAL)
     code, out, _ = run("verify", "-q", "--variant", "site", MACROXUE)
     assert code == 1 and out.count("\nOK ") + out.startswith("OK ") == 98
     assert [x for x in out.splitlines() if not x.startswith("OK ")] == [
