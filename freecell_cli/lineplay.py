@@ -278,9 +278,23 @@ def save_moves(path: str, text: str, count: int, say: Warn) -> None:
     if "\x00" in path:  # typed in a session (an argument cannot hold one): os calls raise ValueError
         say(f"cannot save {display_name(path)}: a file name cannot hold a NUL character")
         return
+    if _in_saves_folder(path):
+        say(f"cannot save {display_name(path)}: the folder of saved games holds only the games' own files")
+        return
     try:
         atomic_write(path, text)
     except OSError as e:
         say(f"cannot save {display_name(path)}: {e.strerror or e}")
         return
     say(f"saved {plural(count, 'move')} to {display_name(path)}")
+
+
+def _in_saves_folder(path: str) -> bool:
+    """Whether ``path`` lies in the folder of saved games: a solution written there
+    could take the place of a game, a kept game or the lock of a session."""
+    from .saves import data_dir
+
+    try:
+        return os.path.realpath(os.path.dirname(os.path.abspath(path))) == os.path.realpath(data_dir())
+    except (OSError, ValueError):
+        return False

@@ -248,6 +248,27 @@ def test_save_moves(tmp_path):
                     "cannot save 'a\\x00b': a file name cannot hold a NUL character"]
 
 
+def test_save_never_writes_in_the_folder_of_saved_games(tmp_path, monkeypatch):
+    """A solution there could take the place of game.json, daily.json, a kept game or
+    the session's lock (one more session could then start beside this one)."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    folder = tmp_path / "freecell"
+    folder.mkdir()
+    (folder / "daily.json").write_text("{}")
+    (tmp_path / "link").symlink_to(folder)
+    told = []
+    for name in ("game.json", "daily.json", "play.lock", "game.json.eight-off-deal-3", "mine.txt"):
+        save_moves(str(folder / name), "5a\n", 1, told.append)
+    save_moves(str(tmp_path / "link" / "game.json"), "5a\n", 1, told.append)
+    assert told == [f"cannot save {p}: the folder of saved games holds only the games' own files"
+                    for p in [*(folder / n for n in ("game.json", "daily.json", "play.lock",
+                                                     "game.json.eight-off-deal-3", "mine.txt")),
+                              tmp_path / "link" / "game.json"]]
+    assert sorted(p.name for p in folder.iterdir()) == ["daily.json"] and (folder / "daily.json").read_text() == "{}"
+    save_moves(str(tmp_path / "s.txt"), "5a\n", 1, told.append)  # beside it: written
+    assert told[-1] == f"saved 1 move to {tmp_path / 's.txt'}"
+
+
 def test_save_to_no_folder_is_refused_in_one_line(tmp_path):
     s = FakeSession()
     s.save_solution = lambda path: save_moves(path, "5a\n", 1, s.say)
