@@ -303,6 +303,11 @@ class KeyBoard(Generic[G, S, M, P]):
         if len(key) != 1:
             return None
         ch = key.lower()
+        if len(self.typed) >= 2 and not self._continues(ch):
+            # Past its two places a move takes only a count (v and digits): any
+            # other key drops it and is a key of its own (Q still quits).
+            self.say(f"dropped the move typed ({self.typed})")
+            self.typed = ""
         if self.typed:
             return self._type(ch)
         if key != ch and self.shadowed(ch):  # a capital letter that is also a place's: the command
@@ -373,6 +378,14 @@ class KeyBoard(Generic[G, S, M, P]):
             return self._typed_done()
         self.say(f"typing a move: {text}_")
         return None
+
+    def _continues(self, ch: str) -> bool:
+        """Whether ``ch`` may follow the two places of a move being typed: a ``v``
+        and the digits of a count (a few: no count has more)."""
+        tail = self.typed[2:] if self.typed[1] != "v" else self.typed[1:]
+        if ch == "v":
+            return "v" not in self.typed
+        return ch.isdigit() and "v" in self.typed and len(tail) < 4
 
     def _typed_done(self) -> str | None:
         text, self.typed = self.typed, ""

@@ -47,11 +47,24 @@ class GameScreen(App[None]):
         self.board = board
         self.hint_seconds = hint_seconds
         self.interrupted = False
+        self.signalled: int | None = None  # the terminating signal that ended the game
+
+    def _terminated(self, signum: int) -> None:
+        self.signalled = signum
+        self.exit()
 
     def compose(self) -> ComposeResult:
         yield Static(id="table")
 
     def on_mount(self) -> None:
+        import asyncio
+        import signal
+
+        # A terminating signal ends the game as Q does (the terminal given back,
+        # the game saved after every move already); the process then dies of it.
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGHUP):
+            loop.add_signal_handler(signum, self._terminated, signum)
         self.title = self.board.TITLE
         # immediate: the process stops right after the suspend signal (Ctrl-Z)
         self.app_suspend_signal.subscribe(self, lambda app: self.board.pause_clock(), immediate=True)
@@ -115,4 +128,10 @@ def run_screen(board: Board) -> bool:
     """Play on the terminal until the player quits; True when left with Ctrl-C."""
     app = GameScreen(board)
     app.run(mouse=False)
+    if app.signalled is not None:  # die of it, as the signal meant, the terminal restored
+        import os
+        import signal
+
+        signal.signal(app.signalled, signal.SIG_DFL)
+        os.kill(os.getpid(), app.signalled)
     return app.interrupted

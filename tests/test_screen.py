@@ -3,6 +3,7 @@ driven by Textual's own test driver (Pilot)."""
 
 import asyncio
 import os
+import signal
 import subprocess
 import sys
 
@@ -320,6 +321,27 @@ def test_full_screen_in_a_pty(env):
     assert child.exitstatus == 130  # Ctrl-C: saved, and the code says so
 
 
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_a_terminating_signal_gives_the_terminal_back_and_keeps_the_game(env, signum):
+    pexpect = pytest.importorskip("pexpect")
+    child = pexpect.spawn(sys.executable, ["-m", "freecell_cli", "play", "617"], env=env, encoding="utf-8",
+                          timeout=60, dimensions=(32, 110))
+    try:
+        child.expect("moves 0")
+        child.send("5")
+        child.send("a")
+        child.expect("played 5a")
+        child.kill(signum)
+        child.expect("\x1b\\[\\?1049l")  # the alternate screen left: the shell's screen is back
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.signalstatus == signum  # and the process died of it, as the signal meant
+    again = subprocess.run([sys.executable, "-m", "freecell_cli", "play", "--lines"], env=env, input="q\n",
+                           capture_output=True, text=True)
+    assert again.stderr.startswith("resuming deal 617 at move 1\n")
+
+
 # -- the keys that choose a place: Tab, a column's digit, a free cell's letter, h -------------------
 def test_tab_goes_between_the_top_row_and_the_columns_back_where_it_was():
     b = Board(Game.new(617))
@@ -368,6 +390,16 @@ def test_a_run_chosen_before_a_move_into_an_empty_column_is_its_count():
     assert b.game.played() == ["15v2"] and b.message == "played 15v2 (KH and 1 more to the empty column 5, uncovers QD)"
     keys(b, "2", "6")  # no run chosen: the notation's one card, Enter to play it
     assert b.message == "typing a move: 26_ (Enter: one card; v and a count: more)"
+
+
+def test_a_move_waiting_for_its_count_takes_only_v_and_digits():
+    b = Board(end_game())
+    keys(b, "2", "6", "v", "1", "2", "3")
+    assert b.typed == "26v123"
+    keys(b, "4")  # a count has at most four characters after its places: 4 starts a move of its own
+    assert b.typed == "4" and b.game.played() == []
+    keys(b, "escape", "2", "6")
+    assert b.press("q") == "quit" and b.typed == ""  # any other key drops the move and is itself
 
 
 def test_the_help_in_pages_on_a_short_terminal():
