@@ -352,7 +352,9 @@ class Board(KeyBoard[Game, Spot, Move, Position]):
         before = self.position.copy()
         outcome = self.game.play_move(move)
         if not outcome.ok:
-            self.say(f"refused {typed or move}: {outcome.message}", "error")
+            # The key 0 is the tenth column, which the notation writes 10: the move's own text then.
+            shown = move if typed is None or "0" in typed[:2] else typed
+            self.say(f"refused {shown}: {outcome.message}", "error")
             return None
         self._drop_selection()
         if move.dest.kind != FOUNDATION and typed is None:

@@ -381,11 +381,11 @@ def test_seahaven_towers_on_the_screen_zero_is_the_tenth_column():
 
     drive(b, script)
     assert seen["0a"] == (["10a"], "played 10a (5S to a free cell, uncovers 2H)")
-    assert seen["a0"] == "refused a0: 5S cannot go on 2H"
+    assert seen["a0"] == "refused a10: 5S cannot go on 2H"  # the key 0, the notation's 10
     assert seen["held"] == ("picked up 2H from column 10: Enter on a highlighted place drops it, Esc puts it back")
     b = Board(Game.new(2, game="seahaven-towers"))
     keys(b, "1", "0")  # column 1 to column 10: QD... 3H onto 5S, refused in its terms
-    assert b.message == "refused 10: 3H cannot go on 5S"
+    assert b.message == "refused 110: 3H cannot go on 5S"
 
 
 def test_seahaven_towers_at_its_minimum_size_and_below():
