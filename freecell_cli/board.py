@@ -31,7 +31,7 @@ from .games import is_unlimited
 from .hints import Hint, explain
 from .keyboard import HELD, KeyBoard, card_text, target_names
 from .moves import CELL, COLUMN, FOUNDATION, Move, Place, can_move, resolve
-from .position import CELL_LETTERS, Position, cell_letter
+from .position import CELL_LETTERS, Position, cell_letter, cell_letters
 from .text import clock, escape, plural
 
 if TYPE_CHECKING:  # rich is imported only when the screen is drawn
@@ -82,7 +82,7 @@ def keys_help(columns: int = 8, cells: int = 4) -> str:
 
     text = _KEYS_HELP
     if columns != 8 or cells != 4:
-        letters = "none" if not cells else ("a" if cells == 1 else f"a-{cell_letter(cells - 1)}")
+        letters = cell_letters(cells) or "none"
         numbers = f"1-{columns}" if columns <= 9 else "1-9, 0 the tenth"
         typed = text[text.index("  47 4a 4h"):text.index("  1-8 a-d h")]
         entry = " ".join(typed.split()).replace("(columns 1-8, free cells a-d, h home)",
@@ -90,7 +90,8 @@ def keys_help(columns: int = 8, cells: int = 4) -> str:
         # the arrows stay together (textwrap breaks at ASCII blanks only)
         entry = "  " + entry.replace("47 4a 4h ", "47 4a 4h   ").replace("↑ ↓", "↑\xa0↓")
         text = text.replace(typed, "\n".join(wrap(entry, _HELP_WIDTH, indent=13)).replace("\xa0", " ") + "\n")
-        keys = f"{'0-9' if columns > 9 else numbers} {letters if cells else ''} h".replace("  ", " ")
+        short = "a-" + CELL_LETTERS[cells - 1] if cells > 1 else letters  # the key column is narrow: a-i, said in full above
+        keys = f"{'0-9' if columns > 9 else numbers} {short if cells else ''} h".replace("  ", " ")
         text = text.replace("  1-8 a-d h  ", f"  {keys:<11}")
     for letter, entry in (("f", "  F          auto-complete: every card that can go home goes (each one a move)"),
                           ("n", "  N          new deal      S  start this deal over (both ask first)")):
@@ -276,7 +277,7 @@ class Board(KeyBoard[Game, Spot, Move, Position]):
     def typing_line(self) -> str:
         if len(self.typed) == 1 and self.place_key(self.typed) == self.focus:
             cells = len(self.position.cells)
-            letters = "" if not cells else (", a" if cells == 1 else f", a-{CELL_LETTERS[cells - 1]}")
+            letters = f", {cell_letters(cells)}" if cells else ""
             columns = len(self.position.columns)
             numbers = f"1-{columns}" if columns <= 9 else "1-9, 0"
             return (f"typing a move: {self.typed}_ (then where to: {numbers}{letters}, h; "
@@ -310,7 +311,7 @@ class Board(KeyBoard[Game, Spot, Move, Position]):
         if ch == "h" or self._column_key(ch) is not None or ch in CELL_LETTERS[: len(p.cells)]:
             return ""
         cells, columns = len(p.cells), len(p.columns)
-        letters = "" if not cells else (", a" if cells == 1 else f", a-{CELL_LETTERS[cells - 1]}")
+        letters = f", {cell_letters(cells)}" if cells else ""
         numbers = f"1-{columns}" if columns <= 9 else "1-9, 0"
         return f"{text!r} is not a move: a source ({numbers}{letters}) then a destination ({numbers}{letters}, h)"
 

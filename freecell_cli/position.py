@@ -426,6 +426,16 @@ def cell_letter(i: int) -> str:
     return CELL_LETTERS[i]
 
 
+def cell_letters(n: int) -> str:
+    """The letters of ``n`` free cells, as a help text says them (h, home, is none).
+
+    >>> [cell_letters(n) for n in (0, 1, 4, 8, 10)]
+    ['', 'a', 'a-d', 'a-g, i', 'a-g, i-k']
+    """
+    runs = [CELL_LETTERS[:n][:7], CELL_LETTERS[7:n]]
+    return ", ".join(r if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs if r)
+
+
 def check_position(value: object, what: str = "position") -> Position:
     """A Position whose cards make one deck: its attributes are the caller's to set
     (a foundation at 14 fails in a picture, one at 13 with the kings still out makes

@@ -349,15 +349,15 @@ def test_eight_off_keys_and_help_name_its_places():
     b = Board(Game.new(3, game="eight-off"))
     keys(b, "f")
     assert b.focus == Spot("cell", 5) and b.message == (
-        "typing a move: f_ (then where to: 1-8, a-i, h; Enter picks up here; Esc cancels)")
+        "typing a move: f_ (then where to: 1-8, a-g, i, h; Enter picks up here; Esc cancels)")
     keys(b, "escape", "1", "x")
-    assert b.message == "'1x' is not a move: a source (1-8, a-i) then a destination (1-8, a-i, h)"
+    assert b.message == "'1x' is not a move: a source (1-8, a-g, i) then a destination (1-8, a-g, i, h)"
     keys(b, "?")
     page = b.snapshot(100, 60)
     assert "  1-8 a-i h  holding cards: drop them on that column or free cell, or home" in page
     assert ("  F          auto-complete: every card that can go home goes (each one a move)\n"
             "             here with Shift only: f alone is free cell f") in page
-    assert "(columns\n             1-8, free cells a-i, h home)" in page
+    assert "(columns\n             1-8, free cells a-g, i, h home)" in page
 
 
 def test_freecell_with_four_cells_keeps_f_for_auto_complete():

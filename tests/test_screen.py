@@ -594,7 +594,7 @@ def test_more_free_cells_than_a_line_holds_go_on_the_next_one_and_take_their_let
                                                      "[ ♣ ] [ ♦ ] [ ♥ ] [ ♠ ]"]
     keys(b, "j")  # the ninth free cell ('h' is home)
     assert b.focus == Spot("cell", 8) and b.typed == "j"
-    assert b.message == "typing a move: j_ (then where to: 1-8, a-j, h; Enter picks up here; Esc cancels)"
+    assert b.message == "typing a move: j_ (then where to: 1-8, a-g, i-j, h; Enter picks up here; Esc cancels)"
 
 
 def test_down_after_the_run_stops_clears_the_message():
