@@ -21,7 +21,7 @@ from typing import Any
 
 from .autoplay import automatic_moves
 from .cards import Card
-from .errors import FreecellError, InvalidMove, InvalidSolution
+from .errors import FreecellError, InvalidArgument, InvalidMove, InvalidSolution
 from .moves import EmptyColumnMode, apply, resolve
 from .position import Position, cell_letter
 from .solutions import Solution
@@ -160,6 +160,12 @@ def verify(
     from .moves import CELL
     from .position import MAX_CELLS
 
+    if solution.format == "macroxue" and variant.automatic is not None:
+        # Its lines send home what its solver's auto play sent: a variant that sends
+        # cards home by itself would send some twice (or the next card up instead).
+        raise InvalidArgument(f"macroxue's lines send cards home as its solver's auto play did: "
+                              f"the {variant.name} rules send them home by themselves; verify under "
+                              "standard (its rules), site or atomic")
     mode: EmptyColumnMode = empty_column or solution.empty_column or "one"  # type: ignore[assignment]
     position = start.copy()
     count = 0

@@ -382,3 +382,21 @@ def test_macroxue_from_stdin_and_several_files(tmp_path):
         1, "FAIL deal 617 (standard): line 1: the one move legal, not solved: 0 cards home\n", "")
     code, out, _ = run("verify", str(path), str(path))
     assert (code, out) == (0, f"OK {path}: deal 3: solved in 70 moves (standard)\n" * 2)
+
+
+@pytest.mark.parametrize("first, code", [("1:12", 1), ("1:9r", 2), ("1:1r", 1)])
+def test_a_reader_that_goes_early_leaves_the_verdicts_code(tmp_path, first, code):
+    """`verify FILE | head -1`: the verdicts said before the pipe closed keep their
+    code (a FAIL read by head is still a failure), where a closed pipe is otherwise quiet."""
+    import subprocess
+    import sys
+
+    f = tmp_path / "many.mx"
+    f.write_text(first + "\n" + "2:1r\n" * 3000)  # far more than a pipe holds
+    p = subprocess.Popen([sys.executable, "-m", "freecell_cli", "verify", str(f)], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    assert p.stdout is not None and p.stderr is not None
+    p.stdout.readline()
+    p.stdout.close()
+    err = p.stderr.read()
+    assert p.wait() == code and b"Traceback" not in err

@@ -163,9 +163,9 @@ def test_verified_under_site_the_counts_stay_and_the_check_is_the_sites():
         False, 23, "13", "7 cards > can move 6 (1 free cell, 2 other empty columns)")
 
 
-def test_under_windows_the_written_auto_moves_are_its_own_already():
-    v = fc.verify(None, README_617["max"], "windows")
-    assert not v.valid and v.error.reason.endswith("(the file's solver moved it home by itself, after move 8)")
+def test_under_windows_a_line_is_refused_its_moves_home_would_be_made_twice():
+    with pytest.raises(fc.InvalidArgument, match="the windows rules send them home by themselves"):
+        fc.verify(None, README_617["max"], "windows")
 
 
 # -- writing ----------------------------------------------------------------------
@@ -244,3 +244,16 @@ def test_a_line_only_safe_auto_play_replays_is_read_with_it():
     assert sol.reading == ("line 1: read with safe auto play (its solver's -a): with maximum auto play "
                            "(its solver's -A, as its published files) it does not replay")
     assert write_line(deal(185), [sol.move(i) for i in range(len(sol))], STANDARD) == "185:5r8ra585"
+
+
+def test_the_windows_rules_are_refused_once_a_file_they_would_send_home_twice(tmp_path):
+    from cli_helpers import run
+
+    f = tmp_path / "617.mx"
+    f.write_text(README_617["max"] + "\n" + README_617["safe"] + "\n")
+    code, out, err = run("verify", str(f), "--variant", "windows")
+    assert (code, out) == (2, "")
+    assert err == (f"error: {f}: macroxue's lines send cards home as its solver's auto play did: the windows "
+                   "rules send them home by themselves; verify under standard (its rules), site or atomic\n")
+    code, out, err = run("verify", str(f), "--variant", "standard")
+    assert code == 0 and out.count("OK deal 617") == 2

@@ -321,12 +321,6 @@ def _say(line: str) -> None:
 
 
 def _silence_stdout() -> None:
-    """Point stdout at /dev/null so the interpreter's own flush at exit is quiet."""
-    import os
+    from .output import silence_stdout
 
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, 1)
-        os.close(devnull)
-    except OSError:
-        pass
+    silence_stdout()

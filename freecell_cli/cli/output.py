@@ -63,6 +63,30 @@ class Settings:
         return Console(file=stream, highlight=False, force_terminal=force, no_color=self.color == "never")
 
 
+def silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's own flush at exit is quiet."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.close(devnull)
+    except OSError:
+        pass
+
+
+@contextmanager
+def verdict_when_the_reader_goes(code: Callable[[], int]) -> Iterator[None]:
+    """Around a command that says verdicts as it goes: when its reader goes away
+    (``| head``) it ends quietly with the code of the verdicts said so far
+    (``code()``), not 0: a FAIL already read is still a failure."""
+    try:
+        yield
+    except BrokenPipeError:
+        silence_stdout()
+        raise typer.Exit(code()) from None
+
+
 def flush_stdout() -> None:
     """Push out what stdout holds, before a line on stderr: when its reader has gone
     (``| head``), the command ends here, quietly (BrokenPipeError), not after the line."""

@@ -22,7 +22,7 @@ from .options import (
     VerdictJsonOpt,
     command,
 )
-from .output import EXIT_NEGATIVE, EXIT_OK, EXIT_USAGE, Settings, err, fail
+from .output import EXIT_NEGATIVE, EXIT_OK, EXIT_USAGE, Settings, err, fail, verdict_when_the_reader_goes
 
 if TYPE_CHECKING:
     from ..verify import Verdict
@@ -102,40 +102,41 @@ def verify_command(
         start, _ = read_position(position_file, named)
 
     worst = EXIT_OK
-    for name in solutions:
-        label = "stdin" if name == "-" else display_name(name)
-        # JSON escapes what it holds: its "file" is the name itself (undecodable bytes as \xNN)
-        file = "stdin" if name == "-" else file_name(name)
+    with verdict_when_the_reader_goes(lambda: worst):
+        for name in solutions:
+            label = "stdin" if name == "-" else display_name(name)
+            # JSON escapes what it holds: its "file" is the name itself (undecodable bytes as \xNN)
+            file = "stdin" if name == "-" else file_name(name)
 
-        def unreadable(message: str) -> None:
-            nonlocal worst
-            err(f"error: {message}" if message.startswith((label, "cannot read")) else f"error: {label}: {message}")
-            if json:
-                sys.stdout.write(json_line({"file": file, "valid": None, "error": {"reason": message}}) + "\n")
-            worst = max(worst, EXIT_USAGE)
-
-        try:
-            if not name:  # Path("") would be ".", a directory
-                raise UnreadableInput("cannot read '': an empty file name is not a file")
-            # Streamed: the header now, the moves as the replay needs them; a file of
-            # macroxue's, a line at a time (one that cannot be read is said, and the next read).
-            for verdict in verify_each(start if start is not None else n, Path(name),
-                                       variant.value if variant else None, cells=cells,
-                                       empty_column=empty_column.value if empty_column else None,
-                                       all_errors=all_errors, format=format, game=named):
-                if isinstance(verdict, FreecellError):
-                    unreadable(str(verdict))
-                    continue
-                for line in verdict.notes:
-                    settings.note(f"{label}: {line}")
-                if not verdict.ok:
-                    worst = max(worst, EXIT_NEGATIVE)
+            def unreadable(message: str) -> None:
+                nonlocal worst
+                err(f"error: {message}" if message.startswith((label, "cannot read")) else f"error: {label}: {message}")
                 if json:
-                    sys.stdout.write(json_line({"file": file, **verdict.to_dict()}) + "\n")
-                    continue
-                _say(verdict, label, len(solutions) > 1, show)
-        except FreecellError as e:
-            unreadable(str(e))
+                    sys.stdout.write(json_line({"file": file, "valid": None, "error": {"reason": message}}) + "\n")
+                worst = max(worst, EXIT_USAGE)
+
+            try:
+                if not name:  # Path("") would be ".", a directory
+                    raise UnreadableInput("cannot read '': an empty file name is not a file")
+                # Streamed: the header now, the moves as the replay needs them; a file of
+                # macroxue's, a line at a time (one that cannot be read is said, and the next read).
+                for verdict in verify_each(start if start is not None else n, Path(name),
+                                           variant.value if variant else None, cells=cells,
+                                           empty_column=empty_column.value if empty_column else None,
+                                           all_errors=all_errors, format=format, game=named):
+                    if isinstance(verdict, FreecellError):
+                        unreadable(str(verdict))
+                        continue
+                    for line in verdict.notes:
+                        settings.note(f"{label}: {line}")
+                    if not verdict.ok:
+                        worst = max(worst, EXIT_NEGATIVE)
+                    if json:
+                        sys.stdout.write(json_line({"file": file, **verdict.to_dict()}) + "\n")
+                        continue
+                    _say(verdict, label, len(solutions) > 1, show)
+            except FreecellError as e:
+                unreadable(str(e))
     raise typer.Exit(worst)
 
 
