@@ -98,9 +98,9 @@ def line_deal(text: str, lineno: int) -> int:
 
     head, colon, _ = text.strip().partition(":")
     if not colon:
-        raise InvalidSolution(f"line {lineno}: not a macroxue line (DEAL:MOVES): {quote(escape(text))}")
+        raise InvalidSolution(f"line {lineno}: not a macroxue line (DEAL:MOVES): {quote(text)}")
     if not (head.isascii() and head.isdigit()):
-        raise InvalidSolution(f"line {lineno}: not a deal number: {quote(escape(head))}")
+        raise InvalidSolution(f"line {lineno}: not a deal number: {quote(head)}")
     try:
         return check_deal_number(int(head) if len(head) <= 60 else 10**61)
     except FreecellError as e:
