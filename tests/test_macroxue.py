@@ -257,3 +257,22 @@ def test_the_windows_rules_are_refused_once_a_file_they_would_send_home_twice(tm
                    "rules send them home by themselves; verify under standard (its rules), site or atomic\n")
     code, out, err = run("verify", str(f), "--variant", "standard")
     assert code == 0 and out.count("OK deal 617") == 2
+
+
+def test_a_line_starts_only_from_its_deals_opening_layout():
+    """Its free cells are a list the line fills from empty: another table, or its own
+    deal a move on (labelled or not), is refused rather than misread."""
+    line = README_617["max"]
+    after = deal(617)
+    apply(after, Move.parse("5a"))
+    unlabelled = deal(618)
+    unlabelled.deal = None
+    for start in (after, unlabelled):
+        with pytest.raises(InvalidSolution, match="starts from its opening layout "
+                                                  "\\(the position is not deal 617's opening layout\\)"):
+            fc.verify(start, line, "standard")
+    with pytest.raises(InvalidSolution, match="no line for deal 618"):
+        fc.verify(deal(618), line, "standard")
+    opening = deal(617)
+    opening.deal = None
+    assert fc.verify(deal(617), line, "standard").ok and fc.verify(opening, line, "standard").ok

@@ -26,6 +26,8 @@ class Header(Protocol):
     def cells(self) -> int | None: ...
     @property
     def game(self) -> str | None: ...
+    @property
+    def format(self) -> str: ...
 
 
 class _Ruled(Header, Protocol):
@@ -122,6 +124,14 @@ def start_position(
     n_cells = cells if cells is not None else solution.cells
     try:
         if position is not None:
+            if solution.format == "macroxue" and solution.deal is not None:
+                # Its free cells are a list its line fills from empty: only its deal's opening layout will do.
+                given = relabelled(position, game)
+                table = given.copy()
+                table.deal = None  # labelled or not, the table itself must be the opening one
+                why = disagreement(given, solution.deal) or disagreement(table, solution.deal)
+                if why:
+                    raise InvalidSolution(f"the line of deal {solution.deal} starts from its opening layout ({why})")
             return with_cells(relabelled(position, game), cells)
         if deal is not None:
             if solution.deal is not None and solution.deal != deal:
