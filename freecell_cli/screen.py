@@ -108,12 +108,22 @@ class GameScreen(App[None]):
         self.redraw()
 
     def start_hint(self) -> None:
+        import threading
+
         job, key = self.board.hint_job(self.hint_seconds)
 
         def work() -> None:
-            self.call_from_thread(self.hint_done, job(), key)
+            hint = job()
+            if not self.is_running:  # the game has ended meanwhile: nobody to tell
+                return
+            try:
+                self.call_from_thread(self.hint_done, hint, key)
+            except RuntimeError:  # it ended just now
+                pass
 
-        self.run_worker(work, thread=True, group="hint", exclusive=True, exit_on_error=False)
+        # A daemon thread, not one of Textual's workers: Q and Ctrl-C end the game at
+        # once instead of waiting for a hint nobody will read (up to its time limit).
+        threading.Thread(target=work, name="hint", daemon=True).start()
 
     def hint_done(self, hint: Any, key: tuple[object, ...]) -> None:
         self.board.show_hint(hint, key)

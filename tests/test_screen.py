@@ -225,6 +225,32 @@ def drive(board: Board, script, size=(100, 30)):
     return app
 
 
+def test_q_ends_the_game_while_a_hint_is_still_being_computed():
+    """The hint runs beside the game and nobody waits for it: Q leaves at once."""
+    import threading
+
+    b = Board(Game.new(617))
+    release, started, finished = threading.Event(), threading.Event(), threading.Event()
+
+    def job():
+        started.set()
+        release.wait(60)
+        finished.set()
+        return Hint("gave-up", reason="never asked for")
+
+    b.hint_job = lambda seconds: (job, ())
+
+    async def script(pilot, app):
+        await pilot.press("h")
+        assert await asyncio.to_thread(started.wait, 60)
+        await pilot.press("q")
+
+    drive(b, script)
+    assert not finished.is_set()  # the game ended with the hint still running
+    release.set()
+    assert finished.wait(60)
+
+
 def test_screen_select_drop_undo_hint_autocomplete_win():
     b = Board(end_game())
     seen = {}
