@@ -33,7 +33,7 @@ from .spider.api import format_spider_solution as format_spider_solution
 from .spider.api import read_spider_solution as read_spider_solution
 from .spider.api import spider_solve as spider_solve
 from .spider.api import spider_verify as spider_verify
-from .variants import check_variant
+from .games import check_rules
 
 if TYPE_CHECKING:
     from .hints import Hint
@@ -147,7 +147,7 @@ def solve(
     from .solvers.engine import solve as run
 
     start = check_position(position)
-    rules = check_variant(variant, start)
+    rules = check_rules(variant, start)
     if engine is None:
         engine = "beam"
     exhaustive = checks.flag(exhaustive, "exhaustive")
@@ -445,7 +445,7 @@ def _verify_arguments(position: Position | int | None, variant: Variant | str | 
         checks.choice(empty_column, "empty_column", ("one", "max"))
     checks.flag(all_errors, "all_errors")
     if variant is not None and not isinstance(variant, str):
-        check_variant(variant)  # its type, now: which variant applies is known once the file is read
+        check_rules(variant)  # its type, now: which variant applies is known once the file is read
     wanted = game_asked(checks.text(game, "game"), variant)
     hint = wanted if wanted is not None else position.game if isinstance(position, Position) else None
     return checked_cells, wanted, hint

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Literal
 from . import checks
 from .errors import ArgumentTypeError, FreecellError, quote
 from .position import check_position
-from .variants import check_variant
+from .games import check_rules
 
 if TYPE_CHECKING:
     from .moves import Move
@@ -165,7 +165,7 @@ def resolve(position: Position, move: Move, variant: Variant | str,
 
     start = check_position(position)
     mode = checks.choice(empty_column, "empty_column", ("one", "max"))
-    return check(start, _move(move, start), check_variant(variant, start), mode)  # type: ignore[arg-type]
+    return check(start, _move(move, start), check_rules(variant, start), mode)  # type: ignore[arg-type]
 
 
 def can_move(position: Position, variant: Variant | str, to_empty_column: bool = False) -> int:
@@ -179,7 +179,7 @@ def can_move(position: Position, variant: Variant | str, to_empty_column: bool =
     from .moves import can_move as capacity
 
     start = check_position(position)
-    return capacity(start, check_variant(variant, start), checks.flag(to_empty_column, "to_empty_column"))
+    return capacity(start, check_rules(variant, start), checks.flag(to_empty_column, "to_empty_column"))
 
 
 def legal_moves(position: Position, variant: Variant | str) -> list[Move]:
@@ -194,7 +194,7 @@ def legal_moves(position: Position, variant: Variant | str) -> list[Move]:
     from .moves import legal_moves as moves
 
     start = check_position(position)
-    return moves(start, check_variant(variant, start))
+    return moves(start, check_rules(variant, start))
 
 
 def autoplay(position: Position, mode: str = "collect") -> list[Move]:
@@ -224,7 +224,7 @@ def automatic_moves(position: Position, variant: Variant | str) -> list[Move]:
     from .autoplay import automatic_moves as automatic
 
     start = check_position(position)
-    return automatic(start, check_variant(variant, start))
+    return automatic(start, check_rules(variant, start))
 
 
 def can_autocomplete(position: Position) -> bool:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
 
 from .bounds import MAX_CELLS, MAX_COLUMNS, MAX_GAME_COLUMNS
 from .cards import BUILDS, Card, fits
@@ -180,20 +179,3 @@ def find_variant(name: str | None) -> Variant:
         raise InvalidArgument(
             f"unknown variant {(name or '')[:40]!r} (choose from {', '.join(VARIANTS)})"
         ) from None
-
-
-class _Labelled(Protocol):
-    """What :func:`check_variant` reads of a Position: its variant's name and its
-    game's (this module stands below position.py, which checks its labels)."""
-
-    variant: str | None
-    game: str | None
-
-
-def check_variant(value: object, position: _Labelled | None = None) -> Variant:
-    """A Variant from a Variant, a name (a FreeCell variant's, or a family game's:
-    ``bakers-game``...), or None (the position's rules: its game's, else its
-    variant, else site). Rules of another game than the position's are refused."""
-    from .games import check_rules
-
-    return check_rules(value, position)

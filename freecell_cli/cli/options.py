@@ -285,11 +285,11 @@ class PositionOptions:
     def rules(self, position: Position) -> Variant:
         """The rules ``position`` is played under: --variant, else its own (its
         game's, its variant, else site)."""
-        from ..variants import check_variant
+        from ..games import check_rules
         from .output import errors_to_exit
 
         with errors_to_exit():
-            return check_variant(self.variant.value if self.variant else None, position)
+            return check_rules(self.variant.value if self.variant else None, position)
 
 
 def positions(argument: bool = True) -> Shared:

@@ -56,7 +56,7 @@ def replay_command(
     from ..files import display_name
     from ..replay import replay
     from ..solutions import SOLUTION_FORMATS, parse_solution
-    from ..variants import check_variant
+    from ..games import check_rules
     from ..verify import cells_asked, start_position
     from .inputs import check_family_options
 
@@ -99,7 +99,7 @@ def replay_command(
         message = str(e)
         raise fail(message if message.startswith(label) else f"{label}: {message}") from None
     with errors_to_exit():
-        rules = check_variant(variant.value if variant else solution.variant, origin)
+        rules = check_rules(variant.value if variant else solution.variant, origin)
         if variant is not None:  # as `move --variant` does: the positions name their rules
             origin.variant = variant.value
         grow = solution.cells_open and cells is None and start is None and origin.game is None

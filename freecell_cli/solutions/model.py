@@ -15,7 +15,8 @@ from ..errors import ArgumentTypeError, FreecellError, InvalidArgument, InvalidS
 from ..text import escape
 from ..moves import Move
 from ..position import MAX_COLUMNS, Position
-from ..variants import Variant, check_variant
+from ..games import check_rules
+from ..variants import Variant
 from .start import disagreement as disagreement  # its path solutions.model.X stays
 from .start import start_and_rules, start_of
 
@@ -287,7 +288,7 @@ def result_solution(result: Solved, position: Position | int | None, variant: Va
     start = result.start if position is None else start_of(Solution(), position, None)
     if start is None:
         raise InvalidArgument("give the position the result starts from (position=...)")
-    name = check_variant(variant if variant is not None else result.variant, start).name
+    name = check_rules(variant if variant is not None else result.variant, start).name
     return solution_from(start, result.notation, name)
 
 

@@ -11,7 +11,8 @@ from typing import Protocol
 from ..bounds import MAX_CELLS
 from ..errors import ArgumentTypeError, InvalidSolution, quote
 from ..position import Position
-from ..variants import Variant, check_variant
+from ..games import check_rules
+from ..variants import Variant
 
 
 class Header(Protocol):
@@ -52,7 +53,7 @@ def start_and_rules(solution: _Ruled, position: Position | int | None, variant: 
     under: ``variant``, else the solution's, else the start's (else site). A
     family game's rules (``variant`` naming one) say the game too."""
     start = start_of(solution, position, cells, game_asked(game, variant))
-    return start, check_variant(variant if variant is not None else solution.variant, start)
+    return start, check_rules(variant if variant is not None else solution.variant, start)
 
 
 def game_asked(game: str | None, variant: Variant | str | None) -> str | None:

@@ -104,12 +104,12 @@ def write_solution(solution: Solution, format: str, moves: list[Move] | None = N
         return orjson.dumps(solution_to_dict(solution)).decode() + "\n"
     assert moves is not None, "the moves as played write every format but file and json"
     if fmt == "macroxue":
-        from ..variants import check_variant
+        from ..games import check_rules
         from .macroxue import write_line
         from .start import start_position
 
         start = start_position(solution)
-        return write_line(start, moves, check_variant(solution.variant, start)) + "\n"
+        return write_line(start, moves, check_rules(solution.variant, start)) + "\n"
     if not moves:
         # Nothing to play (a won position): an empty file would be read as no
         # solution at all, so each format says "no moves" in words its readers know.
