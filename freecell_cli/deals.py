@@ -199,6 +199,21 @@ def parse_game_deal(text: str, game: str | None = None) -> tuple[int, bool]:
     return parse_deal_number(text), False
 
 
+def unnumbered_note(n: int, microsoft: bool, game: str | None) -> str | None:
+    """What to say when Microsoft's deal ``n`` laid out as a family game has no
+    number of its own there (PySolFC's ``n`` of that game is another deal), or None.
+
+    >>> unnumbered_note(100000, True, "bakers-game")
+    "note: Microsoft's deal 100000 is not PySolFC's deal 100000 of Baker's Game: the position carries no deal number"
+    """
+    from .games import find_game
+
+    if not microsoft or n < PYSOL_MS_BELOW:
+        return None
+    return (f"note: Microsoft's deal {n} is not PySolFC's deal {n} of {find_game(game).title}: "
+            "the position carries no deal number")
+
+
 def is_unsolvable(n: int) -> bool:
     """True for the 8 deals of 1..1,000,000 that cannot be won from the start.
 

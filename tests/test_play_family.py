@@ -525,3 +525,11 @@ def test_a_family_game_full_screen_in_a_pty(tmp_path):
     finally:
         child.close()
     assert child.exitstatus == 0
+
+
+def test_microsofts_deal_past_pysolfcs_numbers_is_said_to_carry_no_number(data):
+    code, out, err = play("ms100000", "--game", "bakers-game", "--lines")
+    assert code == 0 and err.startswith(
+        "note: Microsoft's deal 100000 is not PySolFC's deal 100000 of Baker's Game: the position carries no deal number\n")
+    code, out, err = play("ms617", "--game", "bakers-game", "--lines")  # below 32,000 the numbers agree: no note
+    assert code == 0 and "note:" not in err

@@ -33,8 +33,7 @@ def deal_command(
 ) -> None:
     """Print a deal as a position (Microsoft / FreeCell Pro numbering; a family game's:
     PySolFC's), or the daily or a random one."""
-    from ..deals import PYSOL_MS_BELOW, daily_number, deal, is_unsolvable, parse_date, parse_game_deal, random_number
-    from ..games import game_of
+    from ..deals import daily_number, deal, is_unsolvable, parse_date, parse_game_deal, random_number, unnumbered_note
     from .inputs import check_family_options
 
     check_json_format(json, format)
@@ -63,9 +62,9 @@ def deal_command(
         position = deal(n, cells=cells, game=named, microsoft=microsoft)
     if variant is not None:
         position.variant = variant.value
-    if microsoft and n >= PYSOL_MS_BELOW:
-        notes.append(f"note: Microsoft's deal {n} is not PySolFC's deal {n} of {game_of(position).title}: "
-                     "the position carries no deal number")
+    unnumbered = unnumbered_note(n, microsoft, named)
+    if unnumbered:
+        notes.append(unnumbered)
     if position.game is None and is_unsolvable(n):
         notes.append(f"note: deal {n} is one of the 8 unsolvable deals of 1..1,000,000")
     write_position(position, "json" if json else format.value if format else "compact", output)

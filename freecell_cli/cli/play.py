@@ -69,7 +69,7 @@ def play_command(
     plays deal N of that game (PySolFC's numbers, ms617 Microsoft's) under its
     rules and on its table, and is saved with it; the daily deal is FreeCell's.
     """
-    from ..deals import parse_game_deal
+    from ..deals import parse_game_deal, unnumbered_note
     from ..files import display_name
     from ..game import Game
     from ..games import find_game
@@ -124,6 +124,9 @@ def play_command(
         elif number is not None:
             n, microsoft = parse_game_deal(number, asked)
             game = Game.new(n, v, None if family else cells, game=asked, microsoft=microsoft)
+            unnumbered = unnumbered_note(n, microsoft, asked)
+            if unnumbered:
+                settings.note(unnumbered)
         else:
             if saved is not None and not saved.position.is_won():
                 refuse_other_settings(saved, "the saved game", new_cells, v, asked)
