@@ -3,10 +3,8 @@ game screen, each game's rules, table, capacity and keys, hints under its rules,
 undo, and its saves (the game recorded, resumed as that game; a save without the
 field is FreeCell's, one whose field is garbage is damage)."""
 
-import asyncio
 import os
 import re
-import sys
 
 import orjson
 import pytest
@@ -16,6 +14,7 @@ from freecell_cli.board import Board, Spot
 from freecell_cli.formats import parse_position
 from freecell_cli.game import Game
 from freecell_cli.moves import legal_moves
+from screens import drive, keys, spawn
 
 GAMES = "freecell, bakers-game, eight-off, seahaven-towers, forecell, relaxed-freecell"
 # Eight Off near its end: every free cell full, KS QS a run of 2 in column 1, the other columns empty
@@ -273,23 +272,6 @@ def frozen(game: Game) -> Game:
     return game
 
 
-def keys(board: Board, *names: str) -> None:
-    for k in names:
-        board.press(k)
-
-
-def drive(board: Board, script, size=(100, 30)):
-    """Run the game screen headless; ``script(pilot, app)`` is a coroutine."""
-    from freecell_cli.screen import GameScreen
-
-    app = GameScreen(board)
-
-    async def main():
-        async with app.run_test(size=size) as pilot:
-            await script(pilot, app)
-
-    asyncio.run(main())
-    return app
 
 
 def on_screen(app) -> str:
@@ -502,8 +484,7 @@ def test_the_n_key_deals_the_same_game(data):
 def test_a_family_game_full_screen_in_a_pty(tmp_path):
     pexpect = pytest.importorskip("pexpect")
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "TERM": "xterm-256color"}
-    child = pexpect.spawn(sys.executable, ["-m", "freecell_cli", "play", "3", "--game", "eight-off"], env=env,
-                          encoding="utf-8", timeout=60, dimensions=(32, 110))
+    child = spawn(env, "play", "3", "--game", "eight-off")
     try:
         child.expect("Eight Off deal 3 \\| moves 0")
         child.send("1")
@@ -515,8 +496,7 @@ def test_a_family_game_full_screen_in_a_pty(tmp_path):
     finally:
         child.close()
     assert child.exitstatus == 0
-    child = pexpect.spawn(sys.executable, ["-m", "freecell_cli", "play"], env=env, encoding="utf-8",
-                          timeout=60, dimensions=(32, 110))
+    child = spawn(env, "play")
     try:
         child.expect("resuming Eight Off deal 3 at move 1")
         child.expect("Eight Off deal 3 \\| moves 1")

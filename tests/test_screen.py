@@ -15,6 +15,7 @@ from freecell_cli.game import Game
 from freecell_cli.hints import Hint
 from freecell_cli.moves import Move
 from freecell_cli.variants import find_variant
+from screens import drive, keys, spawn
 
 # Near the end: KH QS is a run of 2 in column 1; columns 5-8 are empty; F wins.
 END = "----:QJJJ:QDKHQS/KS/KD/KCQH////"
@@ -44,10 +45,6 @@ def frozen(game: Game) -> Game:
     game.elapsed_before = 0.0
     return game
 
-
-def keys(board: Board, *names: str) -> None:
-    for k in names:
-        board.press(k)
 
 
 # -- the board: what keys do ------------------------------------------------------------
@@ -211,19 +208,6 @@ def test_help_screen():
 
 
 # -- the Textual program, driven by its test driver -----------------------------------------
-def drive(board: Board, script, size=(100, 30)):
-    """Run the game screen headless; ``script(pilot, app)`` is a coroutine."""
-    from freecell_cli.screen import GameScreen
-
-    app = GameScreen(board)
-
-    async def main():
-        async with app.run_test(size=size) as pilot:
-            await script(pilot, app)
-
-    asyncio.run(main())
-    return app
-
 
 def test_q_ends_the_game_while_a_hint_is_still_being_computed():
     """The hint runs beside the game and nobody waits for it: Q leaves at once."""
@@ -321,8 +305,7 @@ def env(tmp_path):
 
 def test_full_screen_in_a_pty(env):
     pexpect = pytest.importorskip("pexpect")
-    child = pexpect.spawn(sys.executable, ["-m", "freecell_cli", "play", "617"], env=env, encoding="utf-8",
-                          timeout=60, dimensions=(32, 110))
+    child = spawn(env, "play", "617")
     try:
         child.expect("moves 0")
         child.send("5")
@@ -334,8 +317,7 @@ def test_full_screen_in_a_pty(env):
     finally:
         child.close()
     assert child.exitstatus == 0
-    child = pexpect.spawn(sys.executable, ["-m", "freecell_cli", "play"], env=env, encoding="utf-8",
-                          timeout=60, dimensions=(32, 110))
+    child = spawn(env, "play")
     try:
         child.expect("resuming deal 617 at move 1")
         child.expect("moves 1")
@@ -350,8 +332,7 @@ def test_full_screen_in_a_pty(env):
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
 def test_a_terminating_signal_gives_the_terminal_back_and_keeps_the_game(env, signum):
     pexpect = pytest.importorskip("pexpect")
-    child = pexpect.spawn(sys.executable, ["-m", "freecell_cli", "play", "617"], env=env, encoding="utf-8",
-                          timeout=60, dimensions=(32, 110))
+    child = spawn(env, "play", "617")
     try:
         child.expect("moves 0")
         child.send("5")

@@ -2,7 +2,6 @@
 test_screen.py, the Textual program driven by its test driver (Pilot), and the
 command on a terminal."""
 
-import asyncio
 import os
 import subprocess
 import sys
@@ -14,6 +13,7 @@ from freecell_cli.spider.board import Board, Spot
 from freecell_cli.spider.deals import deal
 from freecell_cli.spider.moves import Move
 from freecell_cli.spider.play import Game, Hint, find_hint
+from screens import drive, keys, spawn
 
 # the key line at the default width (100): S restart, of the lowest priority, left for the help
 FOOTER = "←→ focus ↑↓ run Enter pick/drop Esc cancel D deal U undo R redo H hint N new Q quit ? help"
@@ -35,10 +35,6 @@ def with_an_empty_column(unrestricted: bool = False) -> Game:
     p = from_lists(cols, suits=1, removed=("S",) * 6, stock="AS 2S 3S 4S 5S 6S 7S 8S 9S TS").validate()
     return Game(p, unrestricted)
 
-
-def keys(board: Board, *names: str) -> None:
-    for k in names:
-        board.press(k)
 
 
 # -- the board: what keys do ------------------------------------------------------------
@@ -312,20 +308,7 @@ def test_find_hint_on_a_won_and_a_stuck_table():
     assert find_hint(table(*["KD"] * 10)).message == "no legal move left: undo, restart, or a new deal"
 
 
-# -- the Textual program, driven by its test driver -----------------------------------------
-def drive(board: Board, script, size=(100, 30)):
-    from freecell_cli.screen import GameScreen
-
-    app = GameScreen(board)
-
-    async def main():
-        async with app.run_test(size=size) as pilot:
-            await script(pilot, app)
-
-    asyncio.run(main())
-    return app
-
-
+# -- the Textual program, driven by its test driver (screens.drive) ------------------------
 def test_screen_pick_drop_deal_undo_hint_win():
     b = Board(nearly_won())
     seen = {}
@@ -402,8 +385,7 @@ def env(tmp_path):
 
 def test_full_screen_in_a_pty(env):
     pexpect = pytest.importorskip("pexpect")
-    args = ["-m", "freecell_cli", "spider", "play", "1", "-s", "1"]
-    child = pexpect.spawn(sys.executable, args, env=env, encoding="utf-8", timeout=60, dimensions=(32, 110))
+    child = spawn(env, "spider", "play", "1", "-s", "1")
     try:
         child.expect("moves 0")
         child.send("2")
@@ -415,8 +397,7 @@ def test_full_screen_in_a_pty(env):
     finally:
         child.close()
     assert child.exitstatus == 0
-    child = pexpect.spawn(sys.executable, ["-m", "freecell_cli", "spider", "play"], env=env, encoding="utf-8",
-                          timeout=60, dimensions=(32, 110))
+    child = spawn(env, "spider", "play")
     try:
         child.expect("resuming deal 1 at move 1")
         child.expect("moves 1")
@@ -430,8 +411,7 @@ def test_full_screen_in_a_pty(env):
 
 def test_plain_on_a_pty_is_line_play(env):
     pexpect = pytest.importorskip("pexpect")
-    args = ["-m", "freecell_cli", "spider", "play", "--plain", "1", "-s", "1"]
-    child = pexpect.spawn(sys.executable, args, env=env, encoding="utf-8", timeout=60, dimensions=(32, 110))
+    child = spawn(env, "spider", "play", "--plain", "1", "-s", "1")
     try:
         child.expect("> ")
         child.sendline("23")
