@@ -128,6 +128,28 @@ class Variant:
             empty_columns = whole(empty_columns, "empty_columns", 0, most)
         return self.capacity_formula(free_cells, empty_columns)
 
+    def within(self, other: Variant, cells: int) -> bool:
+        """True when, on a table of ``cells`` free cells, every move these rules
+        allow ``other`` allows too: then a line of these rules is a line of
+        ``other``'s, and a position ``other`` cannot win with ``cells`` cells (or
+        fewer) these rules cannot win either. The same game, the same moves home
+        made by themselves, and no run longer at any count of empty free cells and
+        columns.
+
+        The site's runs are never longer than the textbook's with at most one free
+        cell ((f + 1)(e + 1) <= (f + 1) 2^e when 2^f = f + 1), and longer with two
+        (4 > 3):
+
+        >>> site, standard = find_variant("site"), find_variant("standard")
+        >>> site.within(standard, 1), site.within(standard, 2), standard.within(site, 0)
+        (True, False, False)
+        """
+        if (self.game, self.build, self.empty, self.automatic, self.columns) != (
+                other.game, other.build, other.empty, other.automatic, other.columns):
+            return False
+        return all(self.capacity(f, e) <= other.capacity(f, e)
+                   for f in range(min(cells, MAX_CELLS) + 1) for e in range(self.columns))
+
     def __repr__(self) -> str:
         if self.game != "freecell":
             return f"find_rules({self.name!r})"

@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 
 import orjson
+import pytest
 
 from freecell_cli.mincells import min_cells
 
@@ -51,3 +52,59 @@ def test_a_later_file_settles_what_an_earlier_one_left_open(tmp_path, capsys):
     assert report.main(["--standard", first, _file(tmp_path / "b.jsonl", [settled])]) == 0
     out = capsys.readouterr().out
     assert "not settled" not in out and "| 2 | 1 |" in out
+
+
+def _open(record, known):
+    """``record`` as a search that gave up with ``known`` and found no line."""
+    out = dict(record, verdict="gave-up", min_cells=None, known=list(known))
+    out.pop("solution")
+    out.pop("solution_cells")
+    return out
+
+
+def test_a_textbook_proof_settles_the_site_with_one_cell(tmp_path, capsys):
+    # Deal 3 needs 2 cells under both: the textbook's proof that 1 is too few holds
+    # for the site, whose moves with one cell are all the textbook's.
+    std = min_cells(3, "standard", max_cells=4)
+    found = min_cells(3, "site", max_cells=4)
+    site = dict(_open(found, (1, 2)), solution=found["solution"], solution_cells=2)  # its 2-cell line kept
+    assert report.main(["--standard", _file(tmp_path / "s.jsonl", [std]),
+                        "--site", _file(tmp_path / "t.jsonl", [site])]) == 0
+    out = capsys.readouterr().out
+    assert ("- site 3: 2 (standard proved 1 cell too few, and site's moves with at most 1 cell are standard's)"
+            in out)
+    assert "not settled" not in out
+
+
+def test_a_line_of_one_variant_legal_under_the_other_settles_it(tmp_path, capsys):
+    # Deal 10 needs 2 cells under both, and the textbook's 2-cell line keeps to the
+    # site's runs; deal 3's does not (its move 64 carries 8 cards where the site
+    # allows 6), so it settles nothing.
+    std = [min_cells(n, "standard", max_cells=4) for n in (10, 3)]
+    site = [_open(min_cells(n, "site", max_cells=4), (2, 3)) for n in (10, 3)]  # no 2-cell line found
+    assert report.main(["--standard", _file(tmp_path / "s.jsonl", std),
+                        "--site", _file(tmp_path / "t.jsonl", site)]) == 0
+    out = capsys.readouterr().out
+    assert "by the other variant's records (1):\n\n- site 10: 2 (standard's 2-cell line is legal under site)\n" in out
+    assert "site: not settled: 3 (2..3)" in out
+
+
+def test_no_rule_crosses_where_the_site_allows_more(tmp_path, capsys):
+    # With 2 cells the site moves runs the textbook refuses: a textbook proof at 2
+    # cells says nothing of the site.
+    std = dict(min_cells(3, "standard", max_cells=4))
+    std.update(min_cells=None, verdict="gave-up", known=[3, None])  # as if 2 were proven too few
+    std.pop("solution")
+    std.pop("solution_cells")
+    site = _open(min_cells(3, "site", max_cells=4), (2, None))
+    assert report.main(["--standard", _file(tmp_path / "s.jsonl", [std]),
+                        "--site", _file(tmp_path / "t.jsonl", [site])]) == 0
+    out = capsys.readouterr().out
+    assert "by the other variant" not in out and "site: not settled: 3 (2..>4)" in out
+
+
+def test_records_that_contradict_across_the_variants_stop_the_report(tmp_path):
+    std = min_cells(3, "standard", max_cells=4)  # 1 cell proven too few
+    site = _open(min_cells(3, "site", max_cells=4), (0, 1))  # a claim of a 1-cell win
+    with pytest.raises(SystemExit, match="deal 3: site's records and standard's disagree"):
+        report.main(["--standard", _file(tmp_path / "s.jsonl", [std]), "--site", _file(tmp_path / "t.jsonl", [site])])

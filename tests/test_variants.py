@@ -100,3 +100,18 @@ def test_a_variant_built_by_hand_is_checked(args, kwargs, error, words):
 def test_find_variant_errors(name, error, words):
     with pytest.raises(error, match=words.replace("(", r"\(").replace(")", r"\)")):
         find_variant(name)
+
+
+def test_within_compares_every_run_the_rules_allow():
+    site, standard, windows, atomic = (find_variant(n) for n in ("site", "standard", "windows", "atomic"))
+    # the site's 2^f x (e + 1) is the textbook's (f + 1) x 2^e or less while f <= 1
+    assert [site.within(standard, k) for k in range(5)] == [True, True, False, False, False]
+    assert not any(standard.within(site, k) for k in range(5))  # 0 cells, 2 empty columns: 4 > 3
+    assert all(v.within(v, 4) for v in (site, standard, windows, atomic))
+    assert atomic.within(site, 15) and atomic.within(standard, 15)
+    # the same runs, but Windows sends cards home by itself: its lines are not the textbook's
+    assert not windows.within(standard, 0) and not standard.within(windows, 0)
+    # another game's rules (building by suit) are never FreeCell's
+    from freecell_cli.games import find_rules
+
+    assert not find_rules("bakers-game").within(standard, 0)

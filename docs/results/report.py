@@ -90,6 +90,64 @@ def differing_move(site: Record) -> str:
     return f'move {verdict.error.index} `{verdict.error.move}`: {verdict.error.reason}'
 
 
+def settle_across(variants: dict[str, dict[int, Record]]) -> list[str]:
+    """Settles what one variant's records leave open from another's, in place,
+    by two sound rules, and returns a line for each deal so settled:
+
+    - where variant A's moves with k cells are all variant B's (Variant.within:
+      the site's with at most 1 cell are the textbook's), a count B proved too
+      few is too few for A: A's lowest possible count rises;
+    - a line B's search found, replayed under A's rules from the deal with its
+      count of cells, is A's line: A's highest count falls.
+
+    A range that closes becomes the answer; a range that empties would mean a
+    wrong proof somewhere, and stops the report."""
+    notes: list[str] = []
+    changed = True
+    while changed:
+        changed = False
+        for a, table in variants.items():
+            va = find_variant(a)
+            for b, other in variants.items():
+                if a == b:
+                    continue
+                vb = find_variant(b)
+                for n, ra in sorted(table.items()):
+                    rb = other.get(n)
+                    if rb is None or ra["min_cells"] is not None or ra["verdict"] in ("unsolvable", "error"):
+                        continue
+                    lo, hi = span(ra)
+                    new_lo, new_hi, why, line = lo, hi, [], None
+                    b_lo = rb["max_cells"] + 1 if rb["verdict"] == "unsolvable" else span(rb)[0]
+                    most = max((k for k in range(ra.get("max_cells", 4) + 1) if va.within(vb, k)), default=-1)
+                    if min(b_lo, most + 1) > lo:
+                        new_lo = min(b_lo, most + 1)
+                        why.append(f"{b} proved {new_lo - 1} cell{'' if new_lo == 2 else 's'} too few, and {a}'s "
+                                   f"moves with {'at most ' if most else ''}{most} cell{'' if most == 1 else 's'} "
+                                   f"are {b}'s")
+                    if rb.get("solution") and (hi is None or rb["solution_cells"] < hi):
+                        tokens = rb["solution"].split()
+                        verdict = verify(Solution(tokens=tokens, lines=list(range(1, len(tokens) + 1))),
+                                         deal(n, cells=rb["solution_cells"]), va)
+                        if verdict.ok:
+                            new_hi, line = rb["solution_cells"], rb
+                            why.append(f"{b}'s {new_hi}-cell line is legal under {a}")
+                    if not why:
+                        continue
+                    if new_hi is not None and new_lo > new_hi:
+                        raise SystemExit(f"deal {n}: {a}'s records and {b}'s disagree ({lo}..{hi} against {why})")
+                    settled = new_lo == new_hi
+                    ra = dict(ra, known=[new_lo, new_hi], min_cells=new_lo if settled else None,
+                              verdict="solved" if settled else ra["verdict"])
+                    if line is not None:
+                        ra.update(solution=line["solution"], solution_cells=line["solution_cells"],
+                                  move_count=line["move_count"])
+                    table[n] = ra
+                    notes.append(f"{a} {n}: {answer_of(ra)} ({'; '.join(why)})")
+                    changed = True
+    return notes
+
+
 def distribution(table: dict[int, Record]) -> Counter[str]:
     return Counter(answer_of(r) for r in table.values())
 
@@ -101,6 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--table", metavar="FILE", help="msfc32k-min-fc (deal cells per line)")
     args = ap.parse_args(argv)
     variants = {name: answers(paths) for name, paths in (("standard", args.standard), ("site", args.site)) if paths}
+    across = settle_across(variants)
     out: list[str] = []
     keys = sorted({k for t in variants.values() for k in distribution(t)}, key=lambda s: (len(s), s))
     out.append("| fewest free cells | " + " | ".join(variants) + " |")
@@ -122,6 +181,11 @@ def main(argv: list[str] | None = None) -> int:
         if open_:
             out.append(f"{name}: not settled: " + ", ".join(f"{r['deal']} ({answer_of(r)})" for r in
                                                           sorted(open_, key=lambda r: r["deal"])))
+    if across:
+        out.append("")
+        out.append(f"settled, or narrowed, by the other variant's records ({len(across)}):")
+        out.append("")
+        out.extend(f"- {line}" for line in across)
     contradictions = 0
     if args.table and "standard" in variants:
         published = {}
