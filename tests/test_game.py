@@ -4,6 +4,7 @@ from fakeclock import FakeClock
 from freecell_cli import deal, find_variant
 from freecell_cli.errors import quote
 from freecell_cli.game import Game
+from freecell_cli.play import solution_text
 from freecell_cli.solutions import parse_solution
 from freecell_cli.solvers.engine import solve
 from freecell_cli.verify import verify
@@ -66,7 +67,7 @@ def test_save_round_trip_and_solution_file_verifies():
     assert g.moves == r.move_count
     again = Game.from_dict(g.to_dict())
     assert again.position == g.position and again.moves == g.moves
-    sol = parse_solution(g.solution_text())
+    sol = parse_solution(solution_text(g))
     assert sol.deal == 1 and verify(sol, deal(1), find_variant("site")).ok
 
 
@@ -374,7 +375,7 @@ def test_a_family_game_in_progress_round_trips_as_that_game(name, monkeypatch):
     assert again.to_dict() == saved and again.kind.name == name and again.variant is g.variant
     assert again.redo() and g.redo() and again.position == g.position
     assert again.play(" ".join(r.notation[20:])).ok and again.position.is_won()
-    sol = parse_solution(again.solution_text())
+    sol = parse_solution(solution_text(again))
     assert (sol.game, sol.deal) == (name, 3) and verify(sol, deal(3, game=name), find_rules(name)).ok
 
 
