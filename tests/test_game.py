@@ -1,6 +1,7 @@
 import pytest
 
 from fakeclock import FakeClock
+from layers import imported_from
 from freecell_cli import deal, find_variant
 from freecell_cli.errors import quote
 from freecell_cli.game import Game
@@ -410,3 +411,12 @@ def test_a_family_game_takes_no_variant_and_no_daily_deal():
         Game.new(3, game="forecell", daily="2026-11-30")
     assert Game.new(617, microsoft=False).deal == 617
     assert Game.new(100000, game="bakers-game", microsoft=True).deal is None  # Microsoft's, not PySolFC's
+
+
+def test_the_game_imports_nothing_that_reads_saved_games():
+    # solution files read a saved game through Game (verify reads them, the solvers
+    # give solutions): the game importing any of them, or the play on top, would close
+    # a circle; a hint and a game's solution text are asked for in play.py and board.py
+    above = ("freecell_cli.hints", "freecell_cli.solvers", "freecell_cli.solutions", "freecell_cli.verify",
+             "freecell_cli.play", "freecell_cli.board", "freecell_cli.api")
+    assert imported_from("freecell_cli.game", above) == set()
