@@ -12,7 +12,7 @@ terminal 40×12: FreeCell needs 50×14
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .layout import clip, column_rows, gap_text, pages, reflow, wrap
 
@@ -20,13 +20,69 @@ if TYPE_CHECKING:  # rich is imported only when the screen is drawn
     from rich.text import Text
 
     from .cards import Card
-    from .keyboard import KeyBoard
-
-    AnyBoard = KeyBoard[Any, Any, Any, Any]
 
 # backgrounds only (light ones: a card on them is drawn black or red)
 HELD, TARGET, HINT_FROM, HINT_TO = "on bright_white", "on bright_green", "on yellow", "on cyan"
 COLUMN = "column"  # the kind of a column's spot, in both games
+
+
+class AnyBoard(Protocol):
+    """What drawing needs of a screen's board (:class:`freecell_cli.keyboard.KeyBoard`):
+    described here so that the board imports its drawing and not the other way round."""
+
+    KEYS_HELP: str
+    HELP_INDENT: int
+    MIN_ROWS: int
+    help_pages: int  # the board's help is laid out here: drawing says how many pages it took
+
+    @property
+    def focus(self) -> Any: ...  # a Spot
+
+    @property
+    def held(self) -> tuple[Any, int] | None: ...
+
+    @property
+    def help(self) -> bool: ...
+
+    @property
+    def help_page(self) -> int: ...
+
+    @property
+    def typed(self) -> str: ...
+
+    @property
+    def message(self) -> str: ...
+
+    @property
+    def tone(self) -> str: ...
+
+    def too_small(self, width: int, height: int | None) -> str: ...
+
+    def status(self) -> str: ...
+
+    def short_status(self) -> str: ...
+
+    def draw_places(self, out: Text, width: int) -> None: ...
+
+    def table_columns(self) -> tuple[Sequence[Sequence[Card | None]], int]: ...
+
+    def selection_line(self) -> str: ...
+
+    def typing_line(self) -> str: ...
+
+    def notes(self) -> str: ...
+
+    def hint_spots(self) -> tuple[Any, Any]: ...
+
+    def targets(self) -> set[Any]: ...
+
+    def footer(self, width: int) -> str: ...
+
+    def column_spot(self, index: int) -> Any: ...
+
+    def spot_style(self, spot: Any, targets: set[Any], hint_src: Any, hint_dst: Any) -> str: ...
+
+    def run_at_focus(self) -> int: ...
 
 
 def render(board: AnyBoard, width: int = 100, height: int | None = None) -> Text:

@@ -6,6 +6,11 @@ under its own rules: the start position says which.
 A step is what one undo takes back: one move (a run is one move) with the moves
 the variant then makes by itself, or a whole auto-collect.
 
+The model only: solution files read saved games through it, so what asks the
+solvers for a hint (:mod:`freecell_cli.hints`) or writes a game's moves as a
+solution (:func:`freecell_cli.play.solution_text`) sits above, with the games'
+screens.
+
 >>> g = Game.new(617)
 >>> g.play("5a").ok, g.moves
 (True, 1)
@@ -32,7 +37,6 @@ from .variants import VARIANTS, Variant, find_variant
 
 if TYPE_CHECKING:
     from .games import Game as GameKind
-    from .hints import Hint
 
 
 # What a save holds (Game.to_dict): every field written since the first version, and
@@ -274,15 +278,6 @@ class Game:
         self.resume_clock()
 
     # -- what the table says ------------------------------------------------------
-    def find_hint(self, seconds: float = 10.0) -> Hint:
-        """A hint for the current position (see :func:`~freecell_cli.hints.find_hint`);
-        a move found is kept in :attr:`hint`."""
-        from .hints import find_hint
-
-        hint = find_hint(self.position, self.variant, seconds)
-        self.hint = None if hint.move is None else str(hint.move)
-        return hint
-
     def stuck(self) -> bool:
         return not self.position.is_won() and not legal_moves(self.position, self.variant)
 
@@ -444,11 +439,6 @@ class Game:
         game.redo_steps = redo
         return game
 
-    def solution_text(self) -> str:
-        from .solutions import format_solution, solution_from
-
-        return format_solution(solution_from(self.start, self.played(), self.variant.name))
-
 
 _RANKS = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K"}
 
@@ -488,13 +478,3 @@ def daily_mismatch(daily: object, start: Position) -> str:
         return (f"the daily deal of {daily} is deal {number}, but the saved game starts "
                 f"{'elsewhere' if start.deal is None else f'from deal {start.deal}'}")
     return ""
-
-
-def __getattr__(name: str) -> object:
-    # The hints live in hints.py (imported on first use: it brings the solvers'
-    # result types); these names of theirs stay importable from here.
-    if name in ("Hint", "explain", "find_hint"):
-        from . import hints
-
-        return getattr(hints, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -50,7 +50,7 @@ class _Table(Protocol):
 
 class _Game(Protocol):
     """What the board needs of a game (FreeCell's :class:`~freecell_cli.game.Game`,
-    Spider's :class:`~freecell_cli.spider.play.Game`)."""
+    Spider's :class:`~freecell_cli.spider.game.Game`)."""
 
     hint: str | None
 

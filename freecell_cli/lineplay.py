@@ -43,7 +43,7 @@ class _Won(Protocol):
 
 class LineGame(Protocol):
     """What line play needs of a game (FreeCell's :class:`~freecell_cli.game.Game`,
-    Spider's :class:`~freecell_cli.spider.play.Game`)."""
+    Spider's :class:`~freecell_cli.spider.game.Game`)."""
 
     @property
     def position(self) -> _Won: ...

@@ -31,6 +31,26 @@ u undo   r redo   h hint (again: play it)   a auto-collect   restart   new [N]  
 save FILE (the moves as a solution file)   show   help   q (quit; the game is kept)"""
 
 
+def solution_text(game: Game) -> str:
+    """The moves ``game`` played (not the ones it could redo) as a solution file
+    that says where they start (``save FILE``).
+
+    >>> g = Game.new(617)
+    >>> g.play("5a 82").ok
+    True
+    >>> print(solution_text(g), end="")
+    # freecell-cli solution
+    # deal: 617
+    # variant: site
+    # cells: 4
+    # moves: 2
+    5a 82
+    """
+    from .solutions import format_solution, solution_from
+
+    return format_solution(solution_from(game.start, game.played(), game.variant.name))
+
+
 def save_path(daily: bool) -> Path:
     return data_dir() / ("daily.json" if daily else "game.json")
 
@@ -217,9 +237,12 @@ class Session:
 
     def find_hint(self) -> None:
         """``h`` with no hint shown: look for one (10 s at most) and say it."""
+        from .hints import find_hint
         from .solvers.result import UNSOLVABLE
 
-        hint = self.game.find_hint(seconds=10)
+        g = self.game
+        hint = find_hint(g.position, g.variant, seconds=10)
+        g.hint = None if hint.move is None else str(hint.move)
         if hint.sure:
             self.say(hint.message[:-1] + "; h again plays it)")
         elif hint.verdict == UNSOLVABLE:
@@ -232,7 +255,7 @@ class Session:
         self.say(f"now playing {self.status().split(' | ')[0]}")
 
     def save_solution(self, path: str) -> None:
-        save_moves(path, self.game.solution_text(), len(self.game.played()), self.say)
+        save_moves(path, solution_text(self.game), len(self.game.played()), self.say)
 
     def last_step(self) -> str:
         g = self.game

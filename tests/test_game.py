@@ -1,9 +1,11 @@
 import pytest
 
 from fakeclock import FakeClock
+from layers import imported_from
 from freecell_cli import deal, find_variant
 from freecell_cli.errors import quote
 from freecell_cli.game import Game
+from freecell_cli.play import solution_text
 from freecell_cli.solutions import parse_solution
 from freecell_cli.solvers.engine import solve
 from freecell_cli.verify import verify
@@ -66,7 +68,7 @@ def test_save_round_trip_and_solution_file_verifies():
     assert g.moves == r.move_count
     again = Game.from_dict(g.to_dict())
     assert again.position == g.position and again.moves == g.moves
-    sol = parse_solution(g.solution_text())
+    sol = parse_solution(solution_text(g))
     assert sol.deal == 1 and verify(sol, deal(1), find_variant("site")).ok
 
 
@@ -374,7 +376,7 @@ def test_a_family_game_in_progress_round_trips_as_that_game(name, monkeypatch):
     assert again.to_dict() == saved and again.kind.name == name and again.variant is g.variant
     assert again.redo() and g.redo() and again.position == g.position
     assert again.play(" ".join(r.notation[20:])).ok and again.position.is_won()
-    sol = parse_solution(again.solution_text())
+    sol = parse_solution(solution_text(again))
     assert (sol.game, sol.deal) == (name, 3) and verify(sol, deal(3, game=name), find_rules(name)).ok
 
 
@@ -409,3 +411,12 @@ def test_a_family_game_takes_no_variant_and_no_daily_deal():
         Game.new(3, game="forecell", daily="2026-11-30")
     assert Game.new(617, microsoft=False).deal == 617
     assert Game.new(100000, game="bakers-game", microsoft=True).deal is None  # Microsoft's, not PySolFC's
+
+
+def test_the_game_imports_nothing_that_reads_saved_games():
+    # solution files read a saved game through Game (verify reads them, the solvers
+    # give solutions): the game importing any of them, or the play on top, would close
+    # a circle; a hint and a game's solution text are asked for in play.py and board.py
+    above = ("freecell_cli.hints", "freecell_cli.solvers", "freecell_cli.solutions", "freecell_cli.verify",
+             "freecell_cli.play", "freecell_cli.board", "freecell_cli.api")
+    assert imported_from("freecell_cli.game", above) == set()

@@ -12,7 +12,7 @@ import pytest
 from freecell_cli.board import Board, Spot
 from freecell_cli.formats import parse_position
 from freecell_cli.game import Game
-from freecell_cli.hints import Hint
+from freecell_cli.hints import Hint, find_hint
 from freecell_cli.moves import Move
 from freecell_cli.variants import find_variant
 from screens import drive, keys, spawn
@@ -160,14 +160,14 @@ def test_says_when_no_legal_move_is_left():
     b = Board(stuck_game())
     assert b.notes() == "no legal move left: U undo, S start over, N new deal"
     assert b.press("h") == "hint"
-    b.show_hint(b.game.find_hint())
+    b.show_hint(find_hint(b.game.position, b.game.variant))
     assert b.message == "no legal move left: undo, restart, or a new deal"
 
 
 def test_hint_with_its_reason_then_h_plays_it():
     b = Board(end_game())
     assert b.press("h") == "hint"
-    hint = b.game.find_hint()
+    hint = find_hint(b.game.position, b.game.variant)
     b.show_hint(hint, b.position.key())
     assert hint.sure and b.message.startswith(f"hint: {hint.move} (")
     assert b.message.endswith("moves to finish; H again plays it)")

@@ -5,7 +5,7 @@ and the text of the screen (face-down cards as ``##``, the removed runs as a row
 kings).
 
 >>> from freecell_cli.spider.deals import deal
->>> from freecell_cli.spider.play import Game
+>>> from freecell_cli.spider.game import Game
 >>> b = Board(Game(deal(1, suits=1)))
 >>> for key in ["right", "enter", "right", "enter"]:  # JS from column 2 onto QS in column 3
 ...     _ = b.press(key)
@@ -26,7 +26,8 @@ from ..keyboard import COLUMN, KeyBoard, card_text, target_names
 from ..text import plural
 from .cards import RUNS
 from .moves import DEAL, Move, describe, legal_moves, notation, resolve
-from .play import Game, Hint
+from .game import Game
+from .play import Hint
 from .position import Position
 from .render import status_line
 

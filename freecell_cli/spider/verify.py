@@ -121,7 +121,7 @@ def open_solution(source: str | None) -> Solution:
     return _read(itertools.chain([first] if first is not None else [], lines))
 
 
-SAVED_GAME_FORMAT = "freecell-cli-spider-game"  # a game `spider play` saved (play.Game.to_dict)
+SAVED_GAME_FORMAT = "freecell-cli-spider-game"  # a game `spider play` saved (game.Game.to_dict)
 
 
 def _saved_game(text: str) -> Solution:
@@ -130,7 +130,7 @@ def _saved_game(text: str) -> Solution:
     as ``spider play`` checks one, every move replayed: a fault is one line.
 
     >>> from .deals import deal
-    >>> from .play import Game
+    >>> from .game import Game
     >>> import json
     >>> g = Game(deal(1, suits=1))
     >>> _ = g.play("23 47")
@@ -140,7 +140,7 @@ def _saved_game(text: str) -> Solution:
     """
     import orjson
 
-    from .play import Game
+    from .game import Game
 
     try:
         d = orjson.loads(text)
