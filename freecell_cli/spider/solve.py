@@ -30,9 +30,10 @@ from ..solvers.result import Outcome
 from ..solvers.result import SolverError as SolverError
 from .budget import Budget, GaveUp, stored_cap
 from .exhaustive import complete
-from .heuristic import Search, Step, heuristic, node_steps
+from .heuristic import Search, Step, node_steps
 from .moves import DEAL, Move, notation
 from .position import Position
+from .tries import heuristic
 
 SOLVED, UNSOLVABLE, GAVE_UP = Outcome.SOLVED.value, Outcome.UNSOLVABLE.value, Outcome.GAVE_UP.value  # plain text
 
@@ -89,7 +90,7 @@ def solve(position: Position, limits: Limits = Limits(time=60.0), unrestricted: 
     exhaustive = checks.flag(exhaustive, "exhaustive")
     cap = stored_cap() if max_stored is None else checks.whole(max_stored, "max_stored", 1)
     search = Search(position, unrestricted)
-    clock = Budget(limits, cap, search.cache)
+    clock = Budget(limits, cap, search.cache, search.infos)
     started = clock.started
     raw: list[Step] | None = []
     states = positions = 0
