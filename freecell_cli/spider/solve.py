@@ -29,7 +29,7 @@ from ..solvers.result import Limits as Limits
 from ..solvers.result import Outcome
 from ..solvers.result import SolverError as SolverError
 from .budget import Budget, GaveUp, stored_cap
-from .exhaustive import complete
+from .exhaustive import complete, shortcut
 from .heuristic import Search, Step, node_steps
 from .moves import DEAL, Move, notation
 from .position import Position
@@ -100,7 +100,8 @@ def solve(position: Position, limits: Limits = Limits(time=60.0), unrestricted: 
             if not exhaustive:
                 goal, _ = heuristic(search, clock)
                 if goal is not None:
-                    raw = node_steps(goal)
+                    # (the best-first line wanders too: the same cut shortens it)
+                    raw = shortcut(search, search.root.cols, node_steps(goal))
             if goal is None:
                 states = search.expanded
                 raw, positions = complete(search, clock, states)
