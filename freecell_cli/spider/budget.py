@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from ..solvers.result import Limits
 
@@ -32,17 +33,18 @@ def stored_cap() -> int:
     return capped(MAX_STORED, STORED_BYTES)
 
 
-CACHE_MAX = 1 << 18  # column scores kept: the cache is cleared when it grows past this
+CACHE_MAX = 1 << 18  # columns' scores (or moves) kept: the caches are cleared when one grows past this
 
 
 class Budget:
     """The limits both searches share: a deadline, a count of states (the heuristic
     search's expansions plus the complete search's positions), a progress report."""
 
-    def __init__(self, limits: Limits, cap: int, cache: dict[Sequence[int], int]):
+    def __init__(self, limits: Limits, cap: int, cache: dict[Sequence[int], int], *more: dict[Any, Any]):
         self.started = time.perf_counter()
         self.deadline = None if limits.time is None else self.started + limits.time
         self.limits, self.cap, self.cache = limits, cap, cache
+        self.caches = (cache, *more)  # each column's score, and what else the search keeps by column
         self.seen: set[bytes] = set()  # the complete search's positions, once it runs
 
     def check(self, n: int) -> None:
@@ -53,8 +55,9 @@ class Budget:
                 raise GaveUp(f"time limit of {self.limits.time:g} s reached")
             if self.limits.progress is not None:
                 self.limits.progress(n, now - self.started)
-            if len(self.cache) > CACHE_MAX:
-                self.cache.clear()
+            if any(len(c) > CACHE_MAX for c in self.caches):
+                for c in self.caches:
+                    c.clear()
         if self.limits.states is not None and n >= self.limits.states:
             raise GaveUp(f"state limit of {self.limits.states:,} reached")
 

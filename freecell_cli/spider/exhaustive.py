@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..solvers.result import SolverError
 from .budget import Budget
-from .heuristic import DOWN, W_RUN, Col, Search, Step, column_score, run_length
+from .heuristic import DOWN, W_RUN, Search, Step, column_score, run_length
 
 
 _UP = [bytes((c & ~DOWN,)) for c in range(128)]  # a card's code as one byte, face up
@@ -38,7 +38,7 @@ def _moved(src: bytes, dst: bytes, n: int) -> tuple[bytes, bytes, int]:
     return rest, new, 0
 
 
-def _play(cols: tuple[bytes, ...], k: int, stock: Col, step: Step) -> tuple[tuple[bytes, ...], int, int]:
+def _play(cols: tuple[bytes, ...], k: int, stock: tuple[int, ...], step: Step) -> tuple[tuple[bytes, ...], int, int]:
     """The columns after ``step`` (legal), the deals made, and the runs it removed."""
     done = 0
     if step is None:

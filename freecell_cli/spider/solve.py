@@ -29,10 +29,11 @@ from ..solvers.result import Limits as Limits
 from ..solvers.result import Outcome
 from ..solvers.result import SolverError as SolverError
 from .budget import Budget, GaveUp, stored_cap
-from .exhaustive import complete
-from .heuristic import Search, Step, heuristic, node_steps
+from .exhaustive import complete, shortcut
+from .heuristic import Search, Step, node_steps
 from .moves import DEAL, Move, notation
 from .position import Position
+from .tries import heuristic
 
 SOLVED, UNSOLVABLE, GAVE_UP = Outcome.SOLVED.value, Outcome.UNSOLVABLE.value, Outcome.GAVE_UP.value  # plain text
 
@@ -89,7 +90,7 @@ def solve(position: Position, limits: Limits = Limits(time=60.0), unrestricted: 
     exhaustive = checks.flag(exhaustive, "exhaustive")
     cap = stored_cap() if max_stored is None else checks.whole(max_stored, "max_stored", 1)
     search = Search(position, unrestricted)
-    clock = Budget(limits, cap, search.cache)
+    clock = Budget(limits, cap, search.cache, search.infos)
     started = clock.started
     raw: list[Step] | None = []
     states = positions = 0
@@ -99,7 +100,8 @@ def solve(position: Position, limits: Limits = Limits(time=60.0), unrestricted: 
             if not exhaustive:
                 goal, _ = heuristic(search, clock)
                 if goal is not None:
-                    raw = node_steps(goal)
+                    # (the best-first line wanders too: the same cut shortens it)
+                    raw = shortcut(search, search.root.cols, node_steps(goal))
             if goal is None:
                 states = search.expanded
                 raw, positions = complete(search, clock, states)
