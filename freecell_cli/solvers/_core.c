@@ -127,14 +127,14 @@ static int df_push(DepthFirst *self, const State *st, uint32_t ki, Move in, Move
      * changes are hashed now and their slots fetched, so the look-ups find them
      * near at hand. */
     int closed = self->closed0 || self->depth >= 1;
-    uint8_t child[KEYLEN + 1];
-    child[KEYLEN] = 0;
+    Words parent;
+    words_of(&parent, key_at(&self->seen, ki));
     for (size_t i = fr->mbeg; i < fr->mend; i++) {
         int card, to;
         if (simple_change(self->rules, st, self->ms.m[i], closed, &card, &to)) {
-            memcpy(child, key_at(&self->seen, ki), KEYLEN);
-            set_code(child, card, to);
-            uint32_t h = seen_hash(child);
+            Words child = parent;
+            words_set_code(&child, card, to);
+            uint32_t h = seen_hash_words(&child);
             self->ms.h[i] = h;
             PREFETCH(self->seen.slot + slot_of(h, self->seen.size));
         } else {
@@ -179,9 +179,10 @@ static int df_run(DepthFirst *self, long long slice) {
             int resort, added;
             int card, to;
             if (simple_change(R, st, m, closed, &card, &to)) {
-                memcpy(key, key_at(&self->seen, fr->key), KEYLEN);
-                set_code(key, card, to);
-                added = seen_add(&self->seen, key, mh);
+                Words child;
+                words_of(&child, key_at(&self->seen, fr->key));
+                words_set_code(&child, card, to);
+                added = seen_add_words(&self->seen, &child, mh);
                 if (added < 0) return self->status = 3;
                 if (!added) continue;
                 *ns = *st;

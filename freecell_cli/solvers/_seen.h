@@ -90,6 +90,10 @@ static inline uint32_t seen_hash(const uint8_t *key) {
     uint64_t h = hash_key(key);
     return (uint32_t)(h ^ (h >> 32));
 }
+static inline uint32_t seen_hash_words(const Words *k) {
+    uint64_t h = hash_words(k->w);
+    return (uint32_t)(h ^ (h >> 32));
+}
 #define RECENT_OF(h) ((size_t)((h) >> 3) & ((1u << RECENT_BITS) - 1))
 
 static inline size_t slot_of(uint32_t h, size_t size) {
@@ -137,27 +141,6 @@ static int seen_reserve(Seen *s, size_t cap) {
     return 0;
 }
 
-/* Whether ``key`` (hash ``h``) is in the set; when not, *slot_at is the empty
- * slot where it would go. */
-static inline int seen_has(Seen *s, const uint8_t *key, uint32_t h, size_t *slot_at) {
-    uint32_t t = TAG(s, h), mask = s->idx_mask;
-    uint8_t *near = s->recent[RECENT_OF(h)];
-    if (near[KEYLEN] && same_key(near, key)) return 1;
-    size_t p = slot_of(h, s->size);
-    for (;;) {
-        uint32_t v = s->slot[p];
-        if (!v) break;
-        if ((v & ~mask) == t && same_key(s->keys + (size_t)((v & mask) - 1) * KEYLEN, key)) {
-            memcpy(near, key, KEYLEN);
-            near[KEYLEN] = 1;
-            return 1;
-        }
-        p = p + 1 == s->size ? 0 : p + 1;
-    }
-    *slot_at = p;
-    return 0;
-}
-
 /* Fetches the key the first slot of hash ``h`` points to when its tag matches
  * (the key a look-up would compare). */
 static inline void seen_prefetch_key(const Seen *s, uint32_t h) {
@@ -166,23 +149,42 @@ static inline void seen_prefetch_key(const Seen *s, uint32_t h) {
     if (v && (v & ~s->idx_mask) == TAG(s, h)) PREFETCH(s->keys + (size_t)((v & s->idx_mask) - 1) * KEYLEN);
 }
 
-/* Adds packed ``key`` (hash ``h``): 1 added, 0 there already, -1 no room
- * (memory, or the most keys a slot can index). */
-static int seen_add(Seen *s, const uint8_t *key, uint32_t h) {
-    size_t p;
-    if (seen_has(s, key, h, &p)) return 0;
+/* Adds ``k``, a key held in words (_state.h), whose hash is ``h``: 1 added, 0
+ * there already, -1 no room (memory, or the most keys a slot can index). A key
+ * met again is most often one met a moment ago: the small cache answers first. */
+static int seen_add_words(Seen *s, const Words *k, uint32_t h) {
+    uint32_t t = TAG(s, h), mask = s->idx_mask;
     uint8_t *near = s->recent[RECENT_OF(h)];
-    memcpy(near, key, KEYLEN);
+    if (near[KEYLEN] && same_words(near, k)) return 0;
+    size_t p = slot_of(h, s->size);
+    for (;;) {
+        uint32_t v = s->slot[p];
+        if (!v) break;
+        if ((v & ~mask) == t && same_words(s->keys + (size_t)((v & mask) - 1) * KEYLEN, k)) {
+            words_store(k, near);
+            near[KEYLEN] = 1;
+            return 0;
+        }
+        p = p + 1 == s->size ? 0 : p + 1;
+    }
+    words_store(k, near);
     near[KEYLEN] = 1;
     if (s->count >= MAX_STORED) return -1;
     if (s->count == s->cap_keys && seen_reserve(s, s->cap_keys + s->cap_keys / 2 + 4096) < 0) return -1;
-    memcpy(s->keys + s->count * KEYLEN, key, KEYLEN);
+    words_store(k, s->keys + s->count * KEYLEN);
     s->count++;
     s->slot[p] = TAG(s, h) | (uint32_t)s->count;
     if (s->count * 100 > s->size * LOAD) {
         if (seen_resize(s, s->size * GROW / 2) < 0) return -1;
     }
     return 1;
+}
+
+/* seen_add_words for packed ``key``. */
+static int seen_add(Seen *s, const uint8_t *key, uint32_t h) {
+    Words k;
+    words_of(&k, key);
+    return seen_add_words(s, &k, h);
 }
 
 /* The index of ``key`` (hash ``h``) + 1, or 0 when it is not in the set (then

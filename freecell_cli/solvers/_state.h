@@ -324,9 +324,31 @@ static inline uint64_t mum(uint64_t a, uint64_t b) {
 }
 #endif
 
+/* The key's last word: its bytes 32-38 in the low 56 bits, the rest 0. Read as
+ * the 8 bytes ending the key and shifted, not copied in pieces to the stack and
+ * read back whole: such a read waits for the pieces (a store-forwarding stall)
+ * on every hash and every comparison. */
+static inline uint64_t key_tail(const uint8_t *key) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && KEYLEN > 32 && KEYLEN < 40
+    uint64_t t;
+    memcpy(&t, key + KEYLEN - 8, 8);
+    return t >> (8 * (40 - KEYLEN));
+#else
+    uint64_t t = 0;
+    memcpy(&t, key + 32, KEYLEN - 32);
+    return t;
+#endif
+}
+
+static inline uint64_t hash_words(const uint64_t *w);
 static inline uint64_t hash_key(const uint8_t *key) {
-    uint64_t w[5] = {0, 0, 0, 0, 0};
-    memcpy(w, key, KEYLEN);
+    uint64_t w[5];
+    memcpy(w, key, 32);
+    w[4] = key_tail(key);
+    return hash_words(w);
+}
+
+static inline uint64_t hash_words(const uint64_t *w) {
 #ifdef __SIZEOF_INT128__
     uint64_t h = mum(w[0] ^ 0xa0761d6478bd642full, w[1] ^ 0xe7037ed1a0b428dbull) ^
                  mum(w[2] ^ 0x8ebc6af09c88c6e3ull, w[3] ^ 0x589965cc75374cc3ull) ^
@@ -342,6 +364,61 @@ static inline uint64_t hash_key(const uint8_t *key) {
 #endif
 }
 
+/* -- a key held in five words ----------------------------------------------------
+ * A child's key is its parent's with one card's 6 bits changed. Built in bytes,
+ * the change is a byte store that the hash's and the comparison's 8-byte reads
+ * then wait on; held as words (bytes 0-31 as read, little-endian, and the tail as
+ * key_tail gives it), every store and read is a whole word. Same bytes, same hash. */
+typedef struct {
+    uint64_t w[5];
+} Words;
+
+static inline void words_of(Words *k, const uint8_t *key) {
+    memcpy(k->w, key, 32);
+    k->w[4] = key_tail(key);
+}
+
+/* A byte of the key: by shifts on a little-endian machine (whole words stay
+ * whole), elsewhere by address (key_tail keeps the tail's bytes in memory order). */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+static inline uint8_t words_byte(const Words *k, int j) { return (uint8_t)(k->w[j >> 3] >> (8 * (j & 7))); }
+static inline void words_set_byte(Words *k, int j, uint8_t v) {
+    int sh = 8 * (j & 7);
+    k->w[j >> 3] = (k->w[j >> 3] & ~((uint64_t)0xff << sh)) | ((uint64_t)v << sh);
+}
+#else
+static inline uint8_t words_byte(const Words *k, int j) { return ((const uint8_t *)k->w)[j]; }
+static inline void words_set_byte(Words *k, int j, uint8_t v) { ((uint8_t *)k->w)[j] = v; }
+#endif
+
+/* set_code on a key held in words. */
+static inline void words_set_code(Words *k, int c, int v) {
+    int bit = 6 * c, byte = bit >> 3, off = bit & 7;
+    if (off <= 2) {
+        int shift = 2 - off;
+        words_set_byte(k, byte, (uint8_t)((words_byte(k, byte) & ~(63 << shift)) | (v << shift)));
+    } else {
+        words_set_byte(k, byte, (uint8_t)((words_byte(k, byte) & ~(63 >> (off - 2))) | (v >> (off - 2))));
+        words_set_byte(k, byte + 1, (uint8_t)((words_byte(k, byte + 1) & ~((0xff << (10 - off)) & 0xff)) |
+                                              ((v << (10 - off)) & 0xff)));
+    }
+}
+
+/* The key's bytes. */
+static inline void words_store(const Words *k, uint8_t *key) {
+    memcpy(key, k->w, 32);
+    for (int i = 32; i < KEYLEN; i++) key[i] = words_byte(k, i);
+}
+
+static inline int same_words(const uint8_t *a, const Words *k) {
+    uint64_t x, d = 0;
+    for (int i = 0; i < 4; i++) {
+        memcpy(&x, a + 8 * i, 8);
+        d |= x ^ k->w[i];
+    }
+    return !(d | (key_tail(a) ^ k->w[4]));
+}
+
 /* Whether two packed keys are the same position. */
 static inline int same_key(const uint8_t *a, const uint8_t *b) {
     uint64_t x, y, d = 0;
@@ -350,10 +427,7 @@ static inline int same_key(const uint8_t *a, const uint8_t *b) {
         memcpy(&y, b + i, 8);
         d |= x ^ y;
     }
-    x = y = 0;
-    memcpy(&x, a + 32, KEYLEN - 32);
-    memcpy(&y, b + 32, KEYLEN - 32);
-    return !(d | (x ^ y));
+    return !(d | (key_tail(a) ^ key_tail(b)));
 }
 
 /* -- Python side ---------------------------------------------------------------- */
