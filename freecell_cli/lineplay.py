@@ -104,11 +104,15 @@ def handle_line(session: LineSession, line: str, *, help: str, example: str,
 # A comment starts at a '#' that begins the line or a word, unless a number follows
 # it: FreeCell Pro's deal numbers are written #617 (new #617), file names hold '#'.
 _COMMENT = re.compile(r"(?:^|(?<=\s))#(?![0-9]).*", re.S)
+# A line of nothing but arrow keys, as a terminal sends them (ESC [ or ESC O, an xterm
+# modifier such as 1;5, then A-D); a line that holds other text too is a command,
+# whose refusal quotes it escaped.
+_ARROWS = re.compile(r"\s*(?:\x1b[\[O](?:1;[0-9]{1,2})?[ABCD]\s*)+")
 
 
 def _handle_line(session: LineSession, line: str, help: str, example: str,
                  words: Mapping[str, Callable[[str], bool]], save: Callable[[], None]) -> None:
-    if "\x1b" in line:  # an arrow or another terminal key, read raw: never a move
+    if _ARROWS.fullmatch(line):  # arrow keys read raw (no line editing): said, never taken for a command
         session.say(f"ignored: arrow keys are not moves (type one like {example}; help lists the commands)")
         return
     line = _COMMENT.sub("", line).strip()

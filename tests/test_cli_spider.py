@@ -416,6 +416,25 @@ def test_play_echoes_a_refused_line_escaped_as_freecells_play(tmp_path, monkeypa
     assert code == 0 and "refused '2\\x003': not a move: '2\\x003'\n" in out
 
 
+@pytest.mark.parametrize("command", [["spider", "play", "5", "-s", "2"], ["play", "617"]])
+def test_line_play_takes_only_arrow_keys_for_arrow_keys(tmp_path, monkeypatch, command):
+    """Every line with an ESC in it was answered as an arrow key: `save` to such a name
+    (or a move with one) was never tried. Only a line of arrow keys is."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    name = tmp_path / "no" / "s\x1b[2Jv.json"
+    code, out, _ = run(*command, input=f"save {name}\n\x1b[A\n\x1b[2J\nq\n")
+    spider = command[0] == "spider"
+    said = (f"refused: cannot write '{tmp_path}/no/s\\x1b[2Jv.json': no folder {tmp_path}/no\n"
+            f"ignored: arrow keys are not moves (type one like {'38' if spider else '5a'}; help lists the commands)\n"
+            "refused '\\x1b[2J': not a " + ("Spider move: '\\x1b[2J' (e.g. 38, 30v2 with 0 for column 10, d to deal)\n"
+                                        if spider else "move: '\\x1b[2J'\n"))
+    if spider:
+        assert (code, out) == (0, run("spider", "show", "--deal", "5", "-s", "2")[1] + said)
+    else:  # FreeCell's line play shows a clock first
+        table = run("show", "--deal", "617")[1]
+        assert code == 0 and out.startswith("deal 617 | moves 0 | time ") and out.endswith(table + said)
+
+
 # -- issue 20: streamed verify, impossible positions, numbers -------------------------------
 def test_verify_stops_reading_at_the_first_refused_move(tmp_path):
     # what follows the refused move (not a move, not UTF-8, a wrong count) is never read: exit 1

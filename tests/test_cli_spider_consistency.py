@@ -267,3 +267,105 @@ def test_resuming_refuses_a_deal_rule_the_saved_game_would_ignore(tmp_path, monk
         2, "", "error: --suits 4 and --unrestricted-deal: the saved game is played with 1 suit and no deal "
                "while a column is empty" + tail)
     assert run("spider", "play", "-s", "1", "-q", input="q\n")[0] == 0  # what it is played with: resumed
+
+
+# -- a position's deal field: the deal it comes from, as FreeCell's --------------------------------
+D9 = format_compact(deal(9, suits=1))
+AS_5 = D9[: -len(":9")] + ":5"  # deal 9's cards, said to be deal 5 with 0 moves made
+MISLABELLED = "the position says deal 5 (1 suit), but its cards are not deal 5's"
+
+
+def test_a_position_at_its_start_must_be_the_deal_it_names(tmp_path, monkeypatch):
+    """With 0 moves made a position is its deal as dealt: solve wrote the header `# spider
+    deal 5` for deal 9's cards, and verify then replayed deal 5 and failed."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    refused = (2, "", f"error: {MISLABELLED}\n")
+    out = tmp_path / "x.txt"
+    assert run("spider", "solve", AS_5, "-o", str(out)) == refused and not out.exists()
+    assert run("spider", "show", AS_5) == refused
+    assert run("spider", "show", input=AS_5) == (2, "", f"error: stdin: {MISLABELLED}\n")
+    assert run("spider", "play", "-p", AS_5, input="q\n") == refused
+    assert run("spider", "move", "-p", AS_5, "d") == refused
+    as_json = run("spider", "deal", "9", "-s", "1", "-f", "json")[1].replace('"deal":9', '"deal":5')
+    assert run("spider", "show", "-p", as_json) == refused
+    header = tmp_path / "h.txt"
+    header.write_text(f"# spider start {AS_5}\n23\n")
+    assert run("spider", "verify", str(header)) == (
+        2, "", f"error: {header}: line 1: the start position in the header: {MISLABELLED}\n")
+    saved = tmp_path / "g.json"
+    saved.write_text(orjson.dumps({"format": "freecell-cli-spider-game", "version": 1, "start": AS_5,
+                                   "unrestricted": False, "moves": [], "redo": [], "won": False}).decode())
+    assert run("spider", "verify", str(saved)) == (
+        2, "", f"error: {saved}: saved Spider game is damaged: start: {MISLABELLED}\n")
+    # its own deal, or no deal named: read as before
+    assert run("spider", "show", D9)[0] == run("spider", "show", D9[: -len(":9")])[0] == 0
+
+
+def test_a_position_after_moves_keeps_its_deal_as_a_label_as_freecells(tmp_path):
+    """After a move the deal field names the game the table comes from, as FreeCell's
+    (`JC---:0000:...:617`): what was played is not known, so it is not checked, and
+    solve names the start by its position, which verify replays."""
+    moved = run("spider", "move", "-p", D9, "d")[1].strip()
+    relabelled = moved[: -len(":9")] + ":5"
+    assert run("spider", "show", relabelled)[1].startswith(
+        "deal 5 | 1 suit | stock 40 cards (4 deals) | removed 0 of 8 | moves 1\n")
+    out = tmp_path / "x.txt"
+    code, _, err = run("spider", "solve", relabelled, "-o", str(out))
+    assert code == 0 and err.startswith("solved: ")
+    header, moves = out.read_text().split("\n", 1)
+    count = len(moves.split())
+    assert header == f"# spider start {relabelled} ({count} moves)"
+    assert run("spider", "verify", str(out)) == (0, f"OK deal 5 (1 suit): solved in {count} moves\n", "")
+
+
+# -- the header of a solution file: read as written, or refused --------------------------------------
+@pytest.fixture(scope="module")
+def deal_1_moves():
+    """A winning line of deal 1 with 1 suit, without its header."""
+    code, out, _ = run("spider", "solve", "--deal", "1", "-s", "1", "-q")
+    head, moves = out.split("\n", 1)
+    assert code == 0 and head.startswith("# spider deal 1, 1 suit, ")
+    return moves, len(moves.split())
+
+
+@pytest.mark.parametrize("header", ["# spider deal 1, 1\tsuit", "# spider deal 1, 1  suit", "# spider deal 1, 1suit",
+                                    "# spider deal 1, 1-suit", "# spider deal 1, 1 Suit", "#spider deal #1 1 suit"])
+def test_the_suits_are_read_however_they_are_spaced(tmp_path, deal_1_moves, header):
+    """`1<TAB>suit` and the like were not read: deal 1 was replayed with 4 suits."""
+    moves, count = deal_1_moves
+    path = tmp_path / "s.txt"
+    path.write_text(f"{header}\n{moves}")
+    assert run("spider", "verify", str(path)) == (0, f"OK deal 1 (1 suit): solved in {count} moves\n", "")
+
+
+@pytest.mark.parametrize("header, why", [
+    ("# spider deal 1, one suit", ": cannot read the number of suits (write it as 1 suit, 2 suits or 4 suits)"),
+    ("# spider deal 1, suits: 1", ": cannot read the number of suits (write it as 1 suit, 2 suits or 4 suits)"),
+    ("# spider deal 1, 1 suit\x1b[2J 2 Suits", " names the suits twice"),
+    ("# spider deal 1,\tonesuit", ": cannot read the number of suits (write it as 1 suit, 2 suits or 4 suits)"),
+    ("# spider deal 1 deal 2, 1 suit 2 suits", " names the deal twice"),
+    ("# spider deal 1, 1 suit 1 suit", " names the suits twice"),
+    ("# spider deal 1, 1 suit, 5 moves 6 moves", " names the move count twice"),
+])
+def test_a_header_it_cannot_read_whole_is_refused(tmp_path, deal_1_moves, header, why):
+    """A header whose suits could not be read meant 4 suits, and one that named a thing
+    twice took the first: the file was replayed as another game."""
+    path = tmp_path / "s.txt"
+    path.write_text(f"{header}\n{deal_1_moves[0]}")
+    quoted = header.replace("\t", "\\t").replace("\x1b", "\\x1b")
+    assert run("spider", "verify", str(path)) == (2, "", f'error: {path}: line 1: header "{quoted}"{why}\n')
+
+
+# -- -p/--position once, as FreeCell's commands ------------------------------------------------------
+@pytest.mark.parametrize("command", [["show"], ["solve"], ["move", "23"], ["verify", "x.txt"], ["play"],
+                                     ["replay", "x.txt"]])
+@pytest.mark.parametrize("given", [["-p", D1, "-p", D9], [f"--position={D1}", f"-p{D9}"]])
+def test_a_position_given_twice_is_refused_as_in_freecell(command, given, monkeypatch, capsys):
+    """The last -p won, unsaid (`spider solve -p a.txt -p b.txt` solved b.txt)."""
+    import sys
+
+    from freecell_cli.cli import _run
+
+    monkeypatch.setattr(sys, "argv", ["freecell", "spider", command[0], *given, *command[1:]])
+    assert _run() == 2
+    assert capsys.readouterr() == ("", "error: give one position: an argument, -p/--position, or --deal\n")

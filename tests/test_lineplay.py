@@ -141,8 +141,23 @@ def test_comments(line, played):
 
 
 # -- what is never a move ----------------------------------------------------------------
-def test_an_arrow_key_is_ignored_with_an_example():
-    assert said("\x1b[A") == ["ignored: arrow keys are not moves (type one like 5a; help lists the commands)"]
+@pytest.mark.parametrize("line", ["\x1b[A", "\x1b[B\x1b[D", " \x1bOC ", "\x1b[1;5D"])
+def test_an_arrow_key_is_ignored_with_an_example(line):
+    assert said(line) == ["ignored: arrow keys are not moves (type one like 5a; help lists the commands)"]
+
+
+@pytest.mark.parametrize("line, log", [
+    ("save a\x1b[2Jb", ["<saved to a\x1b[2Jb>"]),
+    ("5a\x1b[2J", ["<save>", "<drawn>"]),  # FakeGame plays any word: the line reached the game
+    ("\x1b", ["<save>", "<drawn>"]),
+    ("\x1b[2J", ["<save>", "<drawn>"]),
+])
+def test_a_line_that_is_more_than_arrow_keys_is_a_command(line, log):
+    """Any line holding an ESC was answered as an arrow key: `save` of a name with one
+    was never tried, nor a move with one refused (its refusal quotes it escaped)."""
+    s = FakeSession()
+    handle(s, line)
+    assert s.log == log
 
 
 def test_a_line_too_long_is_refused_as_it_says():

@@ -72,6 +72,19 @@ def test_a_one_move_header_reads_back():
     assert verify(s, start_position(s)).moves == 1
 
 
+def test_a_start_that_names_a_deal_it_is_not_is_never_written_as_that_deal():
+    """A position built with deal 9's cards and 0 moves, said to be deal 5, was written
+    `# spider deal 5`: a file that replays another game."""
+    from dataclasses import replace
+
+    from freecell_cli.errors import InvalidPosition
+
+    with pytest.raises(InvalidPosition, match="^the position says deal 5 \\(1 suit\\), but its cards are not deal 5's$"):
+        format_solution(["23"], replace(deal(9, suits=1), deal=5))
+    played = replace(verify(parse_solution("d"), deal(9, suits=1)).final, deal=5)  # a label after a move: kept
+    assert format_solution(["23"], played).startswith("# spider start spider1:")
+
+
 # -- streaming (issue 20): as FreeCell's open_solution / verify ---------------------------
 from freecell_cli.spider.verify import open_solution  # noqa: E402
 

@@ -80,6 +80,8 @@ SUBAPPS = {"spider": "spider"}
 # empty free cell), which click would take for an option: given bare, it is passed
 # as --position=TEXT, so `freecell show "$(freecell deal 1)"` works.
 POSITION_COMMANDS = ("show", "move", "autoplay", "solve", "verify", "play", "replay")
+# The spider commands with -p/--position (its positions start "spider": never taken for an option)
+SPIDER_POSITION_COMMANDS = ("show", "move", "solve", "verify", "play", "replay")
 
 
 def positions_as_options(args: list[str]) -> list[str]:
@@ -226,9 +228,11 @@ def _run() -> int:
     args = sys.argv[1:]
     if first in POSITION_COMMANDS:
         args = positions_as_options(args)
-        if positions_given(args) > 1:
-            sys.stderr.write("error: give one position: an argument, -p/--position, or --deal\n")
-            return 2
+    if (first in POSITION_COMMANDS and positions_given(args) > 1
+            or first == "spider" and len(args) > 1 and args[1] in SPIDER_POSITION_COMMANDS
+            and positions_given(args[1:]) > 1):
+        sys.stderr.write("error: give one position: an argument, -p/--position, or --deal\n")
+        return 2
     try:
         code: object = command.main(args=args, prog_name="freecell", standalone_mode=False)
     except SystemExit as e:

@@ -11,7 +11,8 @@ Compact grammar (fields separated by ``:``, one shell word, ASCII)::
                                           columns 1..10 on the next deal
     removed  = { suit } | "-"             the suit of each complete run taken off
     moves    = decimal                    moves and deals made so far
-    deal     = decimal | "-"
+    deal     = decimal | "-"              the deal the game comes from: with 0 moves
+                                          made, the position must be that deal as dealt
     card     = rank suit                  A 2-9 T J Q K and C D H S, e.g. TS, 7H
 
 An empty column is just ``.``. JSON holds the same fields::
@@ -118,7 +119,30 @@ def parse_compact(text: str) -> Position:
             deal = _deal_field(parse_deal_number(fields[5]))
         except FreecellError as e:
             raise InvalidPosition(f"deal field: {e}") from None
-    return Position(suits, tuple(columns), stock, removed, int(moves_text), deal).validate()
+    return as_dealt(Position(suits, tuple(columns), stock, removed, int(moves_text), deal).validate())
+
+
+def as_dealt(position: Position) -> Position:
+    """``position``, refused when it names a deal whose cards it visibly is not. The
+    deal field says which deal the game comes from, as FreeCell's does: after a
+    move it is the game's label (what was played to reach the table is not
+    known here), but with 0 moves made the position says it is that deal as
+    dealt, which one deal of it checks.
+
+    >>> from freecell_cli.spider.deals import deal
+    >>> from dataclasses import replace
+    >>> as_dealt(replace(deal(9, suits=1), deal=5))
+    Traceback (most recent call last):
+      ...
+    freecell_cli.errors.InvalidPosition: the position says deal 5 (1 suit), but its cards are not deal 5's
+    """
+    from .deals import deal
+
+    n = position.deal
+    if n is not None and position.moves == 0 and position != deal(n, position.suits):
+        raise InvalidPosition(f"the position says deal {n} ({position.suits} suit{'' if position.suits == 1 else 's'})"
+                              f", but its cards are not deal {n}'s")
+    return position
 
 
 def position_to_dict(position: Position) -> dict[str, Any]:
@@ -170,8 +194,8 @@ def position_from_dict(d: Any) -> Position:
     # bounded as the compact form bounds it (9 digits), so every position we read can be written back
     if isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= MAX_MOVES:
         raise InvalidPosition(f"'moves' must be a whole number 0 to {MAX_MOVES:,}, not {quote(moves, 24)}")
-    return Position(suits, tuple(columns), _card_list(d.get("stock", []), "the stock"),
-                    tuple(s.upper() for s in removed), moves, _deal_field(d.get("deal"))).validate()
+    return as_dealt(Position(suits, tuple(columns), _card_list(d.get("stock", []), "the stock"),
+                    tuple(s.upper() for s in removed), moves, _deal_field(d.get("deal"))).validate())
 
 
 def parse_json(text: str | bytes) -> Position:

@@ -33,9 +33,11 @@ from .moves import Move, _apply
 from .position import Position, check_position
 
 _DEAL_RE = re.compile(r"\bdeal\s+#?(\d+)")
-_SUITS_RE = re.compile(r"\b([0-9]{1,20})[ -]suits?\b", re.A)
+# "2 suits", "2-suit", "1suit", any spacing: every other mention of suits is one the header cannot read
+_SUITS_RE = re.compile(r"\b([0-9]{1,20})\s*-?\s*suits?\b", re.A | re.I)
+_SUIT_WORD_RE = re.compile(r"suits?\b", re.A | re.I)
 _START_RE = re.compile(r"\bstart\s+(\S+)")
-_MOVES_RE = re.compile(r"\b([0-9]{1,12}) moves?\b", re.A)
+_MOVES_RE = re.compile(r"\b([0-9]{1,12})\s+moves?\b", re.A)
 T = TypeVar("T")
 
 
@@ -169,7 +171,11 @@ class _Header:
         self.start: Position | None = None
         self.stated: tuple[int, int] | None = None  # the header's "N moves", and its line
 
-    def read(self, header: str, lineno: int, moved: bool) -> None:
+    def read(self, header: str, lineno: int, moved: bool, line: str = "") -> None:
+        """Read one header line (``header``: its text after ``#``; ``line``: as
+        written, quoted when refused). A line that names a thing twice, or mentions
+        suits in words it cannot read, is refused: taking one reading of it could
+        replay another game than the one meant."""
         from .deals import parse_deal_number
         from .formats import parse_compact
 
@@ -178,6 +184,12 @@ class _Header:
         suits = _SUITS_RE.search(header)
         if moved and (start or deal or suits):  # the start must be known before the replay
             raise InvalidSolution(f"line {lineno}: the header naming the start must come before the moves")
+        said = f'line {lineno}: header "{escape(line or header, 60)}"'
+        for what, regex in (("start", _START_RE), ("deal", _DEAL_RE), ("suits", _SUITS_RE), ("move count", _MOVES_RE)):
+            if len(regex.findall(header)) > 1:
+                raise InvalidSolution(f"{said} names the {what} twice")
+        if len(_SUIT_WORD_RE.findall(header)) > (suits is not None):
+            raise InvalidSolution(f"{said}: cannot read the number of suits (write it as 1 suit, 2 suits or 4 suits)")
         if start is not None:
             given = _parsed(parse_compact, start.group(1), "the start position in the header", lineno)
             self.start = _once(self.start, given, "start", lineno)
@@ -218,7 +230,7 @@ def _steps(lines: Iterator[tuple[int, str]], head: _Header) -> Iterator[Step]:
             continue
         header = comment.strip().lstrip("#").strip()
         if header.startswith("spider"):
-            head.read(header, lineno, count > 0)
+            head.read(header, lineno, count > 0, line.strip())
     if head.stated is not None and head.stated[0] != count:
         n, at = head.stated
         raise InvalidSolution(f"line {at}: the header says {plural(n, 'move')}, the file has {count}")
@@ -256,15 +268,17 @@ def _once(old: Any, new: Any, what: str, lineno: int) -> Any:
 
 
 def format_solution(tokens: list[str], start: Position) -> str:
-    """A solution file: a header naming the start, then ten moves a line.
+    """A solution file: a header naming the start, then ten moves a line. A start
+    that names a deal it is not (:func:`~freecell_cli.spider.formats.as_dealt`) is refused.
 
     >>> from freecell_cli.spider.deals import deal
     >>> print(format_solution(["23", "d"], deal(3, suits=2)), end="")
     # spider deal 3, 2 suits, 2 moves
     23 d
     """
-    from .formats import format_compact
+    from .formats import as_dealt, format_compact
 
+    start = as_dealt(check_position(start, "start"))  # a deal named with 0 moves is that deal: the header says so
     if start.deal is not None and start.moves == 0:
         head = f"# spider deal {start.deal}, {start.suits} suit{'' if start.suits == 1 else 's'}, {plural(len(tokens), 'move')}\n"
     else:
