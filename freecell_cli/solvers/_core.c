@@ -35,7 +35,6 @@
 typedef struct {
     Move *m;
     uint32_t *h; /* each move's child's seen_hash, when the move is a simple change */
-    uint16_t *ct; /* that change, card * 64 + code + 1 (0: no simple change), found once */
     size_t n, cap;
 } MoveStack;
 
@@ -48,9 +47,6 @@ static int ms_reserve(MoveStack *ms, size_t more) {
     uint32_t *h = realloc(ms->h, cap * sizeof *h);
     if (!h) return -1;
     ms->h = h;
-    uint16_t *ct = realloc(ms->ct, cap * sizeof *ct);
-    if (!ct) return -1;
-    ms->ct = ct;
     ms->cap = cap;
     return 0;
 }
@@ -140,11 +136,9 @@ static int df_push(DepthFirst *self, const State *st, uint32_t ki, Move in, Move
             words_set_code(&child, card, to);
             uint32_t h = seen_hash_words(&child);
             self->ms.h[i] = h;
-            self->ms.ct[i] = (uint16_t)(card * 64 + to + 1);
             PREFETCH(self->seen.slot + slot_of(h, self->seen.size));
         } else {
             self->ms.h[i] = 0; /* no key ahead (a real 0 only misses a fetch) */
-            self->ms.ct[i] = 0;
         }
     }
     /* Then, their slots near by now, the keys those slots point to: a child seen
@@ -165,6 +159,7 @@ static int df_run(DepthFirst *self, long long slice) {
     const Rules *R = self->rules;
     while (self->depth) {
         Frame *fr = &self->stack[self->depth - 1];
+        int closed = self->closed0 || self->depth > 1;
         int pushed = 0;
         size_t r = (self->depth - 1) % RING;
         if (self->owner[r] != self->depth) { /* back to a position left long ago */
@@ -178,13 +173,12 @@ static int df_run(DepthFirst *self, long long slice) {
         State *ns = &self->ring[nr];
         while (fr->mcur < fr->mend) {
             uint32_t mh = self->ms.h[fr->mcur];
-            int ct = self->ms.ct[fr->mcur];
             Move m = self->ms.m[fr->mcur++];
             int kind = KIND(m), a = MA(m), b = MB(m), n = MN(m);
             Move back = NO_MOVE;
             int resort, added;
-            int card = (ct - 1) >> 6, to = (ct - 1) & 63;
-            if (ct) { /* (simple_change's answer, found when the position was pushed) */
+            int card, to;
+            if (simple_change(R, st, m, closed, &card, &to)) {
                 Words child;
                 words_of(&child, key_at(&self->seen, fr->key));
                 words_set_code(&child, card, to);
@@ -249,7 +243,6 @@ static void DF_dealloc(DepthFirst *self) {
     seen_free(&self->seen);
     free(self->ms.m);
     free(self->ms.h);
-    free(self->ms.ct);
     free(self->stack);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -392,7 +385,6 @@ static PyObject *core_moves(PyObject *mod, PyObject *args) {
     if (n < 0) {
         free(ms.m);
         free(ms.h);
-        free(ms.ct);
         return PyErr_NoMemory();
     }
     PyObject *out = PyList_New(n);
@@ -407,7 +399,6 @@ static PyObject *core_moves(PyObject *mod, PyObject *args) {
     }
     free(ms.m);
     free(ms.h);
-    free(ms.ct);
     return out;
 }
 
