@@ -346,6 +346,9 @@ def test_the_suits_are_read_however_they_are_spaced(tmp_path, deal_1_moves, head
     ("# spider deal 1 deal 2, 1 suit 2 suits", " names the deal twice"),
     ("# spider deal 1, 1 suit 1 suit", " names the suits twice"),
     ("# spider deal 1, 1 suit, 5 moves 6 moves", " names the move count twice"),
+    # read as deal 1, a thousands separator would replay another deal
+    ("# spider deal 1,000, 1 suit", ": write the deal number without separators, not 1,000"),
+    ("# spider deal 12_345, 1 suit", ": write the deal number without separators, not 12_345"),
 ])
 def test_a_header_it_cannot_read_whole_is_refused(tmp_path, deal_1_moves, header, why):
     """A header whose suits could not be read meant 4 suits, and one that named a thing
