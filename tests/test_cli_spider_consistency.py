@@ -346,9 +346,6 @@ def test_the_suits_are_read_however_they_are_spaced(tmp_path, deal_1_moves, head
     ("# spider deal 1 deal 2, 1 suit 2 suits", " names the deal twice"),
     ("# spider deal 1, 1 suit 1 suit", " names the suits twice"),
     ("# spider deal 1, 1 suit, 5 moves 6 moves", " names the move count twice"),
-    # read as deal 1, a thousands separator would replay another deal
-    ("# spider deal 1,000, 1 suit", ": write the deal number without separators, not 1,000"),
-    ("# spider deal 12_345, 1 suit", ": write the deal number without separators, not 12_345"),
 ])
 def test_a_header_it_cannot_read_whole_is_refused(tmp_path, deal_1_moves, header, why):
     """A header whose suits could not be read meant 4 suits, and one that named a thing
@@ -357,6 +354,18 @@ def test_a_header_it_cannot_read_whole_is_refused(tmp_path, deal_1_moves, header
     path.write_text(f"{header}\n{deal_1_moves[0]}")
     quoted = header.replace("\t", "\\t").replace("\x1b", "\\x1b")
     assert run("spider", "verify", str(path)) == (2, "", f'error: {path}: line 1: header "{quoted}"{why}\n')
+
+
+def test_a_header_deal_number_with_separators_is_that_number(tmp_path):
+    # 1,000 was read as deal 1; it is deal 1000, as FreeCell reads `# deal: 1,000`
+    moves = run("spider", "solve", "--deal", "1000", "-s", "1", "-q")[1]
+    path = tmp_path / "s.txt"
+    path.write_text("# spider deal 1,000, 1 suit\n" + moves)
+    code, out, err = run("spider", "verify", str(path))
+    assert (code, err) == (0, "") and out.startswith("OK deal 1000 (1 suit): solved in ")
+    for number, quoted in (("1.000", "'1.000'"), ("1'000", '"1\'000"'), ("1,00", "'1,00'")):
+        path.write_text(f"# spider deal {number}, 1 suit\n" + moves)
+        assert run("spider", "verify", str(path)) == (2, "", f"error: {path}: line 1: header: not a deal number: {quoted}\n")
 
 
 # -- -p/--position once, as FreeCell's commands ------------------------------------------------------

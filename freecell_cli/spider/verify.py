@@ -32,7 +32,9 @@ from .cards import RUNS
 from .moves import Move, _apply
 from .position import Position, check_position
 
-_DEAL_RE = re.compile(r"\bdeal\s+#?(\d+(?:[,._']\d+)*)")  # (separators caught, to be refused)
+# (with the separators a deal number may have, read or refused as a deal number:
+# 1,000 is deal 1000, as FreeCell's headers read it, never deal 1)
+_DEAL_RE = re.compile(r"\bdeal\s+#?(\d+(?:[,._']\d+)*)")
 # "2 suits", "2-suit", "1suit", any spacing: every other mention of suits is one the header cannot read
 _SUITS_RE = re.compile(r"\b([0-9]{1,20})\s*-?\s*suits?\b", re.A | re.I)
 _SUIT_WORD_RE = re.compile(r"suits?\b", re.A | re.I)
@@ -194,8 +196,6 @@ class _Header:
             given = _parsed(parse_compact, start.group(1), "the start position in the header", lineno)
             self.start = _once(self.start, given, "start", lineno)
         if deal is not None:
-            if not deal.group(1).isdigit():  # 1,000 read as 1 would replay another deal
-                raise InvalidSolution(f"{said}: write the deal number without separators, not {escape(deal.group(1), 30)}")
             self.deal = _once(self.deal, _parsed(parse_deal_number, deal.group(1), "header", lineno), "deal", lineno)
         if suits is not None:
             if suits.group(1) not in ("1", "2", "4"):
