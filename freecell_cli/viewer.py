@@ -145,7 +145,15 @@ class Viewer:
         line, the frame (its long columns compressed into the rows left), the
         caption and the key line; or, on a terminal too small for the frame with
         :data:`~freecell_cli.layout.MIN_ROWS` rows of cards, one line saying so.
-        The last line ends without a newline: the terminal would scroll by one."""
+        The last line ends without a newline (one would scroll the terminal by a line).
+
+        >>> from rich.console import Console
+        >>> from freecell_cli import deal, find_variant, read_solution
+        >>> from freecell_cli.replay import replay
+        >>> v = Viewer(replay(read_solution("5a 82"), deal(617), find_variant("site")), keys=-1)
+        >>> v.screen(Console(width=40, height=12)).plain
+        'terminal 40×12: replay needs 45×14'
+        """
         from rich.console import Group
         from rich.text import Text
 
@@ -159,15 +167,15 @@ class Viewer:
         keys = Text(fit_keys(KEYS, width), style="dim", end="")
         depth = r.depth(k)
 
-        def around(w: int) -> int:  # the lines at width w, but for the rows of cards
-            def lines(renderable: RenderableType) -> int:
-                return len(console.render_lines(renderable, console.options.update_width(w), pad=False))
+        def lines(renderable: RenderableType, w: int) -> int:
+            return len(console.render_lines(renderable, console.options.update_width(w), pad=False))
 
-            return lines(title) + lines(r.rich_frame(k)) - depth + lines(caption) + lines(keys)
+        def fixed_at(w: int) -> int:  # the lines of the screen w columns wide, but for the rows of cards
+            return lines(title, w) + lines(r.rich_frame(k), w) - depth + lines(caption, w) + lines(keys, w)
 
-        # on a terminal wide enough, the height it needs at its width; else the size that will do
+        # on a terminal wide enough, the height it needs at its width; else a size that will do
         wide = max(width, r.min_width)
-        fixed = around(wide)
+        fixed = fixed_at(wide)
         small = too_small(width, height, TITLE, wide, fixed + min(depth, MIN_ROWS))
         if small:
             return Text(small, style="bold", end="")
