@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from .drawing import COLUMN as COLUMN, HELD as HELD, HINT_FROM, HINT_TO, TARGET  # the games import them here
 from .drawing import card_text as card_text
 from .errors import FreecellError, FreecellRuntimeError
-from .layout import fit_keys
+from .layout import MIN_ROWS, fit_keys, too_small
 from .solvers.result import UNSOLVABLE
 from .text import plural
 
@@ -111,7 +111,7 @@ class KeyBoard(Generic[G, S, M, P]):
     KEYS: tuple[tuple[int, str], ...] = ()
     MIN_WIDTH = 0  # below this terminal size, one line says so instead of a broken table
     MIN_HEIGHT = 0
-    MIN_ROWS = 4  # the rows of cards the table keeps before a message gives up lines
+    MIN_ROWS = MIN_ROWS  # the rows of cards the table keeps before a message gives up lines
 
     def __init__(self, game: G, save: Callable[[G], None] | None = None,
                  new_game: Callable[[G], G] | None = None, kept_where: Callable[[G], str] | None = None) -> None:
@@ -535,17 +535,8 @@ class KeyBoard(Generic[G, S, M, P]):
     # -- what the screen shows ---------------------------------------------------------
     def too_small(self, width: int, height: int | None) -> str:
         """The line shown instead of the table on a terminal smaller than the game
-        needs, or "" when it fits: the longest wording that fits on one line."""
-        if width >= self.MIN_WIDTH and (height is None or height >= self.MIN_HEIGHT):
-            return ""
-        size = f"{width} columns wide" if height is None else f"{width}×{height}"
-        need = f"{self.MIN_WIDTH}×{self.MIN_HEIGHT}"
-        short = f"terminal {size}: {self.TITLE} needs {need}"
-        for text in (f"the terminal is {size}; {self.TITLE} needs at least {need} (Q quits)",
-                     f"terminal {size}; {self.TITLE} needs at least {need} (Q quits)", short + " (Q quits)", short):
-            if len(text) <= width - 2:  # the padding: a column each side
-                return text
-        return f"{self.TITLE} needs {need}"
+        needs, or "" when it fits (:func:`~freecell_cli.layout.too_small`)."""
+        return too_small(width, height, self.TITLE, self.MIN_WIDTH, self.MIN_HEIGHT)
 
     def footer(self, width: int) -> str:
         """The key line, fitted to ``width`` (:func:`~freecell_cli.layout.fit_keys`)."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 GAP = "⋮"  # a row standing for cards left out of a long column ("⋮12": twelve cards)
+MIN_ROWS = 4  # the rows of cards a table keeps before the lines around it give up theirs
 
 
 def wrap(text: str, width: int, indent: int = 0) -> list[str]:
@@ -70,6 +71,29 @@ def clip(lines: list[str], n: int, width: int) -> list[str]:
     kept = lines[:n]
     kept[-1] = kept[-1][: width - 1] + "…"
     return kept
+
+
+def too_small(width: int, height: int | None, title: str, need_width: int, need_height: int) -> str:
+    """The line shown instead of a screen on a terminal of ``width`` × ``height``
+    (None: any height) smaller than the ``need_width`` × ``need_height`` that
+    ``title`` needs, or "" when it fits: the longest wording that fits on one line
+    with a column of padding each side.
+
+    >>> too_small(80, 12, "replay", 48, 16)
+    'the terminal is 80×12; replay needs at least 48×16 (Q quits)'
+    >>> too_small(40, 12, "replay", 48, 16), too_small(48, 16, "replay", 48, 16)
+    ('terminal 40×12: replay needs 48×16', '')
+    """
+    if width >= need_width and (height is None or height >= need_height):
+        return ""
+    size = f"{width} columns wide" if height is None else f"{width}×{height}"
+    need = f"{need_width}×{need_height}"
+    short = f"terminal {size}: {title} needs {need}"
+    for text in (f"the terminal is {size}; {title} needs at least {need} (Q quits)",
+                 f"terminal {size}; {title} needs at least {need} (Q quits)", short + " (Q quits)", short):
+        if len(text) <= width - 2:
+            return text
+    return f"{title} needs {need}"
 
 
 def fit_keys(keys: Sequence[tuple[int, str]], width: int) -> str:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from .autoplay import can_autocomplete
 from .cards import CARDS, Card, RANK_CHARS, SUIT_SYMBOLS, SUITS
 from .deals import is_unsolvable
+from .layout import column_rows, gap_text
 from .moves import CELL, COLUMN, FOUNDATION, Move, can_move
 from .position import Position, cell_letter
 from .text import plural
@@ -132,10 +133,13 @@ def _marks(position: Position, move: Move, bad: bool) -> dict[tuple[str, int, in
 
 
 def render_rich(
-    position: Position, variant: Variant, highlight: Move | None = None, bad: bool = False
+    position: Position, variant: Variant, highlight: Move | None = None, bad: bool = False, rows: int | None = None
 ) -> RenderableType:
     """A coloured picture with suit symbols for a terminal. ``highlight``: a move
-    whose cards (yellow) and destination (cyan; red both when ``bad``) are marked."""
+    whose cards (yellow) and destination (cyan; red both when ``bad``) are marked.
+    ``rows``: at most that many rows of cards, a longer column compressed as the
+    game screen compresses it (:func:`~freecell_cli.layout.column_rows`: ``⋮N``
+    for N cards left out, the cards the move takes kept)."""
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
@@ -170,18 +174,39 @@ def render_rich(
     table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1))
     for i in range(len(position.columns)):
         table.add_column(Text(str(i + 1), style="dim"), justify="right", min_width=3)
-    depth = max((len(c) for c in position.columns), default=0)
+    first: dict[int, int] = {}  # a column's first marked card: kept when the column is compressed
+    for kind, i, row in marks:
+        if kind == "column":
+            first[i] = min(row, first.get(i, row))
+    shown = [column_rows(len(col), len(col) if rows is None else rows, first.get(i))
+             for i, col in enumerate(position.columns)]
+    depth = max((len(c) for c in shown), default=0)
     # an empty column that is the destination gets a marked blank in row 0
     depth = max(depth, 1 if any(k[0] == "column" for k in marks) else 0)
     for row in range(depth):
-        table.add_row(
-            *(
-                card_text(col[row], marks.get(("column", i, row)))
-                if row < len(col)
-                else Text("   ", style=marks.get(("column", i, row)) or "")
-                for i, col in enumerate(position.columns)
-            )
-        )
+        line: list[Text] = []
+        for i, col in enumerate(position.columns):
+            entry = shown[i][row] if row < len(shown[i]) else None
+            if entry is None:
+                line.append(Text("   ", style=marks.get(("column", i, row)) or ""))
+            elif isinstance(entry, range):
+                mark = marks.get(("column", i, entry.start))
+                line.append(Text(gap_text(entry), style=f"black {mark}" if mark else "dim"))
+            else:
+                line.append(card_text(col[entry], marks.get(("column", i, entry))))
+        table.add_row(*line)
     parts: list[RenderableType] = [top, Text(""), table, Text(""), Text(status_line(position, variant), style="cyan")]
     parts += [Text(n, style="yellow") for n in notes(position)]
     return Group(*parts)
+
+
+def rich_width(position: Position) -> int:
+    """The terminal columns :func:`render_rich` needs: the free cells and the
+    foundations on one line, the columns side by side (three characters and a gap
+    of two each).
+
+    >>> from freecell_cli import deal
+    >>> rich_width(deal(1))
+    45
+    """
+    return max(5 * len(position.cells) + 25, 5 * len(position.columns) - 2)

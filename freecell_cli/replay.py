@@ -99,10 +99,19 @@ class Replay(Frames[Position, Move]):
         return table_svg(position, self.variant, highlight=move, bad=bad, caption=caption, rows=height,
                          footer=footer, with_defs=with_defs)
 
-    def _rich_table(self, position: Position, move: Move | None, bad: bool) -> RenderableType:
+    def _rich_table(self, position: Position, move: Move | None, bad: bool, rows: int | None) -> RenderableType:
         from .render import render_rich
 
-        return render_rich(position, self.variant, move, bad)
+        return render_rich(position, self.variant, move, bad, rows)
+
+    def _columns(self, position: Position) -> list[list[Card]]:
+        return position.columns
+
+    @property
+    def min_width(self) -> int:
+        from .render import rich_width
+
+        return rich_width(self.start)
 
     def lines(self, format: str = "compact") -> Iterator[str]:
         """The piped output: each move (``# automatic`` after the variant's own),

@@ -11,7 +11,7 @@ here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Sized
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from .text import escape
@@ -102,10 +102,15 @@ class Frames(Generic[P, M]):
         move, bad = self.next_move(k)
         return self._table_svg(self.position(k), move, bad, self.caption(k), height, footer, with_defs)
 
-    def rich_frame(self, k: int) -> RenderableType:
-        """Frame ``k`` for a terminal, the next move marked."""
+    def rich_frame(self, k: int, rows: int | None = None) -> RenderableType:
+        """Frame ``k`` for a terminal, the next move marked; ``rows``: at most that
+        many rows of cards (a longer column compressed, ``⋮N`` for N cards left out)."""
         move, bad = self.next_move(k)
-        return self._rich_table(self.position(k), move, bad)
+        return self._rich_table(self.position(k), move, bad, rows)
+
+    def depth(self, k: int) -> int:
+        """The rows of cards of frame ``k`` (its longest column), as :meth:`rich_frame` draws them in full."""
+        return max((len(c) for c in self._columns(self.position(k))), default=0)
 
     # -- what each game says -------------------------------------------------------
     def tallest(self) -> int:
@@ -128,7 +133,16 @@ class Frames(Generic[P, M]):
                    with_defs: bool) -> str:
         raise NotImplementedError
 
-    def _rich_table(self, position: P, move: M | None, bad: bool) -> RenderableType:
+    def _rich_table(self, position: P, move: M | None, bad: bool, rows: int | None) -> RenderableType:
+        raise NotImplementedError
+
+    def _columns(self, position: P) -> Sequence[Sized]:
+        """The columns of ``position``, each as long as :meth:`rich_frame` draws it."""
+        raise NotImplementedError
+
+    @property
+    def min_width(self) -> int:
+        """The terminal columns :meth:`rich_frame` needs."""
         raise NotImplementedError
 
 

@@ -2,6 +2,12 @@
 the table as ``show`` draws it, the move about to be made marked, keys to step,
 jump and play.
 
+Each frame fits the terminal as the game screens fit theirs
+(:mod:`freecell_cli.layout`): the long columns compressed (``⋮N`` for N cards left
+out; the cards the move takes and the last ones stay), the lines around the table
+kept, the key line cut to the keys that fit; below the size a frame needs, one
+line says so. A resized terminal is redrawn at once.
+
 >>> decode_keys(b"n\\x1b[Cq")
 ['next', 'next', 'quit']
 >>> decode_keys(b"\\x1b[D\\x1b[H\\x1b[4~ ")
@@ -12,8 +18,11 @@ from __future__ import annotations
 
 import os
 import select
+import signal
 import sys
 from typing import TYPE_CHECKING, Protocol, TextIO
+
+from .layout import MIN_ROWS, fit_keys, too_small
 
 if TYPE_CHECKING:  # rich is imported only when the viewer runs
     from rich.console import Console, RenderableType
@@ -33,9 +42,19 @@ class Steps(Protocol):
 
     def caption(self, k: int) -> str: ...
 
-    def rich_frame(self, k: int) -> RenderableType: ...
+    def rich_frame(self, k: int, rows: int | None = None) -> RenderableType: ...  # at most ``rows`` rows of cards
 
-HELP = "right/n next   left/b back   Home/g start   End/G end   p/space play-pause   q quit"
+    def depth(self, k: int) -> int: ...  # the rows of cards of frame k drawn in full
+
+    @property
+    def min_width(self) -> int: ...  # the terminal columns a frame needs
+
+
+TITLE = "replay"  # what the line on a terminal too small names
+# the key line, fitted to the terminal's width (:func:`~freecell_cli.layout.fit_keys`):
+# the keys of lowest priority go first; all of them fit in 80 columns
+KEYS = ((9, "→/n next"), (8, "←/b back"), (4, "Home/g start"), (4, "End/G end"), (6, "p/space play/pause"),
+        (10, "q quit"))
 
 # Escape sequences terminals send for the keys we use (xterm and vt220 forms).
 _SEQUENCES = {
@@ -121,18 +140,52 @@ class Viewer:
         if self.k == self.last:
             self.playing = False
 
-    def draw(self, console: Console) -> None:
+    def screen(self, console: Console) -> RenderableType:
+        """What the terminal of ``console`` shows now, fitted to its size: the title
+        line, the frame (its long columns compressed into the rows left), the
+        caption and the key line; or, on a terminal too small for the frame with
+        :data:`~freecell_cli.layout.MIN_ROWS` rows of cards, one line saying so.
+        The last line ends without a newline (one would scroll the terminal by a line).
+
+        >>> from rich.console import Console
+        >>> from freecell_cli import deal, find_variant, read_solution
+        >>> from freecell_cli.replay import replay
+        >>> v = Viewer(replay(read_solution("5a 82"), deal(617), find_variant("site")), keys=-1)
+        >>> v.screen(Console(width=40, height=12)).plain
+        'terminal 40×12: replay needs 45×14'
+        """
+        from rich.console import Group
         from rich.text import Text
 
-        r = self.replay
-        state = "playing" if self.playing else "paused" if self.k < self.last else "end"
-        _, bad = r.next_move(self.k)
+        width, height = console.size
+        r, k = self.replay, self.k
+        state = "playing" if self.playing else "paused" if k < self.last else "end"
+        _, bad = r.next_move(k)
+        title = Text(f"{r.head} | step {k} / {self.last} | {state}", style="bold")
+        style = "bold red" if bad else "bold yellow" if k < self.last else "bold green"
+        caption = Text(r.caption(k), style=style)
+        keys = Text(fit_keys(KEYS, width), style="dim", end="")
+        depth = r.depth(k)
+
+        def lines(renderable: RenderableType, w: int) -> int:
+            return len(console.render_lines(renderable, console.options.update_width(w), pad=False))
+
+        def fixed_at(w: int) -> int:  # the lines of the screen w columns wide, but for the rows of cards
+            return lines(title, w) + lines(r.rich_frame(k), w) - depth + lines(caption, w) + lines(keys, w)
+
+        # on a terminal wide enough, the height it needs at its width; else a size that will do
+        wide = max(width, r.min_width)
+        fixed = fixed_at(wide)
+        small = too_small(width, height, TITLE, wide, fixed + min(depth, MIN_ROWS))
+        if small:
+            return Text(small, style="bold", end="")
+        rows = height - fixed
+        return Group(title, r.rich_frame(k, rows if rows < depth else None), caption, keys)
+
+    def draw(self, console: Console) -> None:
+        screen = self.screen(console)
         console.clear()
-        console.print(Text(f"{r.head} | step {self.k} / {self.last} | {state}", style="bold"))
-        console.print(r.rich_frame(self.k))
-        style = "bold red" if bad else "bold yellow" if self.k < self.last else "bold green"
-        console.print(Text(r.caption(self.k), style=style))
-        console.print(Text(HELP, style="dim"))
+        console.print(screen, end="")
 
     def run(self) -> None:
         import termios
@@ -142,15 +195,30 @@ class Viewer:
 
         console = Console(file=self.out, highlight=False)
         saved = termios.tcgetattr(self.keys)
+        # a resize (SIGWINCH) wakes the wait for a key through a pipe: the frame is drawn again
+        resized, wake = os.pipe()
+        os.set_blocking(wake, False)
+
+        def on_resize(signum: int, frame: object) -> None:
+            try:
+                os.write(wake, b"\0")
+            except BlockingIOError:  # the pipe is full: a redraw is on its way
+                pass
+
+        before = signal.signal(signal.SIGWINCH, on_resize)
         try:
             tty.setcbreak(self.keys)
             running = True
             while running:
                 self.draw(console)
-                ready, _, _ = select.select([self.keys], [], [], self.delay if self.playing else None)
+                ready, _, _ = select.select([self.keys, resized], [], [], self.delay if self.playing else None)
                 if not ready:
                     self.tick()
                     continue
+                if resized in ready:
+                    os.read(resized, 64)
+                    if self.keys not in ready:
+                        continue
                 data = os.read(self.keys, 64)
                 if not data:
                     break
@@ -161,7 +229,10 @@ class Viewer:
         except KeyboardInterrupt:
             pass
         finally:
+            signal.signal(signal.SIGWINCH, before if before is not None else signal.SIG_DFL)
+            os.close(resized)
+            os.close(wake)
             termios.tcsetattr(self.keys, termios.TCSADRAIN, saved)
 
 
-__all__ = ["HELP", "Steps", "Viewer", "decode_keys"]
+__all__ = ["KEYS", "Steps", "Viewer", "decode_keys"]

@@ -1,10 +1,11 @@
 """How the game screen's text fits the terminal (layout.py): the compressed
-columns, the key line, the wrapped and clipped lines, the help's pages. The screen
-drawn with them is tested in test_screen.py."""
+columns, the key line, the wrapped and clipped lines, the help's pages, the line
+on a terminal too small. The screen drawn with them is tested in test_screen.py,
+the replay viewer in test_viewer.py."""
 
 import pytest
 
-from freecell_cli.layout import clip, column_rows, fit_keys, pages, reflow, wrap
+from freecell_cli.layout import clip, column_rows, fit_keys, pages, reflow, too_small, wrap
 
 
 @pytest.mark.parametrize("length", range(0, 25))
@@ -26,6 +27,15 @@ def test_the_key_line_keeps_the_keys_of_highest_priority_in_their_order():
     assert fit_keys(keys, 30) == "47 move ←→ focus R redo ? help"
     assert fit_keys(keys, 23) == "47 move ←→ focus ? help"
     assert fit_keys(keys, 1) == "? help"  # the last one stays
+
+
+def test_the_line_on_a_terminal_too_small_is_the_longest_that_fits():
+    assert too_small(64, 20, "Spider", 64, 20) == too_small(100, None, "Spider", 64, 20) == ""
+    assert too_small(80, 19, "Spider", 64, 20) == "the terminal is 80×19; Spider needs at least 64×20 (Q quits)"
+    assert too_small(60, None, "Spider", 64, 20) == "terminal 60 columns wide: Spider needs 64×20 (Q quits)"
+    for width in range(1, 80):
+        line = too_small(width, 10, "replay", 80, 20)
+        assert len(line) <= max(width - 2, len("replay needs 80×20")) and "80×20" in line
 
 
 def test_wrap_and_clip():

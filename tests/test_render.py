@@ -1,3 +1,5 @@
+import pytest
+
 from freecell_cli import deal, find_variant, parse_position
 from freecell_cli.render import render_plain, render_rich
 from positions import NEARLY_WON
@@ -56,3 +58,44 @@ def test_rich_picture_marks_a_move():
     marked = draw(highlight=move)
     assert "\x1b[1;30;43m 8♠" in marked and "\x1b[1;31;43m 7♥" in marked and "\x1b[1;31;46m 9♥" in marked
     assert "43m" not in draw()
+
+
+def test_rich_picture_in_fewer_rows_compresses_the_long_columns_and_keeps_the_cards_moved():
+    from rich.console import Console
+
+    from freecell_cli import Move, resolve
+
+    p = parse_position("7S6H--:4444:KCQCJCTC9H/KDQDJDTD8S7H6S5H/KHQHJHTH/KSQSJSTS/9C8C7C5S/9D8D7D/9S6C5C/6D5D8H")
+    move = resolve(p, Move.parse("21"), SITE)  # 8S..5H: the last four cards of column 2
+
+    def draw(**kw):
+        console = Console(record=True, width=80, color_system="truecolor", force_terminal=True)
+        console.print(render_rich(p, SITE, move, **kw))
+        return console
+
+    plain = draw(rows=4).export_text().splitlines()
+    assert plain[3:7] == [" ⋮2   ⋮4   K♥   K♠   9♣   9♦   9♠   6♦",
+                          " J♣   8♠   Q♥   Q♠   8♣   8♦   6♣   5♦",
+                          " T♣   ⋮2   J♥   J♠   7♣   7♦   5♣   8♥",
+                          " 9♥   5♥   T♥   T♠   5♠               "]
+    assert plain[7:] == ["", "site | can move 4 (2 free cells, 0 empty columns)",
+                         "auto-complete: the rest can be sent home directly (freecell autoplay)"]
+    styled = draw(rows=4).export_text(styles=True)
+    assert "\x1b[2m ⋮4\x1b[0m" in styled  # cards left out, none moved: dim
+    assert "\x1b[1;30;43m 8♠\x1b[0m" in styled and "\x1b[30;43m ⋮2\x1b[0m" in styled  # the run moved, marked
+    assert draw(rows=8).export_text(styles=True) == draw().export_text(styles=True)  # enough rows: all of it
+
+
+@pytest.mark.parametrize("cells, columns", [(4, 8), (8, 8), (0, 9), (15, 9), (1, 4)])
+def test_rich_width_holds_the_places_and_the_columns(cells, columns):
+    from rich.console import Console
+
+    from freecell_cli.render import rich_width
+
+    p = deal(1, cells=cells, columns=columns)
+    console = Console(record=True, width=rich_width(p), color_system=None)
+    console.print(render_rich(p, SITE))
+    lines = console.export_text().splitlines()
+    assert lines[0].count("[") == cells + 4 and lines[0].rstrip().endswith("[ ♠ ]")  # on one line
+    assert lines[2].split() == [str(i + 1) for i in range(columns)]
+    assert lines[3].split() == [c[0].symbol() for c in p.columns]

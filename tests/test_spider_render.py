@@ -27,3 +27,32 @@ def test_rich_draws_symbols():
     console.print(render_rich(deal(1, suits=4)))
     text = console.export_text()
     assert "##" in text and "8♥" in text and "stock 50 cards" in text
+
+
+def test_rich_in_fewer_rows_compresses_the_long_columns_and_keeps_the_run_moved():
+    from freecell_cli.spider.moves import Move, resolve
+
+    # column 1: three face down, then QS, 7D and the run 8S..2S that goes onto 9S in column 2
+    p = table("AH AH AH|QS 7D 8S 7S 6S 5S 4S 3S 2S", "9S", stock="AS " * 10)
+    move = resolve(p, Move.parse("12"))
+
+    def draw(**kw):
+        console = Console(record=True, width=80, color_system="truecolor", force_terminal=True)
+        console.print(render_rich(p, highlight=move, **kw))
+        return console
+
+    plain = draw(rows=5).export_text().splitlines()
+    assert [line.split()[:2] for line in plain[3:]] == [["⋮5", "9♠"], ["8♠"], ["⋮4"], ["3♠"], ["2♠"]]
+    styled = draw(rows=5).export_text(styles=True)
+    assert "\x1b[2m ⋮5\x1b[0m" in styled  # left out, not moved: dim
+    assert "\x1b[1;30;43m 8♠\x1b[0m" in styled and "\x1b[30;43m ⋮4\x1b[0m" in styled  # the run moved, marked
+    assert draw(rows=12).export_text(styles=True) == draw().export_text(styles=True)
+
+
+def test_rich_width_holds_the_ten_columns():
+    from freecell_cli.spider.render import rich_width
+
+    console = Console(record=True, width=rich_width(deal(1, suits=4)), color_system=None)
+    console.print(render_rich(deal(1, suits=4)))
+    lines = console.export_text().splitlines()  # the status wraps, the table does not
+    assert lines[3].split() == [str(i) for i in range(1, 11)] and lines[-1].split() == ["8♥", "J♣", "Q♠", "3♠"]

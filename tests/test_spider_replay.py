@@ -192,7 +192,7 @@ def test_viewer_draws_the_next_move_marked():
 
     v = Viewer(replay(parse_solution(THREE), D1), keys=-1)
     out = io.StringIO()
-    console = Console(file=out, width=100, force_terminal=True, color_system="truecolor")
+    console = Console(file=out, width=100, height=40, force_terminal=True, color_system="truecolor")
     v.draw(console)
     text = out.getvalue()
     assert "Spider deal 1 | 1 suit | step 0 / 3 | paused" in text
@@ -202,6 +202,106 @@ def test_viewer_draws_the_next_move_marked():
     out.truncate(0)
     v.draw(console)
     assert "step 3 / 3 | end" in out.getvalue() and "all 3 moves legal, not solved" in out.getvalue()
+
+
+def tall_start():
+    """Column 1 holds 30 cards, five face down, ending in a run K..2 that goes into
+    the empty column 3."""
+    cols = sorted_table(1)
+    cols[0] = cols[0] + cols[1][:6] + cols[2]
+    cols[1], cols[2] = cols[1][6:], []
+    return from_lists(cols, suits=1, down={0: 5}).validate()
+
+
+def screen(v, width, height, **kw):
+    """What the viewer draws on a terminal of ``width`` × ``height`` (plain text
+    without the blanks at the ends of lines, unless ``kw`` asks for colour)."""
+    from rich.console import Console
+
+    out = io.StringIO()
+    v.draw(Console(file=out, width=width, height=height, **kw))
+    return out.getvalue() if kw else "\n".join(line.rstrip() for line in out.getvalue().split("\n"))
+
+
+def test_viewer_a_tall_frame_keeps_its_header_and_keys_on_24_rows():
+    v = Viewer(replay(parse_solution("13"), tall_start()), keys=-1)
+    assert screen(v, 80, 24) == """\
+Spider position | 1 suit | step 0 / 1 | paused
+1 suit | stock 0 cards (0 deals) | removed 0 of 8 | moves 0
+
+  1    2    3    4    5    6    7    8    9   10
+⋮13   7♠        K♠   K♠   K♠   K♠   K♠   A♠   A♠
+ Q♠   6♠        Q♠   Q♠   Q♠   Q♠   Q♠   A♠   A♠
+ J♠   5♠        J♠   J♠   J♠   J♠   J♠   A♠   A♠
+ T♠   4♠        T♠   T♠   T♠   T♠   T♠   A♠   A♠
+ 9♠   3♠        9♠   9♠   9♠   9♠   9♠
+ 8♠   2♠        8♠   8♠   8♠   8♠   8♠
+ K♠             7♠   7♠   7♠   7♠   7♠
+ Q♠             6♠   6♠   6♠   6♠   6♠
+ J♠             5♠   5♠   5♠   5♠   5♠
+ T♠             4♠   4♠   4♠   4♠   4♠
+ 9♠             3♠   3♠   3♠   3♠   3♠
+ 8♠             2♠   2♠   2♠   2♠   2♠
+ 7♠
+ 6♠
+ 5♠
+ 4♠
+ 3♠
+ 2♠
+move 1 of 1: 13, KS and 11 more into the empty column 3
+→/n next ←/b back Home/g start End/G end p/space play/pause q quit"""
+
+
+def test_viewer_a_compressed_column_keeps_the_cards_the_move_takes():
+    v = Viewer(replay(parse_solution("13"), tall_start()), keys=-1)
+    # ten rows of cards: column 1 keeps the king the run starts with, the run's
+    # middle is one row (marked as the run is) and its last cards
+    assert screen(v, 80, 16) == """\
+Spider position | 1 suit | step 0 / 1 | paused
+1 suit | stock 0 cards (0 deals) | removed 0 of 8 | moves 0
+
+  1    2    3    4    5    6    7    8    9   10
+⋮18   7♠        ⋮3   ⋮3   ⋮3   ⋮3   ⋮3   A♠   A♠
+ K♠   6♠        T♠   T♠   T♠   T♠   T♠   A♠   A♠
+ ⋮4   5♠        9♠   9♠   9♠   9♠   9♠   A♠   A♠
+ 8♠   4♠        8♠   8♠   8♠   8♠   8♠   A♠   A♠
+ 7♠   3♠        7♠   7♠   7♠   7♠   7♠
+ 6♠   2♠        6♠   6♠   6♠   6♠   6♠
+ 5♠             5♠   5♠   5♠   5♠   5♠
+ 4♠             4♠   4♠   4♠   4♠   4♠
+ 3♠             3♠   3♠   3♠   3♠   3♠
+ 2♠             2♠   2♠   2♠   2♠   2♠
+move 1 of 1: 13, KS and 11 more into the empty column 3
+→/n next ←/b back Home/g start End/G end p/space play/pause q quit"""
+    rows = screen(v, 80, 16, force_terminal=True, color_system="truecolor").split("\n")[4:14]
+    assert rows[0].startswith("\x1b[2m⋮18\x1b[0m")  # left out and not moved: dim
+    assert rows[1].startswith("\x1b[1;30;43m K♠\x1b[0m") and rows[2].startswith("\x1b[30;43m ⋮4\x1b[0m")
+    assert all(row.startswith("\x1b[1;30;43m") for row in rows[3:])
+
+
+@pytest.mark.parametrize("width, height, line", [
+    (40, 12, "terminal 40×12: replay needs 48×12"),
+    (47, 30, "terminal 47×30: replay needs 48×12 (Q quits)"),  # the ten columns need 48
+    (80, 9, "the terminal is 80×9; replay needs at least 80×10 (Q quits)"),
+])
+def test_viewer_a_terminal_too_small_shows_one_line(width, height, line):
+    v = Viewer(replay(parse_solution(THREE), D1), keys=-1)
+    assert screen(v, width, height) == line
+    assert screen(v, 48, 12).startswith("Spider deal 1 | 1 suit | step 0 / 3 | paused\n")
+
+
+def test_viewer_every_frame_fits_the_terminal():
+    from freecell_cli.spider.api import format_spider_solution, spider_solve
+
+    start = deal(4, suits=1)
+    v = Viewer(replay(parse_solution(format_spider_solution(spider_solve(start))), start), keys=-1)
+    for width, height in ((80, 24), (48, 16)):
+        for k in range(v.last + 1):
+            v.k = k
+            lines = screen(v, width, height).split("\n")
+            assert len(lines) <= height and max(len(line) for line in lines) <= width, (width, height, k)
+            assert lines[0].startswith(f"Spider deal 4 | 1 suit | step {k} / {v.last}"), k
+            assert lines[-1].startswith("→/n next ←/b back"), k
 
 
 def test_terminal_viewer_keys(tmp_path):
@@ -382,3 +482,25 @@ def test_replay_is_not_imported_for_other_spider_commands():
             "print(sorted(m for m in sys.modules if m.startswith('freecell_cli.') and "
             "m.split('.')[-1] in ('replay', 'svg', 'viewer', 'replay_page') and 'cli' not in m))")
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout == "[]\n"
+
+
+def test_terminal_viewer_redrawn_when_resized(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    sol = tmp_path / "s.sol"
+    sol.write_text(THREE + "\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}  # the terminal's own size
+    child = pexpect.spawn(FREECELL[0], [*FREECELL[1:], "spider", "replay", "--deal", "1", "-s", "1", str(sol)],
+                          encoding="utf-8", dimensions=(12, 40), timeout=20, env=env)
+    try:
+        child.expect("terminal 40×12: replay needs 48×12")
+        child.setwinsize(24, 80)
+        child.expect("Spider deal 1 \\| 1 suit \\| step 0 / 3 \\| paused")
+        child.expect("→/n next ←/b back Home/g start End/G end p/space play/pause q quit")
+        child.setwinsize(9, 80)
+        child.expect("the terminal is 80×9; replay needs at least 80×10 \\(Q quits\\)")
+        child.send("q")  # the keys work on the line too
+        child.expect("FAIL deal 1 \\(1 suit\\): all 3 moves legal, not solved: 0 of 8 runs removed")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..layout import column_rows, gap_text
 from ..text import plural
 from .cards import RUNS
 from .position import COLUMNS, Position
@@ -104,9 +105,12 @@ def _marks(position: Position, move: Move, bad: bool) -> dict[tuple[int, int], s
 
 
 def render_rich(position: Position, unrestricted: bool = False, highlight: Move | None = None,
-                bad: bool = False) -> RenderableType:
+                bad: bool = False, rows: int | None = None) -> RenderableType:
     """A coloured picture with suit symbols for a terminal. ``highlight``: a move
-    whose cards (yellow) and destination (cyan; both marked alike when ``bad``) are marked."""
+    whose cards (yellow) and destination (cyan; both marked alike when ``bad``) are marked.
+    ``rows``: at most that many rows of cards, a longer column compressed as the
+    game screen compresses it (:func:`~freecell_cli.layout.column_rows`: ``⋮N``
+    for N cards left out, the cards the move takes kept)."""
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
@@ -115,25 +119,46 @@ def render_rich(position: Position, unrestricted: bool = False, highlight: Move 
     table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1))
     for i in range(len(position.columns)):
         table.add_column(Text(str(i + 1), style="dim"), justify="right", min_width=3)
+    first: dict[int, int] = {}  # a column's first marked card: kept when the column is compressed
+    for i, r in marks:
+        first[i] = min(r, first.get(i, r))
+    shown = [column_rows(len(col), len(col) if rows is None else rows, first.get(i))
+             for i, col in enumerate(position.columns)]
     # an empty column that is the destination gets a marked blank in row 0
-    depth = max([len(c) for c in position.columns] + [1 if marks else 0])
+    depth = max([len(c) for c in shown] + [1 if marks else 0])
     for r in range(depth):
         row = []
         for i, col in enumerate(position.columns):
-            mark = marks.get((i, r))
-            if r < len(col.down):
+            entry = shown[i][r] if r < len(shown[i]) else None
+            if entry is None:
+                mark = marks.get((i, r))
+                row.append(Text("   " if mark else "", style=mark or ""))
+                continue
+            mark = marks.get((i, entry.start if isinstance(entry, range) else entry))
+            if isinstance(entry, range):
+                row.append(Text(gap_text(entry), style=f"black {mark}" if mark else "dim"))
+            elif entry < len(col.down):
                 row.append(Text("##", style="blue"))
-            elif r < len(col):
-                card = col.up[r - len(col.down)]
+            else:
+                card = col.up[entry - len(col.down)]
                 if mark:  # a fixed foreground: the terminal's own may be white on yellow
                     row.append(Text(card.symbol(), style=f"bold {'red' if card.is_red else 'black'} {mark}"))
                 else:
                     row.append(Text(card.symbol(), style="bold red" if card.is_red else "bold"))
-            else:
-                row.append(Text("   " if mark else "", style=mark or ""))
         table.add_row(*row)
     parts: list[RenderableType] = [Text(status_line(position), style="cyan"), Text(""), table]
     if position.removed:
         parts.append(Text("removed: " + " ".join(position.removed), style="green"))
     parts += [Text(n, style="yellow") for n in notes(position, unrestricted)]
     return Group(*parts)
+
+
+def rich_width(position: Position) -> int:
+    """The terminal columns :func:`render_rich` needs: the columns side by side
+    (three characters and a gap of two each).
+
+    >>> from freecell_cli.spider.deals import deal
+    >>> rich_width(deal(1))
+    48
+    """
+    return 5 * len(position.columns) - 2

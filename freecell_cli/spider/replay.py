@@ -30,7 +30,7 @@ from ..cards import SUIT_NAMES
 from ..replay_frames import MAX_STEPS, Frames
 from ..text import plural
 from .moves import Move, _apply, _resolve, describe, notation
-from .position import Position, check_position
+from .position import Column, Position, check_position
 from .verify import Solution, Verdict, verify
 
 if TYPE_CHECKING:
@@ -95,10 +95,19 @@ class Replay(Frames[Position, Move]):
         return table_svg(position, unrestricted=self.unrestricted, highlight=move, bad=bad, caption=caption,
                          height=height, footer=footer, with_defs=with_defs)
 
-    def _rich_table(self, position: Position, move: Move | None, bad: bool) -> RenderableType:
+    def _rich_table(self, position: Position, move: Move | None, bad: bool, rows: int | None) -> RenderableType:
         from .render import render_rich
 
-        return render_rich(position, self.unrestricted, move, bad)
+        return render_rich(position, self.unrestricted, move, bad, rows)
+
+    def _columns(self, position: Position) -> tuple[Column, ...]:
+        return position.columns
+
+    @property
+    def min_width(self) -> int:
+        from .render import rich_width
+
+        return rich_width(self.start)
 
     def lines(self, format: str = "compact") -> Iterator[str]:
         """The piped output: each move, then the position after it in ``format``
