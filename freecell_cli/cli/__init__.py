@@ -231,7 +231,9 @@ def _run() -> int:
     if (first in POSITION_COMMANDS and positions_given(args) > 1
             or first == "spider" and len(args) > 1 and args[1] in SPIDER_POSITION_COMMANDS
             and positions_given(args[1:]) > 1):
-        sys.stderr.write("error: give one position: an argument, -p/--position, or --deal\n")
+        from .output import ONE_POSITION
+
+        sys.stderr.write(f"error: {ONE_POSITION}\n")
         return 2
     try:
         code: object = command.main(args=args, prog_name="freecell", standalone_mode=False)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import typer
 
-from .output import errors_to_exit, fail, is_terminal
+from .output import ONE_POSITION, errors_to_exit, fail, is_terminal
 
 if TYPE_CHECKING:
     from enum import Enum
@@ -153,7 +153,7 @@ def get_position(argument: str | None = None, option: str | None = None, deal: s
 
     given = [x for x in (argument, option) if x is not None]
     if len(given) + (deal is not None) > 1:
-        raise fail("give one position: an argument, -p/--position, or --deal")
+        raise fail(ONE_POSITION)
     name = None if game is None else str(game.value)
     check_family_options(name, cells, variant)
     with errors_to_exit():

@@ -104,6 +104,10 @@ def err(message: str) -> None:
         pass
 
 
+# What every command that reads one position says when given two (or none it can use).
+ONE_POSITION = "give one position: an argument, -p/--position, or --deal"
+
+
 def fail(message: str, code: int = EXIT_USAGE) -> typer.Exit:
     """Say ``error: message``; the exit to raise, with ``code``."""
     err(f"error: {message}")

@@ -12,7 +12,7 @@ import typer
 from .checks import given
 from .inputs import bare_position, play_lines, read_position
 from .options import DealOpt, GameOpt, PositionOpt, VariantOpt, command, whole_number
-from .output import Settings, err, errors_to_exit, fail, is_terminal
+from .output import ONE_POSITION, Settings, err, errors_to_exit, fail, is_terminal
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -81,7 +81,7 @@ def play_command(
 
     if number is not None and not daily and bare_position(number):  # a compact position, not a deal number
         if position_file is not None or deal is not None:
-            raise fail("give one position: an argument, -p/--position, or --deal")
+            raise fail(ONE_POSITION)
         position_file, number = number, None
     if deal is not None:
         if number is not None:

@@ -19,7 +19,7 @@ from .options import (
     command,
     decimal_number,
 )
-from .output import EXIT_NEGATIVE, EXIT_OK, Settings, errors_to_exit, fail
+from .output import EXIT_NEGATIVE, EXIT_OK, ONE_POSITION, Settings, errors_to_exit, fail
 
 if TYPE_CHECKING:
     from ..replay import Replay
@@ -63,7 +63,7 @@ def replay_command(
     solution_file = arguments[-1]
     if len(arguments) == 2 and bare_position(arguments[0]):  # a compact position, not a file name
         if position_file is not None or deal is not None:
-            raise fail("give one position: an argument, -p/--position, or --deal")
+            raise fail(ONE_POSITION)
         position_file = arguments[0]
     elif len(arguments) > 1:
         raise fail("give one solution file, after the position when it is given bare (a compact position)")

@@ -22,7 +22,7 @@ from .options import (
     VerdictJsonOpt,
     command,
 )
-from .output import EXIT_NEGATIVE, EXIT_OK, EXIT_USAGE, Settings, err, fail, verdict_when_the_reader_goes
+from .output import EXIT_NEGATIVE, EXIT_OK, EXIT_USAGE, ONE_POSITION, Settings, err, fail, verdict_when_the_reader_goes
 
 if TYPE_CHECKING:
     from ..verify import Verdict
@@ -79,7 +79,7 @@ def verify_command(
     position_file = position
     if bare_position(solutions[0]):  # a compact position, not a file name (it names no file)
         if position_file is not None or deal is not None:
-            raise fail("give one position: an argument, -p/--position, or --deal")
+            raise fail(ONE_POSITION)
         position_file, solutions = solutions[0], solutions[1:]
         if not solutions:
             raise fail("no solution file given after the position (- for stdin)")

@@ -12,7 +12,7 @@ from ..checks import refuse_together
 from ..inputs import play_lines
 from ..options import command
 from ..play import LinesOpt, PlainPlayOpt, ResumeOpt, new_deal_key, play_on_screen, resumed_note, wants_screen
-from ..output import Settings, err, errors_to_exit, fail, is_terminal
+from ..output import ONE_POSITION, Settings, err, errors_to_exit, fail, is_terminal
 from .options import DealSuitsOpt, SpiderPositionOpt, UnrestrictedOpt
 from .positions import read_position
 
@@ -55,7 +55,7 @@ def play_command(
         if number is not None:
             raise fail("give the deal as N or --deal N, not both")
         if position_file is not None:
-            raise fail("give one position: an argument, -p/--position, or --deal")
+            raise fail(ONE_POSITION)
         number = deal_option
     s = int(suits.value) if suits else 4
     with errors_to_exit():

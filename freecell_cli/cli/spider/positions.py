@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..inputs import read_game_position
-from ..output import errors_to_exit, fail, write_output
+from ..output import ONE_POSITION, errors_to_exit, fail, write_output
 
 if TYPE_CHECKING:
     from enum import Enum
@@ -35,7 +35,7 @@ def position_or_deal(argument: str | None, option: str | None, deal: str | None,
     if deal is None:
         return read_position(argument, option)[0]
     if argument is not None or option is not None:
-        raise fail("give one position: an argument, -p/--position, or --deal")  # as FreeCell's commands
+        raise fail(ONE_POSITION)  # as FreeCell's commands
     with errors_to_exit():
         return make_deal(parse_deal_number(deal), int(suits.value) if suits else 4)
 

@@ -8,7 +8,7 @@ import typer
 
 from ..checks import check_output, refuse_together
 from ..options import SolutionDealOpt, command, decimal_number
-from ..output import EXIT_NEGATIVE, EXIT_OK, Settings, fail
+from ..output import EXIT_NEGATIVE, EXIT_OK, ONE_POSITION, Settings, fail
 from .options import ReplaySuitsOpt, SpiderFormat, SpiderPositionOpt, UnrestrictedOpt
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ def replay_command(
     solution_file = arguments[-1]
     if len(arguments) == 2 and looks_compact(arguments[0]) and not os.path.exists(arguments[0]):
         if position_file is not None or deal is not None:
-            raise fail("give one position: an argument, -p/--position, or --deal")
+            raise fail(ONE_POSITION)
         position_file = arguments[0]
     elif len(arguments) > 1:
         raise fail("give one solution file, after the position when it is given bare (a compact position)")
