@@ -305,15 +305,28 @@ static void decode(const Rules *R, const uint8_t *key, int ncols, State *st) {
 
 /* What card ``c`` lies on, set in a packed key (6 bits at bit 6c, the first
  * bit the highest of byte 0): the one place a simple move changes. */
-static inline void set_code(uint8_t *key, int c, int v) {
-    int bit = 6 * c, byte = bit >> 3, off = bit & 7;
+/* Card ``c``'s 6 bits lie in byte 6c / 8 of a key and, when they straddle it,
+ * the next byte: the new values of those bytes (``b0``, ``b1``: the old ones)
+ * with the code ``v``. Returns how many bytes it takes, 1 or 2. */
+static inline int code_bytes(int c, int v, int b0, int b1, uint8_t *n0, uint8_t *n1) {
+    int off = (6 * c) & 7;
     if (off <= 2) {
         int shift = 2 - off;
-        key[byte] = (uint8_t)((key[byte] & ~(63 << shift)) | (v << shift));
-    } else {
-        key[byte] = (uint8_t)((key[byte] & ~(63 >> (off - 2))) | (v >> (off - 2)));
-        key[byte + 1] = (uint8_t)((key[byte + 1] & ~((0xff << (10 - off)) & 0xff)) | ((v << (10 - off)) & 0xff));
+        *n0 = (uint8_t)((b0 & ~(63 << shift)) | (v << shift));
+        return 1;
     }
+    *n0 = (uint8_t)((b0 & ~(63 >> (off - 2))) | (v >> (off - 2)));
+    *n1 = (uint8_t)((b1 & ~((0xff << (10 - off)) & 0xff)) | ((v << (10 - off)) & 0xff));
+    return 2;
+}
+/* Whether card ``c``'s code straddles two bytes. */
+#define CODE_STRADDLES(c) (((6 * (c)) & 7) > 2)
+
+static inline void set_code(uint8_t *key, int c, int v) {
+    int byte = (6 * c) >> 3;
+    uint8_t n0, n1;
+    if (code_bytes(c, v, key[byte], CODE_STRADDLES(c) ? key[byte + 1] : 0, &n0, &n1) == 2) key[byte + 1] = n1;
+    key[byte] = n0;
 }
 
 #ifdef __SIZEOF_INT128__
@@ -340,14 +353,6 @@ static inline uint64_t key_tail(const uint8_t *key) {
 #endif
 }
 
-static inline uint64_t hash_words(const uint64_t *w);
-static inline uint64_t hash_key(const uint8_t *key) {
-    uint64_t w[5];
-    memcpy(w, key, 32);
-    w[4] = key_tail(key);
-    return hash_words(w);
-}
-
 static inline uint64_t hash_words(const uint64_t *w) {
 #ifdef __SIZEOF_INT128__
     uint64_t h = mum(w[0] ^ 0xa0761d6478bd642full, w[1] ^ 0xe7037ed1a0b428dbull) ^
@@ -362,6 +367,13 @@ static inline uint64_t hash_words(const uint64_t *w) {
     }
     return h * 0xD6E8FEB86659FD93ull;
 #endif
+}
+
+static inline uint64_t hash_key(const uint8_t *key) {
+    uint64_t w[5];
+    memcpy(w, key, 32);
+    w[4] = key_tail(key);
+    return hash_words(w);
 }
 
 /* -- a key held in five words ----------------------------------------------------
@@ -393,15 +405,11 @@ static inline void words_set_byte(Words *k, int j, uint8_t v) { ((uint8_t *)k->w
 
 /* set_code on a key held in words. */
 static inline void words_set_code(Words *k, int c, int v) {
-    int bit = 6 * c, byte = bit >> 3, off = bit & 7;
-    if (off <= 2) {
-        int shift = 2 - off;
-        words_set_byte(k, byte, (uint8_t)((words_byte(k, byte) & ~(63 << shift)) | (v << shift)));
-    } else {
-        words_set_byte(k, byte, (uint8_t)((words_byte(k, byte) & ~(63 >> (off - 2))) | (v >> (off - 2))));
-        words_set_byte(k, byte + 1, (uint8_t)((words_byte(k, byte + 1) & ~((0xff << (10 - off)) & 0xff)) |
-                                              ((v << (10 - off)) & 0xff)));
-    }
+    int byte = (6 * c) >> 3;
+    uint8_t n0, n1;
+    if (code_bytes(c, v, words_byte(k, byte), CODE_STRADDLES(c) ? words_byte(k, byte + 1) : 0, &n0, &n1) == 2)
+        words_set_byte(k, byte + 1, n1);
+    words_set_byte(k, byte, n0);
 }
 
 /* The key's bytes. */
