@@ -103,6 +103,7 @@ def settle_across(variants: dict[str, dict[int, Record]]) -> list[str]:
     A range that closes becomes the answer; a range that empties would mean a
     wrong proof somewhere, and stops the report."""
     notes: list[str] = []
+    replayed: set[tuple[str, str, int, int]] = set()  # (variant, other, deal, cells): each line replayed once
     changed = True
     while changed:
         changed = False
@@ -118,14 +119,16 @@ def settle_across(variants: dict[str, dict[int, Record]]) -> list[str]:
                         continue
                     lo, hi = span(ra)
                     new_lo, new_hi, why, line = lo, hi, [], None
-                    b_lo = rb["max_cells"] + 1 if rb["verdict"] == "unsolvable" else span(rb)[0]
+                    b_lo = rb.get("max_cells", 4) + 1 if rb["verdict"] == "unsolvable" else span(rb)[0]
                     most = max((k for k in range(ra.get("max_cells", 4) + 1) if va.within(vb, k)), default=-1)
                     if min(b_lo, most + 1) > lo:
                         new_lo = min(b_lo, most + 1)
                         why.append(f"{b} proved {new_lo - 1} cell{'' if new_lo == 2 else 's'} too few, and {a}'s "
                                    f"moves with {'at most ' if most else ''}{most} cell{'' if most == 1 else 's'} "
                                    f"are {b}'s")
-                    if rb.get("solution") and (hi is None or rb["solution_cells"] < hi):
+                    tried = (a, b, n, rb.get("solution_cells", -1))
+                    if rb.get("solution") and (hi is None or rb["solution_cells"] < hi) and tried not in replayed:
+                        replayed.add(tried)
                         tokens = rb["solution"].split()
                         verdict = verify(Solution(tokens=tokens, lines=list(range(1, len(tokens) + 1))),
                                          deal(n, cells=rb["solution_cells"]), va)

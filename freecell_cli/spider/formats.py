@@ -35,7 +35,7 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import FreecellError, InvalidPosition, quote
-from ..text import escape
+from ..text import escape, plural
 from .position import COLUMNS, MAX_MOVES, Column, Position, check_position
 
 FORMATS = ("compact", "json")
@@ -140,8 +140,8 @@ def as_dealt(position: Position) -> Position:
 
     n = position.deal
     if n is not None and position.moves == 0 and position != deal(n, position.suits):
-        raise InvalidPosition(f"the position says deal {n} ({position.suits} suit{'' if position.suits == 1 else 's'})"
-                              f", but its cards are not deal {n}'s")
+        raise InvalidPosition(f"the position says deal {n} ({plural(position.suits, 'suit')}), "
+                              f"but its cards are not deal {n}'s")
     return position
 
 
