@@ -12,7 +12,7 @@ rich.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 GAP = "⋮"  # a row standing for cards left out of a long column ("⋮12": twelve cards)
 MIN_ROWS = 4  # the rows of cards a table keeps before the lines around it give up theirs
@@ -135,6 +135,20 @@ def column_rows(length: int, rows: int, keep: int | None = None) -> list[int | r
     head: list[int | range] = [range(0, keep)] if keep else []
     tail = rows - len(head) - 2
     return [*head, keep, range(keep + 1, length - tail), *range(length - tail, length)]
+
+
+def table_rows(lengths: Sequence[int], rows: int | None, marked: Iterable[tuple[int, int]] = ()) -> list[list[int | range]]:
+    """:func:`column_rows` for each column of a table (``lengths``), in at most
+    ``rows`` rows (None: every card), each column keeping the first of its cards
+    in ``marked`` (column, card) pairs: the cards a move takes stay in sight.
+
+    >>> table_rows([3, 19], 6, [(1, 5), (1, 6)])
+    [[0, 1, 2], [range(0, 5), 5, range(6, 16), 16, 17, 18]]
+    """
+    first: dict[int, int] = {}
+    for i, card in marked:
+        first[i] = min(card, first.get(i, card))
+    return [column_rows(n, n if rows is None else rows, first.get(i)) for i, n in enumerate(lengths)]
 
 
 def gap_text(cards: range) -> str:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from .autoplay import can_autocomplete
 from .cards import CARDS, Card, RANK_CHARS, SUIT_SYMBOLS, SUITS
 from .deals import is_unsolvable
-from .layout import column_rows, gap_text
+from .layout import gap_text, table_rows
 from .moves import CELL, COLUMN, FOUNDATION, Move, can_move
 from .position import Position, cell_letter
 from .text import plural
@@ -174,12 +174,7 @@ def render_rich(
     table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1))
     for i in range(len(position.columns)):
         table.add_column(Text(str(i + 1), style="dim"), justify="right", min_width=3)
-    first: dict[int, int] = {}  # a column's first marked card: kept when the column is compressed
-    for kind, i, row in marks:
-        if kind == "column":
-            first[i] = min(row, first.get(i, row))
-    shown = [column_rows(len(col), len(col) if rows is None else rows, first.get(i))
-             for i, col in enumerate(position.columns)]
+    shown = table_rows([len(c) for c in position.columns], rows, ((i, r) for kind, i, r in marks if kind == "column"))
     depth = max((len(c) for c in shown), default=0)
     # an empty column that is the destination gets a marked blank in row 0
     depth = max(depth, 1 if any(k[0] == "column" for k in marks) else 0)

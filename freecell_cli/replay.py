@@ -104,9 +104,6 @@ class Replay(Frames[Position, Move]):
 
         return render_rich(position, self.variant, move, bad, rows)
 
-    def _columns(self, position: Position) -> list[list[Card]]:
-        return position.columns
-
     @property
     def min_width(self) -> int:
         from .render import rich_width

@@ -21,7 +21,12 @@ if TYPE_CHECKING:  # rich is imported only when a frame is drawn
 
 MAX_STEPS = 20_000  # every step keeps its position: a replay's limit (a real solution has a few hundred)
 
-P = TypeVar("P")  # the game's Position
+class _Table(Protocol):
+    @property
+    def columns(self) -> Sequence[Sized]: ...  # each column as long as a frame draws it in full
+
+
+P = TypeVar("P", bound=_Table)  # the game's Position
 M = TypeVar("M")  # the game's Move
 P_co = TypeVar("P_co", covariant=True)
 
@@ -110,7 +115,7 @@ class Frames(Generic[P, M]):
 
     def depth(self, k: int) -> int:
         """The rows of cards of frame ``k`` (its longest column), as :meth:`rich_frame` draws them in full."""
-        return max((len(c) for c in self._columns(self.position(k))), default=0)
+        return max((len(c) for c in self.position(k).columns), default=0)
 
     # -- what each game says -------------------------------------------------------
     def tallest(self) -> int:
@@ -134,10 +139,6 @@ class Frames(Generic[P, M]):
         raise NotImplementedError
 
     def _rich_table(self, position: P, move: M | None, bad: bool, rows: int | None) -> RenderableType:
-        raise NotImplementedError
-
-    def _columns(self, position: P) -> Sequence[Sized]:
-        """The columns of ``position``, each as long as :meth:`rich_frame` draws it."""
         raise NotImplementedError
 
     @property

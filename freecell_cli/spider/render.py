@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..layout import column_rows, gap_text
+from ..layout import gap_text, table_rows
 from ..text import plural
 from .cards import RUNS
 from .position import COLUMNS, Position
@@ -119,11 +119,7 @@ def render_rich(position: Position, unrestricted: bool = False, highlight: Move 
     table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1))
     for i in range(len(position.columns)):
         table.add_column(Text(str(i + 1), style="dim"), justify="right", min_width=3)
-    first: dict[int, int] = {}  # a column's first marked card: kept when the column is compressed
-    for i, r in marks:
-        first[i] = min(r, first.get(i, r))
-    shown = [column_rows(len(col), len(col) if rows is None else rows, first.get(i))
-             for i, col in enumerate(position.columns)]
+    shown = table_rows([len(c) for c in position.columns], rows, marks)
     # an empty column that is the destination gets a marked blank in row 0
     depth = max([len(c) for c in shown] + [1 if marks else 0])
     for r in range(depth):

@@ -30,7 +30,7 @@ from ..cards import SUIT_NAMES
 from ..replay_frames import MAX_STEPS, Frames
 from ..text import plural
 from .moves import Move, _apply, _resolve, describe, notation
-from .position import Column, Position, check_position
+from .position import Position, check_position
 from .verify import Solution, Verdict, verify
 
 if TYPE_CHECKING:
@@ -99,9 +99,6 @@ class Replay(Frames[Position, Move]):
         from .render import render_rich
 
         return render_rich(position, self.unrestricted, move, bad, rows)
-
-    def _columns(self, position: Position) -> tuple[Column, ...]:
-        return position.columns
 
     @property
     def min_width(self) -> int:
