@@ -166,21 +166,20 @@ class Viewer:
         caption = Text(r.caption(k), style=style)
         keys = Text(fit_keys(KEYS, width), style="dim", end="")
         depth = r.depth(k)
+        full = r.rich_frame(k)  # drawn whole: measured, and shown when it fits
 
         def lines(renderable: RenderableType, w: int) -> int:
             return len(console.render_lines(renderable, console.options.update_width(w), pad=False))
 
-        def fixed_at(w: int) -> int:  # the lines of the screen w columns wide, but for the rows of cards
-            return lines(title, w) + lines(r.rich_frame(k), w) - depth + lines(caption, w) + lines(keys, w)
-
-        # on a terminal wide enough, the height it needs at its width; else a size that will do
+        # on a terminal wide enough, the height it needs at its width; else a size that will do.
+        # ``fixed``: the lines of the screen but for the rows of cards
         wide = max(width, r.min_width)
-        fixed = fixed_at(wide)
+        fixed = lines(title, wide) + lines(full, wide) - depth + lines(caption, wide) + lines(keys, wide)
         small = too_small(width, height, TITLE, wide, fixed + min(depth, MIN_ROWS))
         if small:
             return Text(small, style="bold", end="")
         rows = height - fixed
-        return Group(title, r.rich_frame(k, rows if rows < depth else None), caption, keys)
+        return Group(title, full if rows >= depth else r.rich_frame(k, rows), caption, keys)
 
     def draw(self, console: Console) -> None:
         screen = self.screen(console)
