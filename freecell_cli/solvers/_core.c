@@ -176,7 +176,7 @@ static int df_run(DepthFirst *self, long long slice) {
             Move m = self->ms.m[fr->mcur++];
             int kind = KIND(m), a = MA(m), b = MB(m), n = MN(m);
             Move back = NO_MOVE;
-            int resort, added;
+            int resort, added, moved = -1; /* moved: the one column a simple move may put out of place */
             int card, to;
             if (simple_change(R, st, m, closed, &card, &to)) {
                 Words child;
@@ -190,12 +190,14 @@ static int df_run(DepthFirst *self, long long slice) {
                 if (kind == COL_TO_COL) {
                     move_run(R, ns, ncols, a, b, n);
                     back = MOVE(COL_TO_COL, b, a, n);
-                    resort = !ns->len[a] || !st->len[b];
+                    moved = !ns->len[a] ? a : !st->len[b] ? b : -1; /* (a whole column never moves) */
+                    resort = moved >= 0;
                 } else if (kind == COL_TO_CELL) {
                     take(R, ns, ncols, a, 1);
                     cell_add(ns, card);
                     back = MOVE(CELL_TO_COL, card, a, 1);
-                    resort = !ns->len[a];
+                    moved = !ns->len[a] ? a : -1;
+                    resort = moved >= 0;
                 } else {
                     cell_remove(ns, a);
                     {
@@ -203,7 +205,8 @@ static int df_run(DepthFirst *self, long long slice) {
                         put(R, ns, ncols, b, &c, 1);
                     }
                     back = MOVE(COL_TO_CELL, b, 0, 1);
-                    resort = !st->len[b];
+                    moved = !st->len[b] ? b : -1;
+                    resort = moved >= 0;
                 }
             } else {
                 *ns = *st;
@@ -216,7 +219,8 @@ static int df_run(DepthFirst *self, long long slice) {
                 if (!added) continue;
             }
             if (resort) {
-                sort_cols(ns, ncols);
+                if (moved >= 0) settle(ns, ncols, moved);
+                else sort_cols(ns, ncols);
                 back = NO_MOVE; /* the columns may have changed places */
             }
             self->states++;

@@ -204,30 +204,52 @@ static inline void cell_remove(State *st, int c) {
 }
 
 /* Columns in the order Python sorts their bytes: empty ones first, then by the
- * bottom card (all different). Insertion sort: at most one column is out of place
- * after most moves. */
-static void sort_cols(State *st, int ncols) {
-    int order[MAXCOLS], sorted = 1;
-    for (int i = 0; i < ncols; i++) {
-        int j = i, key = st->len[i] ? COL(st, i)[0] : -1;
-        while (j > 0 && (st->len[order[j - 1]] ? COL(st, order[j - 1])[0] : -1) > key) {
-            order[j] = order[j - 1];
-            j--;
+ * bottom card (all different). */
+static inline int bottom_of(const State *st, int i) { return st->len[i] ? COL(st, i)[0] : -1; }
+
+/* Column i to its place, the others being in order, its cards moved with it
+ * (those of an empty one stay). A move upsets at most one column's place when
+ * it empties a column (which goes left) or fills an empty one (which goes right). */
+static void settle(State *st, int ncols, int i) {
+    int key = bottom_of(st, i), j = i;
+    while (j > 0 && bottom_of(st, j - 1) > key) j--;
+    if (j == i)
+        while (j + 1 < ncols && bottom_of(st, j + 1) < key) j++;
+    if (j == i) return;
+    int len = st->len[i], at = st->off[i];
+    uint8_t run = st->run[i], tmp[NCARDS];
+    memcpy(tmp, COL(st, i), len);
+    if (j < i) { /* before columns j..i-1 */
+        int to = st->off[j];
+        if (len) {
+            memmove(st->cards + to + len, st->cards + to, at - to);
+            memcpy(st->cards + to, tmp, len);
         }
-        order[j] = i;
-        if (j != i) sorted = 0;
+        for (int k = i; k > j; k--) {
+            st->len[k] = st->len[k - 1];
+            st->run[k] = st->run[k - 1];
+            st->off[k] = (uint8_t)(st->off[k - 1] + len);
+        }
+        st->off[j] = (uint8_t)to;
+    } else { /* after columns i+1..j */
+        int end = st->off[j] + st->len[j];
+        memmove(st->cards + at, st->cards + at + len, end - at - len);
+        memcpy(st->cards + end - len, tmp, len);
+        for (int k = i; k < j; k++) {
+            st->len[k] = st->len[k + 1];
+            st->run[k] = st->run[k + 1];
+            st->off[k] = (uint8_t)(st->off[k + 1] - len);
+        }
+        st->off[j] = (uint8_t)(end - len);
     }
-    if (sorted) return;
-    State old = *st;
-    int at = 0;
-    for (int i = 0; i < ncols; i++) {
-        int from = order[i], n = old.len[from];
-        memcpy(st->cards + at, COL(&old, from), n);
-        st->len[i] = (uint8_t)n;
-        st->run[i] = old.run[from];
-        st->off[i] = (uint8_t)at;
-        at += n;
-    }
+    st->len[j] = (uint8_t)len;
+    st->run[j] = run;
+}
+
+/* Every column to its place (insertion sort). */
+static void sort_cols(State *st, int ncols) {
+    for (int i = 1; i < ncols; i++)
+        if (bottom_of(st, i - 1) > bottom_of(st, i)) settle(st, ncols, i);
 }
 
 static inline int is_won(const State *st) {
