@@ -154,7 +154,6 @@ static int df_push(DepthFirst *self, const State *st, uint32_t ki, Move in, Move
  * nothing home changes what one card lies on, so the key and hash of the child
  * follow from its parent's, and a child seen already is never built. */
 static int df_run(DepthFirst *self, long long slice) {
-    uint8_t key[KEYLEN + 1];
     int ncols = self->ncols;
     const Rules *R = self->rules;
     while (self->depth) {
@@ -209,12 +208,21 @@ static int df_run(DepthFirst *self, long long slice) {
                     resort = moved >= 0;
                 }
             } else {
+                /* The key changes where cards moved: the card the move takes
+                 * lies on something new, and each card sent home lies home. */
+                Words child;
+                words_of(&child, key_at(&self->seen, fr->key));
+                if (kind > HOME_CELL) {
+                    move_code(st, m, &card, &to);
+                    words_set_code(&child, card, to);
+                }
                 *ns = *st;
                 self->owner[nr] = 0;
                 play_move(R, ns, ncols, m, 0); /* every safe card home after it */
+                for (int s = 0; s < 4; s++)
+                    for (int r = st->found[s]; r < ns->found[s]; r++) words_set_code(&child, r * 4 + s, 0);
                 resort = 1;
-                state_key(ns, ncols, key);
-                added = seen_add(&self->seen, key, seen_hash(key));
+                added = seen_add_words(&self->seen, &child, seen_hash_words(&child));
                 if (added < 0) return self->status = 3;
                 if (!added) continue;
             }
