@@ -138,7 +138,9 @@ static int df_push(DepthFirst *self, const State *st, uint32_t ki, Move in, Move
             self->ms.h[i] = h;
             PREFETCH(self->seen.slot + slot_of(h, self->seen.size));
         } else {
-            self->ms.h[i] = 0; /* no key ahead (a real 0 only misses a fetch) */
+            /* No key ahead: df_run plays the move whole. (A simple change whose
+             * hash is 0 is played whole too: the same child, by the long way.) */
+            self->ms.h[i] = 0;
         }
     }
     /* Then, their slots near by now, the keys those slots point to: a child seen
@@ -158,7 +160,6 @@ static int df_run(DepthFirst *self, long long slice) {
     const Rules *R = self->rules;
     while (self->depth) {
         Frame *fr = &self->stack[self->depth - 1];
-        int closed = self->closed0 || self->depth > 1;
         int pushed = 0;
         size_t r = (self->depth - 1) % RING;
         if (self->owner[r] != self->depth) { /* back to a position left long ago */
@@ -166,6 +167,8 @@ static int df_run(DepthFirst *self, long long slice) {
             self->owner[r] = self->depth;
         }
         const State *st = &self->ring[r];
+        Words parent; /* its key, which every child's starts from */
+        words_of(&parent, key_at(&self->seen, fr->key));
         /* A child is built where it will be kept, the next slot of the ring
          * (whose position, if any, is then read back from its key when needed). */
         size_t nr = self->depth % RING;
@@ -177,9 +180,9 @@ static int df_run(DepthFirst *self, long long slice) {
             Move back = NO_MOVE;
             int resort, added, moved = -1; /* moved: the one column a simple move may put out of place */
             int card, to;
-            if (simple_change(R, st, m, closed, &card, &to)) {
-                Words child;
-                words_of(&child, key_at(&self->seen, fr->key));
+            if (mh) { /* a simple change (df_push hashed its key) */
+                move_code(st, m, &card, &to);
+                Words child = parent;
                 words_set_code(&child, card, to);
                 added = seen_add_words(&self->seen, &child, mh);
                 if (added < 0) return self->status = 3;
@@ -210,8 +213,7 @@ static int df_run(DepthFirst *self, long long slice) {
             } else {
                 /* The key changes where cards moved: the card the move takes
                  * lies on something new, and each card sent home lies home. */
-                Words child;
-                words_of(&child, key_at(&self->seen, fr->key));
+                Words child = parent;
                 if (kind > HOME_CELL) {
                     move_code(st, m, &card, &to);
                     words_set_code(&child, card, to);

@@ -131,10 +131,14 @@ static int seen_resize(Seen *s, size_t size) {
     return 0;
 }
 
+/* The bytes of an array of n keys: a key is stored with a word's write, which
+ * may run a byte past the last one. */
+#define KEYS_SIZE(n) ((n) * KEYLEN + 8)
+
 /* Room for ``cap`` keys (0, or -1 without memory). */
 static int seen_reserve(Seen *s, size_t cap) {
     if (cap <= s->cap_keys) return 0;
-    uint8_t *keys = big_realloc(s->keys, s->cap_keys * KEYLEN, cap * KEYLEN);
+    uint8_t *keys = big_realloc(s->keys, KEYS_SIZE(s->cap_keys), KEYS_SIZE(cap));
     if (!keys) return -1;
     s->keys = keys;
     s->cap_keys = cap;
@@ -217,7 +221,7 @@ static uint32_t seen_put(Seen *s, const uint8_t *key, uint32_t h, size_t p) {
 
 static void seen_free(Seen *s) {
     free(s->recent);
-    big_free(s->keys, s->cap_keys * KEYLEN);
+    big_free(s->keys, KEYS_SIZE(s->cap_keys));
     big_free(s->slot, s->size * sizeof *s->slot);
     memset(s, 0, sizeof *s);
 }

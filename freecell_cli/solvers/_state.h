@@ -434,10 +434,15 @@ static inline void words_set_code(Words *k, int c, int v) {
     words_set_byte(k, byte, n0);
 }
 
-/* The key's bytes. */
+/* The key's bytes, and 0 in the byte after them (where there must be room). */
 static inline void words_store(const Words *k, uint8_t *key) {
     memcpy(key, k->w, 32);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && KEYLEN > 32 && KEYLEN < 40
+    memcpy(key + 32, &k->w[4], 8); /* bytes 32..38, then the word's top byte, 0 */
+#else
     for (int i = 32; i < KEYLEN; i++) key[i] = words_byte(k, i);
+    key[KEYLEN] = 0;
+#endif
 }
 
 static inline int same_words(const uint8_t *a, const Words *k) {
