@@ -257,7 +257,9 @@ static inline int is_won(const State *st) {
 }
 
 /* The canonical key: for each card what it lies on (``below``), 6 bits: 0 home,
- * 1 a free cell, 2 the table, 3 + d on card d. Packed four cards to three bytes. */
+ * 1 a free cell, 2 the table, 3 + d on card d. Card c's code is bits 6c..6c+5
+ * of the key's 39 bytes read as one little-endian number (312 bits): held as
+ * five 64-bit words, a code is set with a shift and a mask (words_set_code). */
 #define ON_CELL 1
 #define ON_TABLE 2
 static void make_below(const State *st, int ncols, uint8_t *below) {
@@ -272,23 +274,29 @@ static void make_below(const State *st, int ncols, uint8_t *below) {
     }
 }
 
+/* Where card c's code lies: word 6c / 64 at bit 6c % 64, and when that is past
+ * 58 its high bits in the next word. */
+#define CODE_WORD(c) ((6 * (c)) >> 6)
+#define CODE_SHIFT(c) ((6 * (c)) & 63)
+
 static void pack(const uint8_t *below, uint8_t *key) {
-    for (int g = 0; g < 13; g++) {
-        const uint8_t *b = below + 4 * g;
-        key[3 * g] = (uint8_t)(b[0] << 2 | b[1] >> 4);
-        key[3 * g + 1] = (uint8_t)(b[1] << 4 | b[2] >> 2);
-        key[3 * g + 2] = (uint8_t)(b[2] << 6 | b[3]);
+    uint64_t w[5] = {0, 0, 0, 0, 0};
+    for (int c = 0; c < NCARDS; c++) {
+        int i = CODE_WORD(c), sh = CODE_SHIFT(c);
+        w[i] |= (uint64_t)below[c] << sh;
+        if (sh > 58) w[i + 1] |= (uint64_t)below[c] >> (64 - sh);
     }
+    for (int j = 0; j < KEYLEN; j++) key[j] = (uint8_t)(w[j >> 3] >> (8 * (j & 7)));
 }
 
 static void unpack(const uint8_t *key, uint8_t *below) {
-    for (int g = 0; g < 13; g++) {
-        const uint8_t *k = key + 3 * g;
-        uint8_t *b = below + 4 * g;
-        b[0] = k[0] >> 2;
-        b[1] = (uint8_t)((k[0] & 3) << 4 | k[1] >> 4);
-        b[2] = (uint8_t)((k[1] & 15) << 2 | k[2] >> 6);
-        b[3] = k[2] & 63;
+    uint64_t w[5] = {0, 0, 0, 0, 0};
+    for (int j = 0; j < KEYLEN; j++) w[j >> 3] |= (uint64_t)key[j] << (8 * (j & 7));
+    for (int c = 0; c < NCARDS; c++) {
+        int i = CODE_WORD(c), sh = CODE_SHIFT(c);
+        uint64_t v = w[i] >> sh;
+        if (sh > 58) v |= w[i + 1] << (64 - sh);
+        below[c] = (uint8_t)(v & 63);
     }
 }
 
@@ -325,30 +333,12 @@ static void decode(const Rules *R, const uint8_t *key, int ncols, State *st) {
     }
 }
 
-/* What card ``c`` lies on, set in a packed key (6 bits at bit 6c, the first
- * bit the highest of byte 0): the one place a simple move changes. */
-/* Card ``c``'s 6 bits lie in byte 6c / 8 of a key and, when they straddle it,
- * the next byte: the new values of those bytes (``b0``, ``b1``: the old ones)
- * with the code ``v``. Returns how many bytes it takes, 1 or 2. */
-static inline int code_bytes(int c, int v, int b0, int b1, uint8_t *n0, uint8_t *n1) {
-    int off = (6 * c) & 7;
-    if (off <= 2) {
-        int shift = 2 - off;
-        *n0 = (uint8_t)((b0 & ~(63 << shift)) | (v << shift));
-        return 1;
-    }
-    *n0 = (uint8_t)((b0 & ~(63 >> (off - 2))) | (v >> (off - 2)));
-    *n1 = (uint8_t)((b1 & ~((0xff << (10 - off)) & 0xff)) | ((v << (10 - off)) & 0xff));
-    return 2;
-}
-/* Whether card ``c``'s code straddles two bytes. */
-#define CODE_STRADDLES(c) (((6 * (c)) & 7) > 2)
-
+/* What card ``c`` lies on, set to ``v`` in a packed key: bits 6c..6c+5, in
+ * byte 6c / 8 and, when they start past its bit 2, the next. */
 static inline void set_code(uint8_t *key, int c, int v) {
-    int byte = (6 * c) >> 3;
-    uint8_t n0, n1;
-    if (code_bytes(c, v, key[byte], CODE_STRADDLES(c) ? key[byte + 1] : 0, &n0, &n1) == 2) key[byte + 1] = n1;
-    key[byte] = n0;
+    int j = (6 * c) >> 3, sh = (6 * c) & 7;
+    key[j] = (uint8_t)((key[j] & ~(63 << sh)) | (v << sh));
+    if (sh > 2) key[j + 1] = (uint8_t)((key[j + 1] & ~(63 >> (8 - sh))) | (v >> (8 - sh)));
 }
 
 #ifdef __SIZEOF_INT128__
@@ -358,22 +348,6 @@ static inline uint64_t mum(uint64_t a, uint64_t b) {
     return (uint64_t)r ^ (uint64_t)(r >> 64);
 }
 #endif
-
-/* The key's last word: its bytes 32-38 in the low 56 bits, the rest 0. Read as
- * the 8 bytes ending the key and shifted, not copied in pieces to the stack and
- * read back whole: such a read waits for the pieces (a store-forwarding stall)
- * on every hash and every comparison. */
-static inline uint64_t key_tail(const uint8_t *key) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && KEYLEN > 32 && KEYLEN < 40
-    uint64_t t;
-    memcpy(&t, key + KEYLEN - 8, 8);
-    return t >> (8 * (40 - KEYLEN));
-#else
-    uint64_t t = 0;
-    memcpy(&t, key + 32, KEYLEN - 32);
-    return t;
-#endif
-}
 
 static inline uint64_t hash_words(const uint64_t *w) {
 #ifdef __SIZEOF_INT128__
@@ -391,58 +365,32 @@ static inline uint64_t hash_words(const uint64_t *w) {
 #endif
 }
 
-static inline uint64_t hash_key(const uint8_t *key) {
-    uint64_t w[5];
-    memcpy(w, key, 32);
-    w[4] = key_tail(key);
-    return hash_words(w);
-}
-
 /* -- a key held in five words ----------------------------------------------------
- * A child's key is its parent's with one card's 6 bits changed. Built in bytes,
- * the change is a byte store that the hash's and the comparison's 8-byte reads
- * then wait on; held as words (bytes 0-31 as read, little-endian, and the tail as
- * key_tail gives it), every store and read is a whole word. Same bytes, same hash. */
+ * A child's key is its parent's with one card's 6 bits changed: held as the
+ * words of the little-endian number, the change is a shift and a mask, and the
+ * hash and the comparisons read whole words. */
 typedef struct {
     uint64_t w[5];
 } Words;
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && KEYLEN > 32 && KEYLEN < 40
+/* The words are the key's bytes as they lie: the last, bytes 32-38, is read as
+ * the 8 bytes ending the key and shifted (not copied in pieces to the stack and
+ * read back whole, which waits for the pieces: a store-forwarding stall). */
+static inline uint64_t key_tail(const uint8_t *key) {
+    uint64_t t;
+    memcpy(&t, key + KEYLEN - 8, 8);
+    return t >> (8 * (40 - KEYLEN));
+}
 
 static inline void words_of(Words *k, const uint8_t *key) {
     memcpy(k->w, key, 32);
     k->w[4] = key_tail(key);
 }
 
-/* A byte of the key: by shifts on a little-endian machine (whole words stay
- * whole), elsewhere by address (key_tail keeps the tail's bytes in memory order). */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-static inline uint8_t words_byte(const Words *k, int j) { return (uint8_t)(k->w[j >> 3] >> (8 * (j & 7))); }
-static inline void words_set_byte(Words *k, int j, uint8_t v) {
-    int sh = 8 * (j & 7);
-    k->w[j >> 3] = (k->w[j >> 3] & ~((uint64_t)0xff << sh)) | ((uint64_t)v << sh);
-}
-#else
-static inline uint8_t words_byte(const Words *k, int j) { return ((const uint8_t *)k->w)[j]; }
-static inline void words_set_byte(Words *k, int j, uint8_t v) { ((uint8_t *)k->w)[j] = v; }
-#endif
-
-/* set_code on a key held in words. */
-static inline void words_set_code(Words *k, int c, int v) {
-    int byte = (6 * c) >> 3;
-    uint8_t n0, n1;
-    if (code_bytes(c, v, words_byte(k, byte), CODE_STRADDLES(c) ? words_byte(k, byte + 1) : 0, &n0, &n1) == 2)
-        words_set_byte(k, byte + 1, n1);
-    words_set_byte(k, byte, n0);
-}
-
 /* The key's bytes, and 0 in the byte after them (where there must be room). */
 static inline void words_store(const Words *k, uint8_t *key) {
-    memcpy(key, k->w, 32);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && KEYLEN > 32 && KEYLEN < 40
-    memcpy(key + 32, &k->w[4], 8); /* bytes 32..38, then the word's top byte, 0 */
-#else
-    for (int i = 32; i < KEYLEN; i++) key[i] = words_byte(k, i);
-    key[KEYLEN] = 0;
-#endif
+    memcpy(key, k->w, 40); /* bytes 32..38 from the last word, then its top byte, 0 */
 }
 
 static inline int same_words(const uint8_t *a, const Words *k) {
@@ -453,16 +401,42 @@ static inline int same_words(const uint8_t *a, const Words *k) {
     }
     return !(d | (key_tail(a) ^ k->w[4]));
 }
+#else /* the same words, byte by byte */
+static inline void words_of(Words *k, const uint8_t *key) {
+    memset(k->w, 0, sizeof k->w);
+    for (int j = 0; j < KEYLEN; j++) k->w[j >> 3] |= (uint64_t)key[j] << (8 * (j & 7));
+}
+
+static inline void words_store(const Words *k, uint8_t *key) {
+    for (int j = 0; j < KEYLEN; j++) key[j] = (uint8_t)(k->w[j >> 3] >> (8 * (j & 7)));
+    key[KEYLEN] = 0;
+}
+
+static inline int same_words(const uint8_t *a, const Words *k) {
+    Words x;
+    words_of(&x, a);
+    return !memcmp(x.w, k->w, sizeof x.w);
+}
+#endif
+
+static inline uint64_t hash_key(const uint8_t *key) {
+    Words k;
+    words_of(&k, key);
+    return hash_words(k.w);
+}
+
+/* set_code on a key held in words. */
+static inline void words_set_code(Words *k, int c, int v) {
+    int i = CODE_WORD(c), sh = CODE_SHIFT(c);
+    k->w[i] = (k->w[i] & ~((uint64_t)63 << sh)) | ((uint64_t)v << sh);
+    if (sh > 58) k->w[i + 1] = (k->w[i + 1] & ~((uint64_t)63 >> (64 - sh))) | ((uint64_t)v >> (64 - sh));
+}
 
 /* Whether two packed keys are the same position. */
 static inline int same_key(const uint8_t *a, const uint8_t *b) {
-    uint64_t x, y, d = 0;
-    for (int i = 0; i < 32; i += 8) {
-        memcpy(&x, a + i, 8);
-        memcpy(&y, b + i, 8);
-        d |= x ^ y;
-    }
-    return !(d | (key_tail(a) ^ key_tail(b)));
+    Words k;
+    words_of(&k, b);
+    return same_words(a, &k);
 }
 
 /* -- Python side ---------------------------------------------------------------- */
