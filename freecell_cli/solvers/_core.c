@@ -156,6 +156,8 @@ static int df_push(DepthFirst *self, const State *st, uint32_t ki, Move in, Move
  * nothing home changes what one card lies on, so the key and hash of the child
  * follow from its parent's, and a child seen already is never built. */
 static int df_run(DepthFirst *self, long long slice) {
+    /* the next multiple of slice (a division a call, not one a position) */
+    long long stop = (self->states / slice + 1) * slice;
     int ncols = self->ncols;
     const Rules *R = self->rules;
     while (self->depth) {
@@ -243,7 +245,7 @@ static int df_run(DepthFirst *self, long long slice) {
             break;
         }
         if (pushed) {
-            if (self->states % slice == 0) return 0;
+            if (self->states == stop) return 0;
             continue;
         }
         /* every move of this position tried */

@@ -135,12 +135,27 @@ static inline void put(const Rules *R, State *st, int ncols, int b, const uint8_
     for (int j = b + 1; j < ncols; j++) st->off[j] += n;
 }
 
-/* A run of n cards from column a to column b. */
+/* A run of n cards from column a to column b: the cards between the two
+ * columns' ends shift by n, the rest stay. */
 static inline void move_run(const Rules *R, State *st, int ncols, int a, int b, int n) {
     uint8_t run[NCARDS];
-    memcpy(run, COL(st, a) + st->len[a] - n, n);
-    take(R, st, ncols, a, n);
-    put(R, st, ncols, b, run, n);
+    int ea = st->off[a] + st->len[a], eb = st->off[b] + st->len[b];
+    for (int k = 0; k < n; k++) run[k] = st->cards[ea - n + k]; /* (a few cards: no call) */
+    int r = run_length(R, run, n); /* b's run after, as put works it out */
+    st->run[b] = (uint8_t)(r == n && st->len[b] && R->fits[run[0]][st->cards[eb - 1]] ? n + st->run[b] : r);
+    if (a < b) {
+        memmove(st->cards + ea - n, st->cards + ea, eb - ea);
+        for (int k = 0; k < n; k++) st->cards[eb - n + k] = run[k];
+        for (int j = a + 1; j <= b; j++) st->off[j] -= n;
+    } else {
+        memmove(st->cards + eb + n, st->cards + eb, ea - n - eb);
+        for (int k = 0; k < n; k++) st->cards[eb + k] = run[k];
+        for (int j = b + 1; j <= a; j++) st->off[j] += n;
+    }
+    st->len[a] -= n;
+    st->len[b] += n;
+    if (st->run[a] > n) st->run[a] -= n; /* as take */
+    else st->run[a] = (uint8_t)run_length(R, COL(st, a), st->len[a]);
 }
 
 /* state.is_safe: the next card of its suit that no card can ever need to land
