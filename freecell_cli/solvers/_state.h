@@ -294,6 +294,11 @@ static void make_below(const State *st, int ncols, uint8_t *below) {
 #define CODE_WORD(c) ((6 * (c)) >> 6)
 #define CODE_SHIFT(c) ((6 * (c)) & 63)
 
+typedef struct {
+    uint64_t w[5];
+} Words; /* a key as the words of its number (below: words_of, words_store) */
+static inline void words_of(Words *k, const uint8_t *key);
+
 static void pack(const uint8_t *below, uint8_t *key) {
     uint64_t w[5] = {0, 0, 0, 0, 0};
     for (int c = 0; c < NCARDS; c++) {
@@ -305,8 +310,9 @@ static void pack(const uint8_t *below, uint8_t *key) {
 }
 
 static void unpack(const uint8_t *key, uint8_t *below) {
-    uint64_t w[5] = {0, 0, 0, 0, 0};
-    for (int j = 0; j < KEYLEN; j++) w[j >> 3] |= (uint64_t)key[j] << (8 * (j & 7));
+    Words k;
+    words_of(&k, key);
+    const uint64_t *w = k.w;
     for (int c = 0; c < NCARDS; c++) {
         int i = CODE_WORD(c), sh = CODE_SHIFT(c);
         uint64_t v = w[i] >> sh;
@@ -384,10 +390,6 @@ static inline uint64_t hash_words(const uint64_t *w) {
  * A child's key is its parent's with one card's 6 bits changed: held as the
  * words of the little-endian number, the change is a shift and a mask, and the
  * hash and the comparisons read whole words. */
-typedef struct {
-    uint64_t w[5];
-} Words;
-
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && KEYLEN > 32 && KEYLEN < 40
 /* The words are the key's bytes as they lie: the last, bytes 32-38, is read as
  * the 8 bytes ending the key and shifted (not copied in pieces to the stack and
