@@ -172,6 +172,9 @@ static void safe_home(const Rules *R, State *st, int ncols) {
     int moved = 1;
     while (moved) {
         moved = 0;
+        uint64_t tops = 0; /* the cards on top of a column, bit c for card c */
+        for (int i = 0; i < ncols; i++)
+            if (st->len[i]) tops |= (uint64_t)1 << TOP(st, i);
         for (int s = 0; s < 4; s++) {
             int f = st->found[s];
             if (f == 13) continue;
@@ -186,7 +189,7 @@ static void safe_home(const Rules *R, State *st, int ncols) {
                     break;
                 }
             }
-            if (done) continue;
+            if (done || !(tops >> c & 1)) continue;
             for (int i = 0; i < ncols; i++) {
                 if (st->len[i] && TOP(st, i) == c) {
                     take(R, st, ncols, i, 1);
