@@ -62,14 +62,14 @@ static int gen_moves(const Rules *R, const State *st, int ncols, int ncells_tota
 
 /* -- the search object ---------------------------------------------------------
  * A deep proof's stack holds millions of positions: a frame keeps only where
- * its key is in the set (20 bytes a frame, not 180 with the position itself). The positions of the
+ * its key is in the set (16 bytes a frame, not 180 with the position itself). The positions of the
  * last RING depths are kept beside it, and a position further down is read back
  * from its key when the search returns to it: the key says what every card lies
  * on, and the columns are kept in the order of their bottom cards, so the key
  * gives the position exactly as it was. */
 typedef struct {
     uint32_t key;              /* where its key is in the set (every position on the stack is in it) */
-    uint32_t mbeg, mcur, mend; /* its moves not tried yet: ms.m[mcur..mend) */
+    uint32_t mcur, mend; /* its moves not tried yet: ms.m[mcur..mend) (they begin at the mend of the frame below) */
     Move in;                   /* the move that led here (NO_MOVE at the start) */
 } Frame;
 #define RING 256
@@ -109,11 +109,11 @@ static int df_push(DepthFirst *self, const State *st, uint32_t ki, Move in, Move
     fr->key = ki;
     fr->in = in;
     if (self->ms.n + 1000 > UINT32_MAX) return -1;
-    fr->mbeg = (uint32_t)self->ms.n;
+    uint32_t mbeg = (uint32_t)self->ms.n;
     int n = gen_moves(self->rules, st, self->ncols, self->ncells_total, self->caps, &self->ms);
     if (n < 0) return -1;
     if (back != NO_MOVE) { /* the move straight back to the position just left */
-        Move *m = self->ms.m + fr->mbeg;
+        Move *m = self->ms.m + mbeg;
         for (int i = 0; i < n; i++)
             if (m[i] == back) {
                 memmove(m + i, m + i + 1, (n - i - 1) * sizeof *m);
@@ -121,7 +121,7 @@ static int df_push(DepthFirst *self, const State *st, uint32_t ki, Move in, Move
                 break;
             }
     }
-    fr->mcur = fr->mbeg;
+    fr->mcur = mbeg;
     fr->mend = (uint32_t)self->ms.n;
     /* Every move of a position is tried sooner or later: the keys of its simple
      * changes are hashed now and their slots fetched, so the look-ups find them
@@ -129,7 +129,7 @@ static int df_push(DepthFirst *self, const State *st, uint32_t ki, Move in, Move
     int closed = self->closed0 || self->depth >= 1;
     Words parent;
     words_of(&parent, key_at(&self->seen, ki));
-    for (size_t i = fr->mbeg; i < fr->mend; i++) {
+    for (size_t i = mbeg; i < fr->mend; i++) {
         int card, to;
         if (simple_change(self->rules, st, self->ms.m[i], closed, &card, &to)) {
             Words child = parent;
@@ -145,7 +145,7 @@ static int df_push(DepthFirst *self, const State *st, uint32_t ki, Move in, Move
     }
     /* Then, their slots near by now, the keys those slots point to: a child seen
      * already (most are) is then compared with a key in the cache. */
-    for (size_t i = fr->mbeg; i < fr->mend; i++) seen_prefetch_key(&self->seen, self->ms.h[i]);
+    for (size_t i = mbeg; i < fr->mend; i++) seen_prefetch_key(&self->seen, self->ms.h[i]);
     self->depth++;
     return 0;
 }
@@ -249,7 +249,7 @@ static int df_run(DepthFirst *self, long long slice) {
             continue;
         }
         /* every move of this position tried */
-        self->ms.n = fr->mbeg;
+        self->ms.n = self->depth > 1 ? fr[-1].mend : 0;
         self->depth--;
     }
     return self->status = 2;
