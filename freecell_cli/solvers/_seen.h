@@ -155,8 +155,9 @@ static inline void seen_prefetch_key(const Seen *s, uint32_t h) {
 
 /* Adds ``k``, a key held in words (_state.h), whose hash is ``h``: 1 added, 0
  * there already, -1 no room (memory, or the most keys a slot can index). A key
- * met again is most often one met a moment ago: the small cache answers first. */
-static int seen_add_words(Seen *s, const Words *k, uint32_t h) {
+ * met again is most often one met a moment ago: the small cache answers first.
+ * Inlined where it is called: the key's words then stay in registers. */
+static ALWAYS_INLINE int seen_add_words(Seen *s, const Words *k, uint32_t h) {
     uint32_t t = TAG(s, h), mask = s->idx_mask;
     uint8_t *near = s->recent[RECENT_OF(h)];
     if (near[KEYLEN] && same_words(near, k)) return 0;

@@ -20,8 +20,10 @@
 /* A hint that memory will be read soon (nothing where the compiler has none). */
 #if defined(__GNUC__) || defined(__clang__)
 #define PREFETCH(p) __builtin_prefetch(p)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define PREFETCH(p) ((void)(p))
+#define ALWAYS_INLINE inline
 #endif
 
 #define MAXCOLS 10 /* Seahaven Towers' table */
@@ -299,7 +301,7 @@ static void make_below(const State *st, int ncols, uint8_t *below) {
 
 typedef struct {
     uint64_t w[5];
-} Words; /* a key as the words of its number (below: words_of, words_store) */
+} Words; /* a key as the words of its number (further on: words_of, words_store) */
 static inline void words_of(Words *k, const uint8_t *key);
 
 static void pack(const uint8_t *below, uint8_t *key) {
@@ -312,18 +314,6 @@ static void pack(const uint8_t *below, uint8_t *key) {
     for (int j = 0; j < KEYLEN; j++) key[j] = (uint8_t)(w[j >> 3] >> (8 * (j & 7)));
 }
 
-static void unpack(const uint8_t *key, uint8_t *below) {
-    Words k;
-    words_of(&k, key);
-    const uint64_t *w = k.w;
-    for (int c = 0; c < NCARDS; c++) {
-        int i = CODE_WORD(c), sh = CODE_SHIFT(c);
-        uint64_t v = w[i] >> sh;
-        if (sh > 58) v |= w[i + 1] << (64 - sh);
-        below[c] = (uint8_t)(v & 63);
-    }
-}
-
 /* The packed key of a position. */
 static inline void state_key(const State *st, int ncols, uint8_t *key) {
     uint8_t below[NCARDS];
@@ -334,13 +324,17 @@ static inline void state_key(const State *st, int ncols, uint8_t *key) {
 /* The position of a key, columns in the order the search keeps them (empty ones
  * first, then by bottom card), free cells sorted. */
 static void decode(const Rules *R, const uint8_t *key, int ncols, State *st) {
-    uint8_t below[NCARDS], above[NCARDS + 3], bottoms[MAXCOLS];
+    uint8_t above[NCARDS + 3], bottoms[MAXCOLS];
     int nb = 0;
-    unpack(key, below);
+    Words k;
+    words_of(&k, key);
     memset(st, 0, sizeof *st);
     memset(above, NONE, sizeof above);
     for (int c = 0; c < NCARDS; c++) {
-        int v = below[c];
+        int i = CODE_WORD(c), sh = CODE_SHIFT(c);
+        uint64_t x = k.w[i] >> sh;
+        if (sh > 58) x |= k.w[i + 1] << (64 - sh);
+        int v = (int)(x & 63);
         if (v == 0) st->found[SUIT(c)]++;
         else if (v == ON_CELL) st->cell[st->ncell++] = (uint8_t)c;
         else if (v == ON_TABLE) bottoms[nb++] = (uint8_t)c; /* ascending: the order kept */
