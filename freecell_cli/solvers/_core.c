@@ -16,11 +16,12 @@
  * it). At most 85% full and grown by half, the table costs 4.7-7.1 bytes a
  * position: 44-46 in all (_seen.h).
  *
- * What makes it fast: a move between columns and free cells changes what one
- * card lies on, so a child's key is its parent's with 6 bits changed, hashed and
- * looked up before the child is built (most children are seen already); the
- * slots of a position's children are fetched from memory as soon as it is
- * pushed; each column's movable run is kept, not measured again.
+ * What makes it fast: a move changes what a few cards lie on (the card it moves,
+ * and each card sent home after it), so a child's key is its parent's with those
+ * 6-bit codes changed, in words (_state.h), hashed and looked up before the child
+ * is built (most children are seen already); the slots of a position's children
+ * are fetched from memory as soon as it is pushed; each column's movable run is
+ * kept, not measured again, and a column a move puts out of order is settled alone.
  *
  * Everything it is given is checked (a whole deck, card codes, sizes): bad input
  * is a ValueError, never a crash.
