@@ -68,7 +68,21 @@ def test_inline_positions_argument_option_and_stdin():
     assert run("spider", "show", "--legal", "-", input=D1) == shown
     moved = run("spider", "move", "23", input=D1)
     assert run("spider", "move", "23", "-p", D1) == moved and moved[0] == 0
-    assert run("spider", "show", D1, "-p", D1) == (2, "", "error: give one position: an argument or -p/--position\n")
+    assert run("spider", "show", D1, "-p", D1) == (2, "", "error: give one position: an argument, -p/--position, or --deal\n")
+
+
+def test_move_takes_its_position_as_the_other_commands_do():
+    # move plays on an inline position, -p, stdin or --deal (with --suits), as
+    # FreeCell's move does; two of them, or --suits alone, are refused
+    moved = run("spider", "move", "23", input=D1)
+    assert moved[0] == 0
+    assert run("spider", "move", D1, "23") == moved
+    assert run("spider", "move", "--deal", "1", "-s", "1", "23") == moved
+    one = "error: give one position: an argument, -p/--position, or --deal\n"
+    assert run("spider", "move", D1, "-p", D1, "23") == (2, "", one)
+    assert run("spider", "move", "--deal", "1", "-p", D1, "23") == (2, "", one)
+    assert run("spider", "move", "-s", "1", "23", input=D1) == (2, "", "error: --suits goes with --deal\n")
+    assert run("spider", "move", D1) == (2, "", "error: no moves given\n")
 
 
 def test_json_and_output(tmp_path):

@@ -10,19 +10,21 @@ from ..checks import check_json_format, check_output
 from ..inputs import parse_move_args
 from ..options import command, output
 from ..output import EXIT_NEGATIVE, fail
-from .options import MOVE_HELP, SpiderFormat, SpiderPositionOpt, UnrestrictedOpt
+from .options import MOVE_HELP, SpiderFormat, SpiderPositionOptions, UnrestrictedOpt, positions
 from .positions import read_position, write_position
 
 HELP = (f"Apply moves in order and print the resulting position. {MOVE_HELP} "
         "A refused move prints nothing on stdout, says why, and exits 1.")
 
 
-@command(output())
+@command(positions(argument=False), output())
 def move_command(
-    moves: Annotated[list[str], typer.Argument(metavar="MOVE...", help=MOVE_HELP)],
-    position_file: SpiderPositionOpt = None,
+    moves: Annotated[list[str], typer.Argument(
+        metavar="[POSITION] MOVE...",
+        help="A compact position first (the one to play on; or -p, --deal, stdin), then the moves. " + MOVE_HELP)],
     unrestricted: UnrestrictedOpt = False,
     format: Annotated[Optional[SpiderFormat], typer.Option("--format", "-f", metavar="FORMAT", help="Output format: compact or json (default: as read).")] = None,
+    where: SpiderPositionOptions = SpiderPositionOptions(),
     json: bool = False,
     output: str | None = None,
 ) -> None:
@@ -31,9 +33,14 @@ def move_command(
     from ...text import escape
 
     check_json_format(json, format)
+    where.check()
     check_output(output)
-    tokens, parsed = parse_move_args(moves, split_moves, Move.parse)
-    position, fmt = read_position(position_file)
+    from ...spider.formats import looks_compact
+
+    where.argument = moves[0] if moves and looks_compact(moves[0]) else None  # no move has a colon
+    tokens, parsed = parse_move_args(moves[where.argument is not None:], split_moves, Move.parse)
+    position, fmt = (read_position(where.argument, where.option) if where.deal is None
+                     else (where.read(), "compact"))
     for i, (token, move) in enumerate(zip(tokens, parsed), 1):
         try:
             position = apply(position, move, unrestricted)

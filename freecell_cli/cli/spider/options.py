@@ -74,10 +74,10 @@ class SpiderPositionOptions:
         return position_or_deal(self.argument, self.option, self.deal, self.suits)
 
 
-def positions(deal: Any = SpiderDealOpt) -> Shared:
-    """[POSITION], -p, --deal (``deal``: its annotation) and --suits, received as
-    ``where``, a :class:`SpiderPositionOptions`."""
-    return shared(True, lambda v: {"where": SpiderPositionOptions(v["position_arg"], v["position"], v["deal"],
+def positions(deal: Any = SpiderDealOpt, argument: bool = True) -> Shared:
+    """[POSITION] (unless ``argument`` is False), -p, --deal (``deal``: its
+    annotation) and --suits, received as ``where``, a :class:`SpiderPositionOptions`."""
+    params = {"position_arg": (SpiderPositionArg, None)} if argument else {}
+    return shared(True, lambda v: {"where": SpiderPositionOptions(v.get("position_arg"), v["position"], v["deal"],
                                                                   v["suits"])},
-                  position_arg=(SpiderPositionArg, None), position=(SpiderPositionOpt, None), deal=(deal, None),
-                  suits=(DealSuitsOpt, None))
+                  **params, position=(SpiderPositionOpt, None), deal=(deal, None), suits=(DealSuitsOpt, None))

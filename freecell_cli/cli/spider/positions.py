@@ -21,7 +21,7 @@ def read_position(argument: str | None = None, option: str | None = None) -> tup
 
     given = [x for x in (argument, option) if x is not None]
     if len(given) > 1:
-        raise fail("give one position: an argument or -p/--position")
+        raise fail(ONE_POSITION)
     return read_game_position(given[0] if given else None, looks_compact, detect_format, parse_position)
 
 
