@@ -73,7 +73,7 @@ typedef struct {
     uint32_t mcur, mend; /* its moves not tried yet: ms.m[mcur..mend) (they begin at the mend of the frame below) */
     Move in;                   /* the move that led here (NO_MOVE at the start) */
 } Frame;
-#define RING 256
+#define RING 1024
 
 
 typedef struct {
@@ -286,7 +286,7 @@ static int DF_init(DepthFirst *self, PyObject *args, PyObject *kw) {
      * its table at once: no table grown and copied again and again on the way.
      * Pages are only taken as they are written, so a big guess costs little. */
     size_t want = expect > (1 << 24) ? (1 << 24) : (size_t)expect;
-    self->seen.recent = calloc((size_t)1 << RECENT_BITS, KEYLEN + 1);
+    self->seen.recent = calloc((size_t)1 << RECENT_BITS, sizeof *self->seen.recent);
     if (!self->seen.recent || seen_resize(&self->seen, 1024 + want * 100 / 85) < 0 ||
         seen_reserve(&self->seen, want)) {
         PyErr_NoMemory();

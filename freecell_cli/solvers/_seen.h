@@ -82,7 +82,7 @@ typedef struct {
     /* A small cache of keys met lately (all of them in the set): most positions
      * met again were met a moment ago, and this answers them from a cache line
      * near at hand instead of the far table and key array. */
-    uint8_t (*recent)[KEYLEN + 1];
+    uint32_t *recent; /* a key's index + 1 (0: none) */
 } Seen;
 /* The set works on 32 bits of a key's hash (seen_hash): the slot from the whole
  * (multiplied out to the table's size), the tag and the cache from low bits. */
@@ -159,26 +159,24 @@ static inline void seen_prefetch_key(const Seen *s, uint32_t h) {
  * Inlined where it is called: the key's words then stay in registers. */
 static ALWAYS_INLINE int seen_add_words(Seen *s, const Words *k, uint32_t h) {
     uint32_t t = TAG(s, h), mask = s->idx_mask;
-    uint8_t *near = s->recent[RECENT_OF(h)];
-    if (near[KEYLEN] && same_words(near, k)) return 0;
+    uint32_t *near = s->recent + RECENT_OF(h), r = *near;
+    if (r && same_words(s->keys + (size_t)(r - 1) * KEYLEN, k)) return 0;
     size_t p = slot_of(h, s->size);
     for (;;) {
         uint32_t v = s->slot[p];
         if (!v) break;
         if ((v & ~mask) == t && same_words(s->keys + (size_t)((v & mask) - 1) * KEYLEN, k)) {
-            words_store(k, near);
-            near[KEYLEN] = 1;
+            *near = v & mask;
             return 0;
         }
         p = p + 1 == s->size ? 0 : p + 1;
     }
-    words_store(k, near);
-    near[KEYLEN] = 1;
     if (s->count >= MAX_STORED) return -1;
     if (s->count == s->cap_keys && seen_reserve(s, s->cap_keys + s->cap_keys / 2 + 4096) < 0) return -1;
     words_store(k, s->keys + s->count * KEYLEN);
     s->count++;
     s->slot[p] = TAG(s, h) | (uint32_t)s->count;
+    *near = (uint32_t)s->count;
     if (s->count * 100 > s->size * LOAD) {
         if (seen_resize(s, s->size * GROW / 2) < 0) return -1;
     }
