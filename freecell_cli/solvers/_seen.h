@@ -79,10 +79,11 @@ typedef struct {
     size_t size; /* slots */
     int idx_bits; /* of a slot's 32: the index's */
     uint32_t idx_mask;
-    /* A small cache of keys met lately (all of them in the set): most positions
-     * met again were met a moment ago, and this answers them from a cache line
-     * near at hand instead of the far table and key array. */
-    uint32_t *recent; /* a key's index + 1 (0: none) */
+    /* A small cache of the keys met lately, by their hash (all of them in the
+     * set): most positions met again were met a moment ago, and this finds them
+     * without the table's probe, their key still near at hand. Each entry is a
+     * key's index + 1 (0: none), 16 KB in all. */
+    uint32_t *recent;
 } Seen;
 /* The set works on 32 bits of a key's hash (seen_hash): the slot from the whole
  * (multiplied out to the table's size), the tag and the cache from low bits. */
