@@ -315,21 +315,25 @@ def test_a_position_at_its_start_must_be_the_deal_it_names(tmp_path, monkeypatch
     assert run("spider", "show", D9)[0] == run("spider", "show", D9[: -len(":9")])[0] == 0
 
 
-def test_a_position_after_moves_keeps_its_deal_as_a_label_as_freecells(tmp_path):
-    """After a move the deal field names the game the table comes from, as FreeCell's
-    (`JC---:0000:...:617`): what was played is not known, so it is not checked, and
-    solve names the start by its position, which verify replays."""
+def test_a_position_after_moves_is_held_to_its_deal_where_no_move_reaches(tmp_path):
+    """After moves the deal field names the game the table comes from: what no move
+    changes (each column's face-down cards, the stock left) must be that deal's, so
+    a relabelled table is refused; a played one keeps its label, and solve names
+    the start by its position, which verify replays."""
     moved = run("spider", "move", "-p", D9, "d")[1].strip()
     relabelled = moved[: -len(":9")] + ":5"
-    assert run("spider", "show", relabelled)[1].startswith(
-        "deal 5 | 1 suit | stock 40 cards (4 deals) | removed 0 of 8 | moves 1\n")
+    refused = "error: the position says deal 5 (1 suit), but its cards are not deal 5's\n"
+    assert run("spider", "show", relabelled) == (2, "", refused)
+    assert run("spider", "solve", relabelled) == (2, "", refused)
+    assert run("spider", "show", moved)[1].startswith(
+        "deal 9 | 1 suit | stock 40 cards (4 deals) | removed 0 of 8 | moves 1\n")
     out = tmp_path / "x.txt"
-    code, _, err = run("spider", "solve", relabelled, "-o", str(out))
+    code, _, err = run("spider", "solve", moved, "-o", str(out))
     assert code == 0 and err.startswith("solved: ")
     header, moves = out.read_text().split("\n", 1)
     count = len(moves.split())
-    assert header == f"# spider start {relabelled} ({count} moves)"
-    assert run("spider", "verify", str(out)) == (0, f"OK deal 5 (1 suit): solved in {count} moves\n", "")
+    assert header == f"# spider start {moved} ({count} moves)"
+    assert run("spider", "verify", str(out)) == (0, f"OK deal 9 (1 suit): solved in {count} moves\n", "")
 
 
 # -- the header of a solution file: read as written, or refused --------------------------------------

@@ -192,6 +192,26 @@ def test_json_numbers_are_bounded_as_the_compact_form(field, value, message):
 
 
 def test_json_at_the_bounds_reads_back():
-    p = parse_json(_json(moves=999_999_999, deal=10**19 - 1))
+    # the last deal's table, said to be after the most moves a position holds
+    last = orjson.loads(format_json(deal(10**19 - 1, suits=1)))
+    last["moves"] = 999_999_999
+    p = parse_json(orjson.dumps(last).decode())
     assert (p.moves, p.deal) == (999_999_999, 10**19 - 1)
     assert parse_compact(format_compact(p)) == p
+
+
+def test_a_position_after_moves_is_refused_where_no_move_reaches_its_deal():
+    # after moves a column's face-down cards are still the deal's first ones there
+    # and the stock the end of the deal's: deal 1's table is not deal 2's
+    refused = r"^the position says deal 2 \(1 suit\), but its cards are not deal 2.s$"
+    with pytest.raises(InvalidPosition, match=refused):
+        parse_json(_json(moves=3, deal=2))
+    played = apply(deal(1, suits=1), legal_moves(deal(1, suits=1))[-1])  # d: ten cards dealt
+    assert len(played.stock) == 40 and parse_json(format_json(played)) == played
+    for part in ("stock", "down"):  # the same cards, in another order
+        other = orjson.loads(format_json(played))
+        cards = other["stock"] if part == "stock" else other["columns"][0]["down"]
+        assert cards != cards[::-1]
+        cards.reverse()
+        with pytest.raises(InvalidPosition, match="^the position says deal 1 "):
+            parse_json(orjson.dumps(other).decode())

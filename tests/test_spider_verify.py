@@ -81,7 +81,9 @@ def test_a_start_that_names_a_deal_it_is_not_is_never_written_as_that_deal():
 
     with pytest.raises(InvalidPosition, match="^the position says deal 5 \\(1 suit\\), but its cards are not deal 5's$"):
         format_solution(["23"], replace(deal(9, suits=1), deal=5))
-    played = replace(verify(parse_solution("d"), deal(9, suits=1)).final, deal=5)  # a label after a move: kept
+    played = verify(parse_solution("d"), deal(9, suits=1)).final
+    with pytest.raises(InvalidPosition, match="deal 5"):  # after a move: its stock is not deal 5's
+        format_solution(["23"], replace(played, deal=5))
     assert format_solution(["23"], played).startswith("# spider start spider1:")
 
 

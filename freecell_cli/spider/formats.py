@@ -124,10 +124,11 @@ def parse_compact(text: str) -> Position:
 
 def as_dealt(position: Position) -> Position:
     """``position``, refused when it names a deal whose cards it visibly is not. The
-    deal field says which deal the game comes from, as FreeCell's does: after a
-    move it is the game's label (what was played to reach the table is not
-    known here), but with 0 moves made the position says it is that deal as
-    dealt, which one deal of it checks.
+    deal field says which deal the game comes from, as FreeCell's does. With 0
+    moves made the position says it is that deal as dealt, which one deal of it
+    checks. After moves, what no move changes still must be the deal's: a
+    column's face-down cards are the deal's first ones there (a move only turns
+    up the last), and the stock is the end of the deal's (ten cards go a deal).
 
     >>> from freecell_cli.spider.deals import deal
     >>> from dataclasses import replace
@@ -139,7 +140,17 @@ def as_dealt(position: Position) -> Position:
     from .deals import deal
 
     n = position.deal
-    if n is not None and position.moves == 0 and position != deal(n, position.suits):
+    if n is None:
+        return position
+    dealt = deal(n, position.suits)
+    if position.moves == 0:
+        same = position == dealt
+    else:
+        gone = len(dealt.stock) - len(position.stock)
+        same = (gone >= 0 and gone % 10 == 0 and position.stock == dealt.stock[gone:]
+                and len(position.columns) == len(dealt.columns)
+                and all(col.down == was.down[:len(col.down)] for col, was in zip(position.columns, dealt.columns)))
+    if not same:
         raise InvalidPosition(f"the position says deal {n} ({plural(position.suits, 'suit')}), "
                               f"but its cards are not deal {n}'s")
     return position
