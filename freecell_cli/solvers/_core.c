@@ -195,7 +195,7 @@ static int df_run(DepthFirst *self, long long slice) {
                 if (kind == COL_TO_COL) {
                     move_run(R, ns, ncols, a, b, n);
                     back = MOVE(COL_TO_COL, b, a, n);
-                    moved = !ns->len[a] ? a : !st->len[b] ? b : -1; /* (a whole column never moves) */
+                    moved = !ns->len[a] ? a : !st->len[b] ? b : -1; /* (no move takes a whole column into an empty one) */
                     resort = moved >= 0;
                 } else if (kind == COL_TO_CELL) {
                     take(R, ns, ncols, a, 1);
