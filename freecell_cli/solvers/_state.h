@@ -116,21 +116,32 @@ static inline int run_length(const Rules *R, const uint8_t *col, int len) {
     return n;
 }
 
+/* Column a's run once its top n cards have gone (len[a] already less by n). */
+static inline void run_after_take(const Rules *R, State *st, int a, int n) {
+    if (st->run[a] > n) st->run[a] -= n;
+    else st->run[a] = (uint8_t)run_length(R, COL(st, a), st->len[a]);
+}
+
+/* Column b's run once the n cards ``src`` lie on it (worked out before they
+ * are put): within src, or src on the old run. */
+static inline void run_before_put(const Rules *R, State *st, int b, const uint8_t *src, int n) {
+    int r = run_length(R, src, n);
+    st->run[b] = (uint8_t)(r == n && st->len[b] && R->fits[src[0]][TOP(st, b)] ? n + st->run[b] : r);
+}
+
 /* The top n cards of column a go (the columns after it move down). */
 static inline void take(const Rules *R, State *st, int ncols, int a, int n) {
     int end = st->off[a] + st->len[a], total = st->off[ncols - 1] + st->len[ncols - 1];
     memmove(st->cards + end - n, st->cards + end, total - end);
     st->len[a] -= n;
     for (int j = a + 1; j < ncols; j++) st->off[j] -= n;
-    if (st->run[a] > n) st->run[a] -= n;
-    else st->run[a] = (uint8_t)run_length(R, COL(st, a), st->len[a]);
+    run_after_take(R, st, a, n);
 }
 
 /* n cards go on column b (the columns after it move up). */
 static inline void put(const Rules *R, State *st, int ncols, int b, const uint8_t *src, int n) {
     int end = st->off[b] + st->len[b], total = st->off[ncols - 1] + st->len[ncols - 1];
-    int r = run_length(R, src, n); /* the run on top after: within src, or src on the old run */
-    st->run[b] = (uint8_t)(r == n && st->len[b] && R->fits[src[0]][st->cards[end - 1]] ? n + st->run[b] : r);
+    run_before_put(R, st, b, src, n);
     memmove(st->cards + end + n, st->cards + end, total - end);
     memcpy(st->cards + end, src, n);
     st->len[b] += n;
@@ -143,8 +154,7 @@ static inline void move_run(const Rules *R, State *st, int ncols, int a, int b, 
     uint8_t run[NCARDS];
     int ea = st->off[a] + st->len[a], eb = st->off[b] + st->len[b];
     for (int k = 0; k < n; k++) run[k] = st->cards[ea - n + k]; /* (a few cards: no call) */
-    int r = run_length(R, run, n); /* b's run after, as put works it out */
-    st->run[b] = (uint8_t)(r == n && st->len[b] && R->fits[run[0]][st->cards[eb - 1]] ? n + st->run[b] : r);
+    run_before_put(R, st, b, run, n);
     if (a < b) {
         memmove(st->cards + ea - n, st->cards + ea, eb - ea);
         for (int k = 0; k < n; k++) st->cards[eb - n + k] = run[k];
@@ -156,8 +166,7 @@ static inline void move_run(const Rules *R, State *st, int ncols, int a, int b, 
     }
     st->len[a] -= n;
     st->len[b] += n;
-    if (st->run[a] > n) st->run[a] -= n; /* as take */
-    else st->run[a] = (uint8_t)run_length(R, COL(st, a), st->len[a]);
+    run_after_take(R, st, a, n);
 }
 
 /* state.is_safe: the next card of its suit that no card can ever need to land
@@ -304,6 +313,14 @@ typedef struct {
 } Words; /* a key as the words of its number (further on: words_of, words_store) */
 static inline void words_of(Words *k, const uint8_t *key);
 
+/* What card ``c`` lies on, in a key held in words (words_set_code sets it). */
+static inline int words_code(const Words *k, int c) {
+    int i = CODE_WORD(c), sh = CODE_SHIFT(c);
+    uint64_t x = k->w[i] >> sh;
+    if (sh > 58) x |= k->w[i + 1] << (64 - sh);
+    return (int)(x & 63);
+}
+
 static void pack(const uint8_t *below, uint8_t *key) {
     uint64_t w[5] = {0, 0, 0, 0, 0};
     for (int c = 0; c < NCARDS; c++) {
@@ -331,10 +348,7 @@ static void decode(const Rules *R, const uint8_t *key, int ncols, State *st) {
     memset(st, 0, sizeof *st);
     memset(above, NONE, sizeof above);
     for (int c = 0; c < NCARDS; c++) {
-        int i = CODE_WORD(c), sh = CODE_SHIFT(c);
-        uint64_t x = k.w[i] >> sh;
-        if (sh > 58) x |= k.w[i + 1] << (64 - sh);
-        int v = (int)(x & 63);
+        int v = words_code(&k, c);
         if (v == 0) st->found[SUIT(c)]++;
         else if (v == ON_CELL) st->cell[st->ncell++] = (uint8_t)c;
         else if (v == ON_TABLE) bottoms[nb++] = (uint8_t)c; /* ascending: the order kept */
