@@ -11,8 +11,9 @@ Compact grammar (fields separated by ``:``, one shell word, ASCII)::
                                           columns 1..10 on the next deal
     removed  = { suit } | "-"             the suit of each complete run taken off
     moves    = decimal                    moves and deals made so far
-    deal     = decimal | "-"              the deal the game comes from: with 0 moves
-                                          made, the position must be that deal as dealt
+    deal     = decimal | "-"              the deal the game comes from: the position
+                                          must be it as dealt (0 moves) or as play
+                                          leaves it (face-down cards, stock; as_dealt)
     card     = rank suit                  A 2-9 T J Q K and C D H S, e.g. TS, 7H
 
 An empty column is just ``.``. JSON holds the same fields::

@@ -280,7 +280,7 @@ def format_solution(tokens: list[str], start: Position) -> str:
     """
     from .formats import as_dealt, format_compact
 
-    start = as_dealt(check_position(start, "start"))  # a deal named with 0 moves is that deal: the header says so
+    start = as_dealt(check_position(start, "start"))  # a deal it names is its deal: with 0 moves the header says so
     if start.deal is not None and start.moves == 0:
         head = f"# spider deal {start.deal}, {start.suits} suit{'' if start.suits == 1 else 's'}, {plural(len(tokens), 'move')}\n"
     else:

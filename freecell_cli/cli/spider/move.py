@@ -29,14 +29,13 @@ def move_command(
     output: str | None = None,
 ) -> None:
     from ...errors import IllegalMove
+    from ...spider.formats import looks_compact
     from ...spider.moves import Move, apply, split_moves
     from ...text import escape
 
     check_json_format(json, format)
     where.check()
     check_output(output)
-    from ...spider.formats import looks_compact
-
     where.argument = moves[0] if moves and looks_compact(moves[0]) else None  # no move has a colon
     tokens, parsed = parse_move_args(moves[where.argument is not None:], split_moves, Move.parse)
     position, fmt = (read_position(where.argument, where.option) if where.deal is None
