@@ -19,7 +19,7 @@ from freecell_cli.position import Position
 from freecell_cli.solvers import prove
 from freecell_cli.solvers.builtin import Search
 from freecell_cli.solvers.rules import rules_of
-from freecell_cli.solvers.state import key_of, play
+from freecell_cli.solvers.state import capacities, key_of, play
 from freecell_cli.solvers.engine import Limits
 
 try:  # directly: these tests compare the cores whatever FREECELL_CORE says
@@ -187,6 +187,25 @@ def test_proofs_agree_to_the_position(n, cells, variant, verdict, states):
     for gen in (prove._depth_first_python, prove._depth_first_compiled):
         got = _search(gen, deal(n, cells=cells), variant, 10**9)
         assert (got[0], got[1][-1]) == (verdict, states)
+
+
+@needs_core
+@pytest.mark.parametrize("n, cells, variant", [(81, 2, "standard"), (83, 2, "site")])
+def test_moves_overwritten_in_the_ring_are_generated_again_alike(n, cells, variant):
+    # Searches that go thousands of positions deep and come back: the compiled
+    # core's ring of moves (_core.c, MoveRing) has to generate the moves of the
+    # positions it returns to again, and the line found is the Python core's.
+    from freecell_cli.solvers.core import built
+
+    s = Search(deal(n, cells=cells), find_rules(variant), Limits())
+    run = built().DepthFirst(*s.start_state(), s.ncells, capacities(s.ncells, 8, s.variant.capacity),
+                             s.variant.automatic is None, 0, rules_of(s.variant).code)
+    while run.run(4096) == 0:
+        pass
+    assert run.status == 1 and run.regenerated > 0
+    want = _search(prove._depth_first_python, deal(n, cells=cells), variant, 10**9)
+    assert want[0] == "solved"
+    assert _search(prove._depth_first_compiled, deal(n, cells=cells), variant, 10**9) == want
 
 
 @needs_core

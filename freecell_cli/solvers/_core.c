@@ -32,48 +32,42 @@
 #include "_shorten.h"
 #include "_optimal.h"
 
-/* -- moves: the order of prove._moves, exactly ------------------------------ */
-typedef struct {
-    Move *m;
-    uint32_t *h; /* each move's child's seen_hash, when the move is a simple change */
-    size_t n, cap;
-} MoveStack;
-
-static int ms_reserve(MoveStack *ms, size_t more) {
-    if (ms->n + more <= ms->cap) return 0;
-    size_t cap = ms->cap * 2 + more + 256;
-    Move *m = realloc(ms->m, cap * sizeof *m);
-    if (!m) return -1;
-    ms->m = m;
-    uint32_t *h = realloc(ms->h, cap * sizeof *h);
-    if (!h) return -1;
-    ms->h = h;
-    ms->cap = cap;
-    return 0;
-}
-
-
-/* Appends the moves of ``st`` to ``ms``; returns how many, or -1 (memory). */
-static int gen_moves(const Rules *R, const State *st, int ncols, int ncells_total, const int *caps, MoveStack *ms) {
-    if (ms_reserve(ms, STATE_MAX_MOVES) < 0) return -1;
-    int n = state_moves(R, st, ncols, ncells_total, caps, ms->m + ms->n);
-    ms->n += n;
-    return n;
-}
-
 /* -- the search object ---------------------------------------------------------
  * A deep proof's stack holds millions of positions: a frame keeps only where
- * its key is in the set (16 bytes a frame, not 180 with the position itself). The positions of the
- * last RING depths are kept beside it, and a position further down is read back
- * from its key when the search returns to it: the key says what every card lies
- * on, and the columns are kept in the order of their bottom cards, so the key
- * gives the position exactly as it was. */
+ * its key is in the set (20 bytes a frame, not 120 with the position itself).
+ * The positions of the last RING depths are kept beside it (840 KB), and a
+ * position further down is read back from its key when the search returns to
+ * it: the key says what every card lies on, and the columns are kept in the
+ * order of their bottom cards, so the key gives the position exactly as it was. */
 typedef struct {
-    uint32_t key;              /* where its key is in the set (every position on the stack is in it) */
-    uint32_t mcur, mend; /* its moves not tried yet: ms.m[mcur..mend) (they begin at the mend of the frame below) */
-    Move in;                   /* the move that led here (NO_MOVE at the start) */
+    uint32_t key;        /* where its key is in the set (every position on the stack is in it) */
+    uint32_t mcur, mend; /* its moves not tried yet: [mcur, mend) of the stack of moves (they begin at the mend of the frame below) */
+    Move in;             /* the move that led here (NO_MOVE at the start) */
+    Move back;           /* the move straight back, left out of its moves (NO_MOVE: none) */
 } Frame;
-#define RING 1024
+#ifndef RING
+#define RING 8192
+#endif
+
+/* The moves not tried yet of every position on the stack, one position's above
+ * the other's: a stack of moves, numbered from 0 at the bottom. Only the top
+ * positions' moves are tried soon, so the stack is kept in a ring of MOVES
+ * entries (move i at i % MOVES): 130 KB, where a stack 16,000 positions deep
+ * (the benchmark's deal 607) held a megabyte of them, 5 bytes a position of a
+ * 200,000-position search. Where the positions above it overwrote a position's
+ * moves, it generates them again when the search returns to it: the same moves
+ * in the same order, as they follow from the position and its move straight
+ * back (kept in its frame for that). */
+#ifndef MOVES
+#define MOVES 16384 /* a power of two, many times STATE_MAX_MOVES */
+#endif
+#define AT(i) ((i) & (MOVES - 1))
+typedef struct {
+    Move m[MOVES + STATE_MAX_MOVES]; /* (room for one position's moves past the end) */
+    uint32_t h[MOVES + STATE_MAX_MOVES]; /* each move's child's seen_hash, when the move is a simple change (else 0) */
+    uint32_t top;      /* the moves on the stack */
+    uint32_t lo;       /* the stack's moves from lo up are all in the ring (below it, some were overwritten) */
+} MoveRing;
 
 
 typedef struct {
@@ -82,18 +76,65 @@ typedef struct {
     const Rules *rules;
     int caps[(MAXCELLS + 1) * (MAXCOLS + 1)];
     Seen seen;
-    MoveStack ms;
+    MoveRing *ms;
     Frame *stack;
     size_t depth, stack_cap;
     State ring[RING];    /* the positions of the last RING depths */
     size_t owner[RING];  /* the depth + 1 whose position each holds (0: none) */
     long long states;
+    long long regenerated; /* times a position's moves were generated again (MoveRing) */
     int status; /* 0 running, 1 solved, 2 unsolvable, 3 out of memory */
     int busy;   /* run() is under way in another thread (it lets go of the GIL) */
 } DepthFirst;
 
 
 static inline const uint8_t *key_at(const Seen *s, uint32_t i) { return s->keys + (size_t)i * KEYLEN; }
+
+/* Writes the moves of ``st`` but ``back`` to the stack of moves at ``beg`` and
+ * hashes the keys of those from ``from`` on that are simple changes, fetching
+ * their slots (every move of a position is tried sooner or later, so the
+ * look-ups then find them near at hand). Returns the end of its moves. */
+static uint32_t df_moves(DepthFirst *self, const State *st, uint32_t ki, Move back, int closed, uint32_t beg,
+                         uint32_t from) {
+    MoveRing *ms = self->ms;
+    /* Written where they go, straight on past the ring's end, and what ran past
+     * it copied to its start. */
+    Move *out = ms->m + AT(beg);
+    uint32_t *h = ms->h + AT(beg);
+    int n = state_moves(self->rules, st, self->ncols, self->ncells_total, self->caps, out);
+    if (back != NO_MOVE) /* the move straight back to the position just left */
+        for (int i = 0; i < n; i++)
+            if (out[i] == back) {
+                memmove(out + i, out + i + 1, (n - i - 1) * sizeof *out);
+                n--;
+                break;
+            }
+    Words parent;
+    words_of(&parent, key_at(&self->seen, ki));
+    for (int i = (int)(from - beg); i < n; i++) {
+        int card, to;
+        if (simple_change(self->rules, st, out[i], closed, &card, &to)) {
+            Words child = parent;
+            words_set_code(&child, card, to);
+            h[i] = seen_hash_words(&child);
+            PREFETCH(self->seen.slot + slot_of(h[i], self->seen.size));
+        } else {
+            /* No key ahead: df_run plays the move whole. (A simple change whose
+             * hash is 0 is played whole too: the same child, by the long way.) */
+            h[i] = 0;
+        }
+    }
+    /* Then, their slots near by now, the keys those slots point to: a child seen
+     * already (most are) is then compared with a key in the cache. */
+    for (int i = (int)(from - beg); i < n; i++) seen_prefetch_key(&self->seen, h[i]);
+    if (AT(beg) + n > MOVES) {
+        memcpy(ms->m, ms->m + MOVES, (AT(beg) + n - MOVES) * sizeof *out);
+        memcpy(ms->h, ms->h + MOVES, (AT(beg) + n - MOVES) * sizeof *h);
+    }
+    uint32_t end = beg + (uint32_t)n;
+    if (end > MOVES && end - MOVES > ms->lo) ms->lo = end - MOVES; /* the moves this overwrote */
+    return end;
+}
 
 /* Pushes position ``st``, whose key is the set's key ``ki``. */
 static int df_push(DepthFirst *self, const State *st, uint32_t ki, Move in, Move back) {
@@ -109,46 +150,40 @@ static int df_push(DepthFirst *self, const State *st, uint32_t ki, Move in, Move
     self->owner[self->depth % RING] = self->depth + 1;
     fr->key = ki;
     fr->in = in;
-    if (self->ms.n + 1000 > UINT32_MAX) return -1;
-    uint32_t mbeg = (uint32_t)self->ms.n;
-    int n = gen_moves(self->rules, st, self->ncols, self->ncells_total, self->caps, &self->ms);
-    if (n < 0) return -1;
-    if (back != NO_MOVE) { /* the move straight back to the position just left */
-        Move *m = self->ms.m + mbeg;
-        for (int i = 0; i < n; i++)
-            if (m[i] == back) {
-                memmove(m + i, m + i + 1, (n - i - 1) * sizeof *m);
-                self->ms.n--;
-                break;
-            }
-    }
-    fr->mcur = mbeg;
-    fr->mend = (uint32_t)self->ms.n;
-    /* Every move of a position is tried sooner or later: the keys of its simple
-     * changes are hashed now and their slots fetched, so the look-ups find them
-     * near at hand. */
-    int closed = self->closed0 || self->depth >= 1;
-    Words parent;
-    words_of(&parent, key_at(&self->seen, ki));
-    for (size_t i = mbeg; i < fr->mend; i++) {
-        int card, to;
-        if (simple_change(self->rules, st, self->ms.m[i], closed, &card, &to)) {
-            Words child = parent;
-            words_set_code(&child, card, to);
-            uint32_t h = seen_hash_words(&child);
-            self->ms.h[i] = h;
-            PREFETCH(self->seen.slot + slot_of(h, self->seen.size));
-        } else {
-            /* No key ahead: df_run plays the move whole. (A simple change whose
-             * hash is 0 is played whole too: the same child, by the long way.) */
-            self->ms.h[i] = 0;
-        }
-    }
-    /* Then, their slots near by now, the keys those slots point to: a child seen
-     * already (most are) is then compared with a key in the cache. */
-    for (size_t i = mbeg; i < fr->mend; i++) seen_prefetch_key(&self->seen, self->ms.h[i]);
+    fr->back = back;
+    uint32_t beg = self->ms->top;
+    if (beg > UINT32_MAX - STATE_MAX_MOVES) return -1;
+    fr->mcur = beg;
+    fr->mend = self->ms->top = df_moves(self, st, ki, back, self->closed0 || self->depth >= 1, beg, beg);
     self->depth++;
     return 0;
+}
+
+/* Back to the position on top of the stack (its children are done): its
+ * position is read back from its key if the ring of positions no longer holds
+ * it, and its moves generated again if the ring of moves no longer does. */
+static NOINLINE int df_back_far(DepthFirst *self) {
+    Frame *fr = &self->stack[self->depth - 1];
+    size_t r = (self->depth - 1) % RING;
+    if (self->owner[r] != self->depth) {
+        decode(self->rules, key_at(&self->seen, fr->key), self->ncols, &self->ring[r]);
+        self->owner[r] = self->depth;
+    }
+    uint32_t beg = self->depth > 1 ? fr[-1].mend : 0;
+    if (beg < self->ms->lo && fr->mcur < fr->mend) {
+        if (df_moves(self, &self->ring[r], fr->key, fr->back, self->closed0 || self->depth > 1, beg, fr->mcur) != fr->mend)
+            return -1; /* (never: the same position has the same moves) */
+        self->ms->lo = beg;
+        self->regenerated++;
+    }
+    return 0;
+}
+static inline int df_back(DepthFirst *self) {
+    size_t d = self->depth;
+    const Frame *fr = &self->stack[d - 1];
+    uint32_t beg = d > 1 ? fr[-1].mend : 0;
+    if (self->owner[(d - 1) % RING] == d && (beg >= self->ms->lo || fr->mcur == fr->mend)) return 0;
+    return df_back_far(self);
 }
 
 /* Runs until ``slice`` divides the count of positions (after a new one), or a
@@ -164,12 +199,8 @@ static int df_run(DepthFirst *self, long long slice) {
     while (self->depth) {
         Frame *fr = &self->stack[self->depth - 1];
         int pushed = 0;
-        size_t r = (self->depth - 1) % RING;
-        if (self->owner[r] != self->depth) { /* back to a position left long ago */
-            decode(R, key_at(&self->seen, fr->key), ncols, &self->ring[r]);
-            self->owner[r] = self->depth;
-        }
-        const State *st = &self->ring[r];
+        const State *st = &self->ring[(self->depth - 1) % RING]; /* (df_back made sure it is there) */
+        MoveRing *ms = self->ms;
         Words parent; /* its key, which every child's starts from */
         words_of(&parent, key_at(&self->seen, fr->key));
         /* A child is built where it will be kept, the next slot of the ring
@@ -177,8 +208,9 @@ static int df_run(DepthFirst *self, long long slice) {
         size_t nr = self->depth % RING;
         State *ns = &self->ring[nr];
         while (fr->mcur < fr->mend) {
-            uint32_t mh = self->ms.h[fr->mcur];
-            Move m = self->ms.m[fr->mcur++];
+            uint32_t mh = ms->h[AT(fr->mcur)];
+            Move m = ms->m[AT(fr->mcur)];
+            fr->mcur++;
             int kind = KIND(m), a = MA(m), b = MB(m), n = MN(m);
             Move back = NO_MOVE;
             int resort, added, moved = -1; /* moved: the one column a simple move may put out of place */
@@ -250,16 +282,16 @@ static int df_run(DepthFirst *self, long long slice) {
             continue;
         }
         /* every move of this position tried */
-        self->ms.n = self->depth > 1 ? fr[-1].mend : 0;
+        ms->top = self->depth > 1 ? fr[-1].mend : 0;
         self->depth--;
+        if (self->depth && df_back(self) < 0) return self->status = 3;
     }
     return self->status = 2;
 }
 
 static void DF_dealloc(DepthFirst *self) {
     seen_free(&self->seen);
-    free(self->ms.m);
-    free(self->ms.h);
+    free(self->ms);
     free(self->stack);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -287,7 +319,8 @@ static int DF_init(DepthFirst *self, PyObject *args, PyObject *kw) {
      * Pages are only taken as they are written, so a big guess costs little. */
     size_t want = expect > (1 << 24) ? (1 << 24) : (size_t)expect;
     self->seen.recent = calloc((size_t)1 << RECENT_BITS, sizeof *self->seen.recent);
-    if (!self->seen.recent || seen_resize(&self->seen, 1024 + want * 100 / 85) < 0 ||
+    self->ms = calloc(1, sizeof *self->ms);
+    if (!self->seen.recent || !self->ms || seen_resize(&self->seen, 1024 + want * 100 / 85) < 0 ||
         seen_reserve(&self->seen, want)) {
         PyErr_NoMemory();
         return -1;
@@ -351,6 +384,7 @@ static PyObject *DF_path(DepthFirst *self, PyObject *noargs) {
 static PyObject *DF_get_states(DepthFirst *self, void *c) { return PyLong_FromLongLong(self->states); }
 static PyObject *DF_get_status(DepthFirst *self, void *c) { return PyLong_FromLong(self->status); }
 static PyObject *DF_get_depth(DepthFirst *self, void *c) { return PyLong_FromSize_t(self->depth); }
+static PyObject *DF_get_regenerated(DepthFirst *self, void *c) { return PyLong_FromLongLong(self->regenerated); }
 static PyObject *DF_get_stored(DepthFirst *self, void *c) { return PyLong_FromSize_t(self->seen.count); }
 static PyObject *DF_get_memory(DepthFirst *self, void *c) {
     /* the set of positions: keys and table as allocated */
@@ -368,6 +402,8 @@ static PyGetSetDef DF_getset[] = {
     {"states", (getter)DF_get_states, NULL, "positions explored (the start counts)", NULL},
     {"status", (getter)DF_get_status, NULL, "0 running, 1 solved, 2 unsolvable, 3 out of memory", NULL},
     {"depth", (getter)DF_get_depth, NULL, "positions on the search's stack", NULL},
+    {"regenerated", (getter)DF_get_regenerated, NULL,
+     "times a position's moves were generated again (overwritten in the ring of moves by those above it)", NULL},
     {"stored", (getter)DF_get_stored, NULL, "positions in the set of seen positions", NULL},
     {"memory", (getter)DF_get_memory, NULL, "bytes the set of seen positions holds", NULL},
     {NULL}};
@@ -397,16 +433,11 @@ static PyObject *core_moves(PyObject *mod, PyObject *args) {
     if (parse_state(R, cols, cells, found, &st, &ncols) < 0) return NULL;
     if (ncells_total < st.ncell || ncells_total > MAXCELLS) return bad("ncells: 0 to 15, at least the cards in cells"), NULL;
     if (parse_caps(caps, ncells_total, ncols, capt) < 0) return NULL;
-    MoveStack ms = {0};
-    int n = gen_moves(R, &st, ncols, ncells_total, capt, &ms);
-    if (n < 0) {
-        free(ms.m);
-        free(ms.h);
-        return PyErr_NoMemory();
-    }
+    Move ms[STATE_MAX_MOVES];
+    int n = state_moves(R, &st, ncols, ncells_total, capt, ms);
     PyObject *out = PyList_New(n);
     for (int i = 0; out && i < n; i++) {
-        Move m = ms.m[i];
+        Move m = ms[i];
         PyObject *t = Py_BuildValue("(iiii)", KIND(m), MA(m), MB(m), MN(m));
         if (!t) {
             Py_CLEAR(out);
@@ -414,8 +445,6 @@ static PyObject *core_moves(PyObject *mod, PyObject *args) {
         }
         PyList_SET_ITEM(out, i, t);
     }
-    free(ms.m);
-    free(ms.h);
     return out;
 }
 

@@ -21,9 +21,11 @@
 #if defined(__GNUC__) || defined(__clang__)
 #define PREFETCH(p) __builtin_prefetch(p)
 #define ALWAYS_INLINE inline __attribute__((always_inline))
+#define NOINLINE __attribute__((noinline))
 #else
 #define PREFETCH(p) ((void)(p))
 #define ALWAYS_INLINE inline
+#define NOINLINE
 #endif
 
 #define MAXCOLS 10 /* Seahaven Towers' table */
