@@ -52,7 +52,7 @@ typedef struct {
 /* The moves not tried yet of every position on the stack, one position's above
  * the other's: a stack of moves, numbered from 0 at the bottom. Only the top
  * positions' moves are tried soon, so the stack is kept in a ring of MOVES
- * entries (move i at i % MOVES): 130 KB, where a stack 16,000 positions deep
+ * entries (move i at i % MOVES): 170 KB, where a stack 16,000 positions deep
  * (the benchmark's deal 607) held a megabyte of them, 5 bytes a position of a
  * 200,000-position search. Where the positions above it overwrote a position's
  * moves, it generates them again when the search returns to it: the same moves
@@ -65,6 +65,7 @@ typedef struct {
 typedef struct {
     Move m[MOVES + STATE_MAX_MOVES]; /* (room for one position's moves past the end) */
     uint32_t h[MOVES + STATE_MAX_MOVES]; /* each move's child's seen_hash, when the move is a simple change (else 0) */
+    uint16_t change[MOVES + STATE_MAX_MOVES]; /* and then the change: the card | what it comes to lie on << 6 */
     uint32_t top;      /* the moves on the stack */
     uint32_t lo;       /* the stack's moves from lo up are all in the ring (below it, some were overwritten) */
 } MoveRing;
@@ -101,6 +102,7 @@ static uint32_t df_moves(DepthFirst *self, const State *st, uint32_t ki, Move ba
      * it copied to its start. */
     Move *out = ms->m + AT(beg);
     uint32_t *h = ms->h + AT(beg);
+    uint16_t *change = ms->change + AT(beg);
     int n = state_moves(self->rules, st, self->ncols, self->ncells_total, self->caps, out);
     if (back != NO_MOVE) /* the move straight back to the position just left */
         for (int i = 0; i < n; i++)
@@ -117,6 +119,7 @@ static uint32_t df_moves(DepthFirst *self, const State *st, uint32_t ki, Move ba
             Words child = parent;
             words_set_code(&child, card, to);
             h[i] = seen_hash_words(&child);
+            change[i] = (uint16_t)(card | to << 6);
             PREFETCH(self->seen.slot + slot_of(h[i], self->seen.size));
         } else {
             /* No key ahead: df_run plays the move whole. (A simple change whose
@@ -130,6 +133,7 @@ static uint32_t df_moves(DepthFirst *self, const State *st, uint32_t ki, Move ba
     if (AT(beg) + n > MOVES) {
         memcpy(ms->m, ms->m + MOVES, (AT(beg) + n - MOVES) * sizeof *out);
         memcpy(ms->h, ms->h + MOVES, (AT(beg) + n - MOVES) * sizeof *h);
+        memcpy(ms->change, ms->change + MOVES, (AT(beg) + n - MOVES) * sizeof *change);
     }
     uint32_t end = beg + (uint32_t)n;
     if (end > MOVES && end - MOVES > ms->lo) ms->lo = end - MOVES; /* the moves this overwrote */
@@ -208,15 +212,16 @@ static int df_run(DepthFirst *self, long long slice) {
         size_t nr = self->depth % RING;
         State *ns = &self->ring[nr];
         while (fr->mcur < fr->mend) {
-            uint32_t mh = ms->h[AT(fr->mcur)];
-            Move m = ms->m[AT(fr->mcur)];
+            uint32_t at = AT(fr->mcur), mh = ms->h[at];
+            Move m = ms->m[at];
             fr->mcur++;
             int kind = KIND(m), a = MA(m), b = MB(m), n = MN(m);
             Move back = NO_MOVE;
             int resort, added, moved = -1; /* moved: the one column a simple move may put out of place */
             int card, to;
-            if (mh) { /* a simple change (df_push hashed its key) */
-                move_code(st, m, &card, &to);
+            if (mh) { /* a simple change (df_moves hashed its key) */
+                card = ms->change[at] & 63;
+                to = ms->change[at] >> 6;
                 Words child = parent;
                 words_set_code(&child, card, to);
                 added = seen_add_words(&self->seen, &child, mh);
