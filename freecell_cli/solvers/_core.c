@@ -182,6 +182,8 @@ static NOINLINE int df_back_far(DepthFirst *self) {
     }
     return 0;
 }
+
+/* The same, inline where (as most often) both rings still hold what it needs. */
 static inline int df_back(DepthFirst *self) {
     size_t d = self->depth;
     const Frame *fr = &self->stack[d - 1];
