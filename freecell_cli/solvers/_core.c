@@ -95,7 +95,7 @@ static inline const uint8_t *key_at(const Seen *s, uint32_t i) { return s->keys 
  * hashes the keys of those from ``from`` on that are simple changes, fetching
  * their slots (every move of a position is tried sooner or later, so the
  * look-ups then find them near at hand). Returns the end of its moves. */
-static uint32_t df_moves(DepthFirst *self, const State *st, uint32_t ki, Move back, int closed, uint32_t beg,
+static uint32_t df_moves(DepthFirst *self, const State *st, const Words *parent, Move back, int closed, uint32_t beg,
                          uint32_t from) {
     MoveRing *ms = self->ms;
     /* Written where they go, straight on past the ring's end, and what ran past
@@ -111,12 +111,10 @@ static uint32_t df_moves(DepthFirst *self, const State *st, uint32_t ki, Move ba
                 n--;
                 break;
             }
-    Words parent;
-    words_of(&parent, key_at(&self->seen, ki));
     for (int i = (int)(from - beg); i < n; i++) {
         int card, to;
         if (simple_change(self->rules, st, out[i], closed, &card, &to)) {
-            Words child = parent;
+            Words child = *parent;
             words_set_code(&child, card, to);
             h[i] = seen_hash_words(&child);
             change[i] = (uint16_t)(card | to << 6);
@@ -140,8 +138,8 @@ static uint32_t df_moves(DepthFirst *self, const State *st, uint32_t ki, Move ba
     return end;
 }
 
-/* Pushes position ``st``, whose key is the set's key ``ki``. */
-static int df_push(DepthFirst *self, const State *st, uint32_t ki, Move in, Move back) {
+/* Pushes position ``st``, whose key is the set's key ``ki`` (held in ``key``). */
+static int df_push(DepthFirst *self, const State *st, uint32_t ki, const Words *key, Move in, Move back) {
     if (self->depth == self->stack_cap) {
         size_t cap = self->stack_cap * 2 + 64;
         Frame *f = realloc(self->stack, cap * sizeof *f);
@@ -158,7 +156,7 @@ static int df_push(DepthFirst *self, const State *st, uint32_t ki, Move in, Move
     uint32_t beg = self->ms->top;
     if (beg > UINT32_MAX - STATE_MAX_MOVES) return -1;
     fr->mcur = beg;
-    fr->mend = self->ms->top = df_moves(self, st, ki, back, self->closed0 || self->depth >= 1, beg, beg);
+    fr->mend = self->ms->top = df_moves(self, st, key, back, self->closed0 || self->depth >= 1, beg, beg);
     self->depth++;
     return 0;
 }
@@ -175,7 +173,9 @@ static NOINLINE int df_back_far(DepthFirst *self) {
     }
     uint32_t beg = self->depth > 1 ? fr[-1].mend : 0;
     if (beg < self->ms->lo && fr->mcur < fr->mend) {
-        if (df_moves(self, &self->ring[r], fr->key, fr->back, self->closed0 || self->depth > 1, beg, fr->mcur) != fr->mend)
+        Words key;
+        words_of(&key, key_at(&self->seen, fr->key));
+        if (df_moves(self, &self->ring[r], &key, fr->back, self->closed0 || self->depth > 1, beg, fr->mcur) != fr->mend)
             return -1; /* (never: the same position has the same moves) */
         self->ms->lo = beg;
         self->regenerated++;
@@ -202,13 +202,15 @@ static int df_run(DepthFirst *self, long long slice) {
     long long stop = (self->states / slice + 1) * slice;
     int ncols = self->ncols;
     const Rules *R = self->rules;
+    Words parent; /* the key of the position on top, which every child's starts from */
+    int known = 0; /* parent holds it already (the child just pushed) */
     while (self->depth) {
         Frame *fr = &self->stack[self->depth - 1];
         int pushed = 0;
         const State *st = &self->ring[(self->depth - 1) % RING]; /* (df_back made sure it is there) */
         MoveRing *ms = self->ms;
-        Words parent; /* its key, which every child's starts from */
-        words_of(&parent, key_at(&self->seen, fr->key));
+        if (!known) words_of(&parent, key_at(&self->seen, fr->key));
+        known = 0;
         /* A child is built where it will be kept, the next slot of the ring
          * (whose position, if any, is then read back from its key when needed). */
         size_t nr = self->depth % RING;
@@ -221,10 +223,10 @@ static int df_run(DepthFirst *self, long long slice) {
             Move back = NO_MOVE;
             int resort, added, moved = -1; /* moved: the one column a simple move may put out of place */
             int card, to;
+            Words child = parent;
             if (mh) { /* a simple change (df_moves hashed its key) */
                 card = ms->change[at] & 63;
                 to = ms->change[at] >> 6;
-                Words child = parent;
                 words_set_code(&child, card, to);
                 added = seen_add_words(&self->seen, &child, mh);
                 if (added < 0) return self->status = 3;
@@ -255,7 +257,6 @@ static int df_run(DepthFirst *self, long long slice) {
             } else {
                 /* The key changes where cards moved: the card the move takes
                  * lies on something new, and each card sent home lies home. */
-                Words child = parent;
                 if (kind > HOME_CELL) {
                     move_code(st, m, &card, &to);
                     words_set_code(&child, card, to);
@@ -277,11 +278,12 @@ static int df_run(DepthFirst *self, long long slice) {
             }
             self->states++;
             if (is_won(ns)) {
-                if (df_push(self, ns, (uint32_t)(self->seen.count - 1), m, NO_MOVE) < 0) return self->status = 3;
+                if (df_push(self, ns, (uint32_t)(self->seen.count - 1), &child, m, NO_MOVE) < 0) return self->status = 3;
                 return self->status = 1;
             }
-            if (df_push(self, ns, (uint32_t)(self->seen.count - 1), m, back) < 0) return self->status = 3;
-            pushed = 1;
+            if (df_push(self, ns, (uint32_t)(self->seen.count - 1), &child, m, back) < 0) return self->status = 3;
+            parent = child;
+            known = pushed = 1;
             break;
         }
         if (pushed) {
@@ -334,7 +336,9 @@ static int DF_init(DepthFirst *self, PyObject *args, PyObject *kw) {
     }
     uint8_t key[KEYLEN];
     state_key(&st, self->ncols, key);
-    if (seen_add(&self->seen, key, seen_hash(key)) < 0 || df_push(self, &st, 0, NO_MOVE, NO_MOVE) < 0) {
+    Words words;
+    words_of(&words, key);
+    if (seen_add(&self->seen, key, seen_hash(key)) < 0 || df_push(self, &st, 0, &words, NO_MOVE, NO_MOVE) < 0) {
         PyErr_NoMemory();
         return -1;
     }
