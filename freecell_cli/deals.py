@@ -199,6 +199,47 @@ def parse_game_deal(text: str, game: str | None = None) -> tuple[int, bool]:
     return parse_deal_number(text), False
 
 
+def as_dealt(position: Position) -> Position:
+    """``position``, refused when it names a deal whose cards it cannot be, dealt
+    or after any moves. A column keeps the deal's first cards there until they
+    move, and every card above them came by a move, so it lies on a card it
+    fits on (the lowest may have come to an empty column): what a column holds
+    past what it shares with the deal must be built down by the game's rule.
+    Free cells and foundations may hold anything. (Spider's is
+    :func:`freecell_cli.spider.formats.as_dealt`.)
+
+    >>> p = deal(617)
+    >>> p.columns[0][0], p.columns[0][1] = p.columns[0][1], p.columns[0][0]
+    >>> as_dealt(p)
+    Traceback (most recent call last):
+      ...
+    freecell_cli.errors.InvalidPosition: the position says deal 617, but its cards are not deal 617's: in column 1, 7D lies on TD, where neither the deal nor a move puts it
+    """
+    from .cards import fits
+    from .errors import InvalidPosition
+    from .games import find_game
+
+    n = position.deal
+    if n is None:
+        return position
+    if position.game is not None:
+        dealt, build = deal(n, game=position.game), find_game(position.game).build
+    else:
+        dealt, build = deal(n, cells=len(position.cells), columns=len(position.columns)), "alternate"
+    if len(dealt.columns) != len(position.columns):
+        raise InvalidPosition(f"the position says deal {n}, but it has {len(position.columns)} columns, "
+                              f"not the deal's {len(dealt.columns)}")
+    for i, (col, was) in enumerate(zip(position.columns, dealt.columns)):
+        kept = 0  # the cards the column still shares with the deal, from the bottom
+        while kept < len(col) and kept < len(was) and col[kept] == was[kept]:
+            kept += 1
+        for k in range(max(kept, 1), len(col)):
+            if not fits(col[k], col[k - 1], build):
+                raise InvalidPosition(f"the position says deal {n}, but its cards are not deal {n}'s: in column "
+                                      f"{i + 1}, {col[k]} lies on {col[k - 1]}, where neither the deal nor a move puts it")
+    return position
+
+
 def unnumbered_note(n: int, microsoft: bool, game: str | None) -> str | None:
     """What to say when Microsoft's deal ``n`` laid out as a family game has no
     number of its own there (PySolFC's ``n`` of that game is another deal), or None.

@@ -83,3 +83,20 @@ def test_show_png_file(tmp_path):
     skip_without_cairo()
     code, _, _ = run("show", "-o", str(tmp_path / "t.png"), input=format_position(deal(1)))
     assert code == 0 and (tmp_path / "t.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_show_refuses_a_table_its_deal_number_cannot_be():
+    # An edited deal field (or cards edited under it) is bad input, not a label to
+    # print: deal 617's table said to be deal 618, and deal 617 with two cards swapped.
+    text = format_position(deal(617))
+    code, out, err = run("show", input=text.replace(":617", ":618"))
+    assert (code, out) == (2, "") and err == (
+        "error: stdin: the position says deal 618, but its cards are not deal 618's: in column 1, "
+        "TD lies on 7D, where neither the deal nor a move puts it\n")
+    swapped = text.replace("7DTDTH", "TD7DTH")
+    code, out, err = run("show", input=swapped)
+    assert (code, out) == (2, "") and err == (
+        "error: stdin: the position says deal 617, but its cards are not deal 617's: in column 1, "
+        "7D lies on TD, where neither the deal nor a move puts it\n")
+    code, out, _ = run("show", input=swapped.replace(":617", ""))  # no label: any table
+    assert code == 0 and out.startswith("site | can move 16")

@@ -133,3 +133,97 @@ def test_deal_numbers_in_their_written_forms():
     assert parse_deal_number("0" * 4991 + "5") == 5  # leading zeros count for nothing
     with pytest.raises(InvalidDeal, match="over 60 digits"):
         parse_deal_number("5" * 4991)
+
+
+# -- as_dealt: a position labelled with a deal is held to it -----------------------
+
+def _walk(n: int, steps: int, seed: int, game: str | None = None) -> list:
+    """Positions of deal ``n`` after 0..steps random legal moves (every move kept)."""
+    from freecell_cli import legal_moves
+    from freecell_cli.autoplay import play_move
+    from freecell_cli.games import find_rules
+
+    rules = find_rules(game or "site")
+    rng = random.Random(seed)
+    p = deal(n, game=game)
+    out = [p.copy()]
+    for _ in range(steps):
+        moves = legal_moves(p, rules)
+        if not moves:
+            break
+        play_move(p, rng.choice(moves), rules)
+        out.append(p.copy())
+    return out
+
+
+@pytest.mark.parametrize("n, game", [(617, None), (1, None), (11982, None), (5, "bakers-game"),
+                                     (3, "eight-off"), (2, "seahaven-towers")])
+def test_every_position_a_game_reaches_is_its_deals(n, game):
+    from freecell_cli.deals import as_dealt
+    from freecell_cli.formats.compact import format_compact, parse_compact
+    from freecell_cli.formats.json import format_json, parse_json
+
+    for seed in range(3):
+        for p in _walk(n, 120, seed, game):
+            assert as_dealt(p) is p
+            assert parse_compact(format_compact(p)) == p
+            assert parse_json(format_json(p)) == p
+
+
+def test_a_swapped_deal_is_refused_with_the_column_and_cards():
+    from freecell_cli.deals import as_dealt
+    from freecell_cli.errors import InvalidPosition
+
+    p = deal(617)
+    p.columns[2][3], p.columns[2][4] = p.columns[2][4], p.columns[2][3]  # 9S 9C -> 9C 9S
+    with pytest.raises(InvalidPosition, match=r"^the position says deal 617, but its cards are not deal 617's: "
+                                              r"in column 3, 9C lies on 3H, where neither the deal nor a move puts it$"):
+        as_dealt(p)
+    with pytest.raises(InvalidPosition, match="not deal 618's"):
+        as_dealt(_relabelled(617, 618))
+
+
+def _relabelled(n: int, label: int):
+    p = deal(n)
+    p.deal = label
+    return p
+
+
+def test_a_run_built_on_the_deals_cards_or_in_an_emptied_column_is_kept():
+    from freecell_cli.cards import Card
+    from freecell_cli.deals import as_dealt
+
+    p = deal(617)  # column 1: 7D TD TH KD 4C 4S JD
+    p.columns[0] = p.columns[0][:3]  # 7D TD TH, then: a run the moves could have built on TH
+    for text in ("9S", "8H", "7C"):
+        p.columns[0].append(Card.parse(text))
+    assert as_dealt(p) is p
+    p.columns[1] = [Card.parse("QC"), Card.parse("JH")]  # emptied, then any card, then built on
+    assert as_dealt(p) is p
+
+
+def test_a_family_game_is_held_to_its_own_deal_and_rule():
+    from freecell_cli.deals import as_dealt
+    from freecell_cli.errors import InvalidPosition
+
+    p = deal(5, game="bakers-game")
+    col = p.columns[0]
+    col[-2], col[-1] = col[-1], col[-2]
+    if col[-1].follows_suit(col[-2]):  # the swap made a legal suit pair: swap two others
+        col[0], col[1] = col[1], col[0]
+    with pytest.raises(InvalidPosition, match="not deal 5's"):
+        as_dealt(p)
+
+
+def test_the_readers_refuse_a_relabelled_table():
+    from freecell_cli.errors import InvalidPosition
+    from freecell_cli.formats.compact import format_compact, parse_compact
+    from freecell_cli.formats.json import format_json, parse_json
+
+    p = _relabelled(617, 618)
+    with pytest.raises(InvalidPosition, match="not deal 618's"):
+        parse_compact(format_compact(p))
+    with pytest.raises(InvalidPosition, match="not deal 618's"):
+        parse_json(format_json(p))
+    q = deal(617, columns=6)  # a deal on 6 columns is held to the deal on 6
+    assert parse_compact(format_compact(q)) == q

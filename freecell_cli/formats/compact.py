@@ -12,7 +12,7 @@ Grammar (fields separated by ``:``)::
     columns     = column { "/" column }   left to right
     column      = { card }                from the buried end to the exposed card
     card        = rank suit               e.g. TD, 7S, AH
-    deal        = decimal number | "-"
+    deal        = decimal number | "-"    held to the deal (deals.as_dealt)
     variant     = site | standard | windows | atomic
 
 Deal 1 with nothing moved yet::
@@ -146,5 +146,7 @@ def parse_compact(text: str, game: str | None = None) -> Position:
             variant = find_variant(fields[4]).name
         except FreecellError as e:
             raise InvalidPosition(f"variant field: {e}") from None
-    return Position(columns, cells, foundations, deal=deal, variant=variant,  # type: ignore[arg-type]  # validate() refuses a gap
-                    game=game).validate()
+    from ..deals import as_dealt
+
+    return as_dealt(Position(columns, cells, foundations, deal=deal, variant=variant,  # type: ignore[arg-type]  # validate() refuses a gap
+                             game=game).validate())

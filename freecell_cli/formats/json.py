@@ -95,7 +95,9 @@ def position_from_dict(d: Any, default_game: str | None = None) -> Position:
             game = find_game(game).name
     except FreecellError as e:
         raise InvalidPosition(str(e)) from None
-    return Position(columns, cells, foundations, deal=deal, variant=variant, game=game).validate()
+    from ..deals import as_dealt
+
+    return as_dealt(Position(columns, cells, foundations, deal=deal, variant=variant, game=game).validate())
 
 
 def parse_json(text: str | bytes, game: str | None = None) -> Position:
