@@ -199,7 +199,7 @@ def parse_game_deal(text: str, game: str | None = None) -> tuple[int, bool]:
     return parse_deal_number(text), False
 
 
-def as_dealt(position: Position) -> Position:
+def as_dealt(position: Position, read_as_game: bool = False) -> Position:
     """``position``, refused when it names a deal whose cards it cannot be, dealt
     or after any moves. A column keeps the deal's first cards there until they
     move, and every card above them came by a move, so it lies on a card it
@@ -208,6 +208,12 @@ def as_dealt(position: Position) -> Position:
     Free cells and foundations may hold anything. (Spider's is
     :func:`freecell_cli.spider.formats.as_dealt`.)
 
+    ``read_as_game``: a FreeCell table read as a family game's (a text that
+    names no game, given one from outside). Its number is then FreeCell's
+    (Microsoft's) and its moves were FreeCell's: it is kept where the table is
+    that game's deal too, else dropped, since the game numbers its deals
+    otherwise (PySolFC's from 32,000 up) and builds by other rules.
+
     >>> p = deal(617)
     >>> p.columns[0][0], p.columns[0][1] = p.columns[0][1], p.columns[0][0]
     >>> as_dealt(p)
@@ -215,7 +221,6 @@ def as_dealt(position: Position) -> Position:
       ...
     freecell_cli.errors.InvalidPosition: the position says deal 617, but its cards are not deal 617's: in column 1, 7D lies on TD, where neither the deal nor a move puts it
     """
-    from .cards import fits
     from .errors import InvalidPosition
     from .games import find_game
 
@@ -226,18 +231,34 @@ def as_dealt(position: Position) -> Position:
         dealt, build = deal(n, game=position.game), find_game(position.game).build
     else:
         dealt, build = deal(n, cells=len(position.cells), columns=len(position.columns)), "alternate"
-    if len(dealt.columns) != len(position.columns):
-        raise InvalidPosition(f"the position says deal {n}, but it has {len(position.columns)} columns, "
-                              f"not the deal's {len(dealt.columns)}")
+    problem: str | None = f"it has {len(position.columns)} columns, not the deal's {len(dealt.columns)}"
+    if len(dealt.columns) == len(position.columns):
+        problem = _misplaced(position, dealt, build)
+    if problem is None:
+        return position
+    if read_as_game:  # a FreeCell number, which is not this game's: the table without it
+        unnumbered = position.copy()
+        unnumbered.deal = None
+        return unnumbered
+    # A FreeCell deal on another number of columns than 8 is another layout: say so.
+    on = f" on {len(position.columns)} columns" if position.game is None and len(position.columns) != 8 else ""
+    raise InvalidPosition(f"the position says deal {n}{on}, but {problem}")
+
+
+def _misplaced(position: Position, dealt: Position, build: str) -> str | None:
+    """Why ``position`` cannot be ``dealt`` after any moves (None: it can)."""
+    from .cards import fits
+
+    n = dealt.deal
     for i, (col, was) in enumerate(zip(position.columns, dealt.columns)):
         kept = 0  # the cards the column still shares with the deal, from the bottom
         while kept < len(col) and kept < len(was) and col[kept] == was[kept]:
             kept += 1
         for k in range(max(kept, 1), len(col)):
             if not fits(col[k], col[k - 1], build):
-                raise InvalidPosition(f"the position says deal {n}, but its cards are not deal {n}'s: in column "
-                                      f"{i + 1}, {col[k]} lies on {col[k - 1]}, where neither the deal nor a move puts it")
-    return position
+                return (f"its cards are not deal {n}'s: in column {i + 1}, {col[k]} lies on {col[k - 1]}, "
+                        "where neither the deal nor a move puts it")
+    return None
 
 
 def unnumbered_note(n: int, microsoft: bool, game: str | None) -> str | None:

@@ -390,8 +390,9 @@ def _check_sizes(columns: list[Any], cells: list[Any], foundations: list[int], f
                               f"not {quote(foundations)}")
     if len(cells) > MAX_CELLS:
         raise InvalidPosition(f"too many free cells: {len(cells)} (at most {MAX_CELLS})")
-    if not 1 <= len(columns) <= (MAX_GAME_COLUMNS if family else MAX_COLUMNS):
-        raise InvalidPosition(f"{len(columns)} columns (between 1 and {MAX_COLUMNS} are supported)")
+    most = MAX_GAME_COLUMNS if family else MAX_COLUMNS
+    if not 1 <= len(columns) <= most:
+        raise InvalidPosition(f"{len(columns)} columns (between 1 and {most} are supported)")
 
 
 def _check_table(position: Position) -> None:

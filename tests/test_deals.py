@@ -227,3 +227,39 @@ def test_the_readers_refuse_a_relabelled_table():
         parse_json(format_json(p))
     q = deal(617, columns=6)  # a deal on 6 columns is held to the deal on 6
     assert parse_compact(format_compact(q)) == q
+
+
+def test_a_freecell_table_read_as_a_family_games_keeps_its_number_only_where_it_is_that_games_deal():
+    # A FreeCell text names no game; read as Baker's Game's its number is
+    # Microsoft's: kept for deal 617 as dealt (PySolFC's 617 is the same deal),
+    # dropped above 32,000 (PySolFC's 100000 is another deal) and after FreeCell
+    # moves Baker's Game does not make.
+    from freecell_cli import legal_moves
+    from freecell_cli.autoplay import play_move
+    from freecell_cli.formats.compact import format_compact, parse_compact
+    from freecell_cli.formats.json import format_json, parse_json
+    from freecell_cli.variants import find_variant
+
+    moved = deal(617)
+    play_move(moved, next(m for m in legal_moves(moved, "site") if str(m) == "82"), find_variant("site"))
+    for p, label in ((deal(617), 617), (deal(100000), None), (moved, None)):
+        for fmt, parse in ((format_compact, parse_compact), (format_json, parse_json)):
+            read = parse(fmt(p), game="bakers-game")
+            assert (read.game, read.deal) == ("bakers-game", label) and read.same_table(p)
+    # A family game's own text is held to its deal, not forgiven.
+    own = deal(100000, game="bakers-game")
+    own.columns[0][0], own.columns[0][1] = own.columns[0][1], own.columns[0][0]
+    from freecell_cli.errors import InvalidPosition
+
+    with pytest.raises(InvalidPosition, match="not deal 100000's"):
+        parse_compact(format_compact(own))
+
+
+def test_a_deal_on_other_columns_says_so():
+    from freecell_cli.errors import InvalidPosition
+    from freecell_cli.formats.compact import format_compact, parse_compact
+
+    text = format_compact(deal(617))
+    with pytest.raises(InvalidPosition, match=r"^the position says deal 617 on 9 columns, but its cards are not "
+                                              r"deal 617's: in column 1, TD lies on 7D"):
+        parse_compact(text.replace(":617", "/:617"))

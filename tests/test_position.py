@@ -117,6 +117,12 @@ def test_constructor_refuses_column_counts(columns, words):
     assert words in str(raised.value)
 
 
+def test_a_family_games_column_limit_is_said_as_its_own():
+    # Seahaven Towers has 10 columns: the limit said is 10, not FreeCell's 9.
+    with pytest.raises(InvalidPosition, match=r"^11 columns \(between 1 and 10 are supported\)$"):
+        Position([[]] * 11, game="seahaven-towers")
+
+
 def test_the_variant_label_is_stored_as_the_formats_write_it():
     # " site" was written into the compact form as is, which then did not read back
     from freecell_cli import format_position

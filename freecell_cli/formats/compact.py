@@ -116,8 +116,10 @@ def parse_compact(text: str, game: str | None = None) -> Position:
     if line.startswith("spider"):  # the other game's format: say which command reads it
         raise InvalidPosition(f"this is a Spider position ({escape(line[:12])}...): use freecell spider show, move, solve")
     fields = line.split(":")
+    read_as_game = game is not None  # a FreeCell text, unless it names its game
     if fields[0].lower() in _FAMILY:  # (no card or free-cell text is a game's name)
         game = fields.pop(0).lower()
+        read_as_game = False
     if len(fields) < 3 or len(fields) > 5:
         raise InvalidPosition(
             f"compact position needs 3 to 5 ':'-separated fields, got {len(fields)}"
@@ -148,5 +150,6 @@ def parse_compact(text: str, game: str | None = None) -> Position:
             raise InvalidPosition(f"variant field: {e}") from None
     from ..deals import as_dealt
 
-    return as_dealt(Position(columns, cells, foundations, deal=deal, variant=variant,  # type: ignore[arg-type]  # validate() refuses a gap
-                             game=game).validate())
+    position = Position(columns, cells, foundations, deal=deal, variant=variant,  # type: ignore[arg-type]  # validate() refuses a gap
+                        game=game).validate()
+    return as_dealt(position, read_as_game and position.game is not None)

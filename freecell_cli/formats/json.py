@@ -97,7 +97,8 @@ def position_from_dict(d: Any, default_game: str | None = None) -> Position:
         raise InvalidPosition(str(e)) from None
     from ..deals import as_dealt
 
-    return as_dealt(Position(columns, cells, foundations, deal=deal, variant=variant, game=game).validate())
+    position = Position(columns, cells, foundations, deal=deal, variant=variant, game=game).validate()
+    return as_dealt(position, "game" not in d and position.game is not None)  # (a FreeCell object read as a game's)
 
 
 def parse_json(text: str | bytes, game: str | None = None) -> Position:
