@@ -360,3 +360,59 @@ def test_small_positions_searched_to_the_end_alike_in_every_game(data):
     position = _random_table(rng, ncols, ncells, left, game="seahaven-towers" if ncols == 10 else None)
     want = _search(prove._depth_first_python, position, game, 10**9)
     assert _search(prove._depth_first_compiled, position, game, 10**9) == want
+
+
+# CORE_STRESS=1: the core built again with rings of 1,024 moves and 16 positions,
+# so moves are generated again and positions read back from their keys all the
+# time, against the Python core on whole searches (a C compiler needed; minutes).
+_STRESS = """
+import sys
+from freecell_cli import deal
+from freecell_cli.games import find_rules
+from freecell_cli.solvers import prove
+from freecell_cli.solvers.builtin import Search
+from freecell_cli.solvers.core import built
+from freecell_cli.solvers.engine import Limits
+
+def run(gen, p, v):
+    s = Search(p, find_rules(v), Limits())
+    g, counts = gen(s), []
+    try:
+        while True:
+            counts.append(next(g))
+            if counts[-1] > 300_000:
+                return ("capped", counts, None)
+    except StopIteration as done:
+        return (done.value[0], counts + [done.value[2]], done.value[1])
+
+compared = 0
+for v in ("standard", "site"):
+    for n in range(1, 21):
+        for cells in (0, 1, 2):
+            a = run(prove._depth_first_compiled, deal(n, cells=cells), v)
+            if a[0] != "capped":
+                assert a == run(prove._depth_first_python, deal(n, cells=cells), v), (v, n, cells)
+                compared += 1
+print(built().__file__, compared)
+"""
+
+
+@needs_core
+@pytest.mark.skipif(not os.environ.get("CORE_STRESS"), reason="CORE_STRESS=1 runs it (a build and minutes)")
+def test_small_rings_explore_the_same_positions(tmp_path):
+    import shutil
+    import sysconfig
+    from pathlib import Path
+
+    root = Path(__file__).parent.parent
+    shutil.copytree(root / "freecell_cli", tmp_path / "freecell_cli", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+    solvers = tmp_path / "freecell_cli" / "solvers"
+    so = solvers / Path(_core.__file__).name
+    sources = [str(solvers / f) for f in ("_core.c", "_beam.c", "_beam_type.c", "_shorten.c", "_optimal.c")]
+    subprocess.run(["gcc", "-DMOVES=1024", "-DRING=16", "-O2", "-std=c99", "-fPIC", "-shared",
+                    "-I" + sysconfig.get_paths()["include"], *sources, "-o", str(so)], check=True)
+    out = subprocess.run([sys.executable, "-c", _STRESS], cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(tmp_path)},
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-2000:]
+    where, compared = out.stdout.split()
+    assert where == str(so) and int(compared) >= 60
