@@ -415,4 +415,4 @@ def test_small_rings_explore_the_same_positions(tmp_path):
                          capture_output=True, text=True)
     assert out.returncode == 0, out.stderr[-2000:]
     where, compared = out.stdout.split()
-    assert where == str(so) and int(compared) >= 60
+    assert where == str(so) and int(compared) >= 100  # (117: three of the 120 reach the cap)
