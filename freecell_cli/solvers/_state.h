@@ -596,12 +596,15 @@ static int state_moves(const Rules *R, const State *st, int ncols, int ncells_to
     int n = 0, first_empty = -1, n_empty = 0;
     int8_t top_at[NCARDS + 1];
     memset(top_at, -1, sizeof top_at);
+    /* the cards that may go home now, a bit each (a king home leaves bit 52 and up) */
+    uint64_t next = (uint64_t)1 << (st->found[0] * 4) | (uint64_t)1 << (st->found[1] * 4 + 1) |
+                    (uint64_t)1 << (st->found[2] * 4 + 2) | (uint64_t)1 << (st->found[3] * 4 + 3);
     for (int i = 0; i < ncols; i++) {
         int len = st->len[i];
         if (len) {
             int c = TOP(st, i);
             top_at[c] = (int8_t)i;
-            if (st->found[SUIT(c)] == RANKI(c)) out[n++] = MOVE(HOME_COL, i, 0, 1);
+            if (next >> c & 1) out[n++] = MOVE(HOME_COL, i, 0, 1);
         } else {
             n_empty++;
             if (first_empty < 0) first_empty = i;
@@ -609,7 +612,7 @@ static int state_moves(const Rules *R, const State *st, int ncols, int ncells_to
     }
     for (int x = 0; x < st->ncell; x++) {
         int c = st->cell[x];
-        if (st->found[SUIT(c)] == RANKI(c)) out[n++] = MOVE(HOME_CELL, c, 0, 1);
+        if (next >> c & 1) out[n++] = MOVE(HOME_CELL, c, 0, 1);
     }
     for (int x = 0; x < st->ncell; x++) {
         int c = st->cell[x];
