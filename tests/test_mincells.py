@@ -68,6 +68,24 @@ def test_prove_explores_what_the_best_first_engine_explores(variant):
         assert (n, ours.verdict, ours.states) == (n, theirs.verdict, theirs.states)
 
 
+def test_the_race_lets_the_best_first_search_go_after_its_share(monkeypatch):
+    # Deal 1 needs more than 2 cells: the proof takes 70,882 positions depth first
+    # and the best-first search would need 90,882. With its share cut to two
+    # slices it stops there, lets its positions go, and the proof ends alone: the
+    # same verdict, its own count plus the two slices.
+    # (Turns of one slice each, so the best-first search has its turns before the
+    # compiled proof ends: prove() gives that one 32 slices a turn.)
+    from freecell_cli.solvers import prove as prove_module
+    from freecell_cli.solvers.prove import _best_first_in_race, _depth_first, _drive
+
+    position, v = deal(1, cells=2), find_variant("standard")
+    alone = prove(position, v)
+    assert (alone.verdict, alone.states) == ("unsolvable", 70_882)
+    monkeypatch.setattr(prove_module, "RACE_STATES", 2 * prove_module.SLICE)
+    raced = _drive(position, v, Limits(), [(_depth_first, 1), (_best_first_in_race, 1)])
+    assert (raced.verdict, raced.states) == ("unsolvable", 70_882 + 2 * prove_module.SLICE)
+
+
 @pytest.mark.parametrize("variant", ["site", "standard", "windows", "atomic"])
 def test_prove_solutions_are_in_the_deals_column_order(variant):
     # The search keeps its columns sorted; the moves it gives must be the deal's.
