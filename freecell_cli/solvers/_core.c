@@ -203,14 +203,12 @@ static int df_run(DepthFirst *self, long long slice) {
     int ncols = self->ncols;
     const Rules *R = self->rules;
     Words parent; /* the key of the position on top, which every child's starts from */
-    int known = 0; /* parent holds it already (the child just pushed) */
+    if (self->depth) words_of(&parent, key_at(&self->seen, self->stack[self->depth - 1].key));
     while (self->depth) {
         Frame *fr = &self->stack[self->depth - 1];
         int pushed = 0;
         const State *st = &self->ring[(self->depth - 1) % RING]; /* (df_back made sure it is there) */
         MoveRing *ms = self->ms;
-        if (!known) words_of(&parent, key_at(&self->seen, fr->key));
-        known = 0;
         /* A child is built where it will be kept, the next slot of the ring
          * (whose position, if any, is then read back from its key when needed). */
         size_t nr = self->depth % RING;
@@ -283,7 +281,7 @@ static int df_run(DepthFirst *self, long long slice) {
             }
             if (df_push(self, ns, (uint32_t)(self->seen.count - 1), &child, m, back) < 0) return self->status = 3;
             parent = child;
-            known = pushed = 1;
+            pushed = 1;
             break;
         }
         if (pushed) {
@@ -293,7 +291,10 @@ static int df_run(DepthFirst *self, long long slice) {
         /* every move of this position tried */
         ms->top = self->depth > 1 ? fr[-1].mend : 0;
         self->depth--;
-        if (self->depth && df_back(self) < 0) return self->status = 3;
+        if (self->depth) {
+            if (df_back(self) < 0) return self->status = 3;
+            words_of(&parent, key_at(&self->seen, fr[-1].key));
+        }
     }
     return self->status = 2;
 }
