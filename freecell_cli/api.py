@@ -26,6 +26,7 @@ from .checked import can_move as can_move
 from .checked import legal_moves as legal_moves
 from .checked import resolve as resolve
 from .checked import undo as undo
+from .bounds import MAX_WIDTH as MAX_WIDTH
 from .errors import ArgumentTypeError, FreecellError, InvalidArgument, InvalidSolution, quote
 from .files import TextOrPath as TextOrPath
 from .position import check_position
@@ -95,7 +96,6 @@ def __getattr__(name: str) -> object:
 # TypeError), a value out of range an InvalidArgument; both are FreecellError, and
 # name the parameter. The game core's checked functions are in checked.py, Spider's
 # in spider/api.py; this module names them too.
-MAX_WIDTH = 1_000_000  # the beam's, as `freecell solve --width` takes it
 
 
 # -- solve, hint ----------------------------------------------------------------

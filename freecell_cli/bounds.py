@@ -19,6 +19,7 @@ MAX_COLUMNS = 9  # standard notation names columns with one digit
 # written 10 in standard notation, as Freecell Solver writes it.
 MAX_GAME_COLUMNS = 10
 MAX_DEAL = 8_589_934_591  # FreeCell Pro's range
+MAX_WIDTH = 1_000_000  # the beam's widest, as `solve --width` and `analyze --width` take it
 
 
 def check_deal_number(n: object) -> int:

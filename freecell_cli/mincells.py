@@ -102,10 +102,11 @@ def _fcsolve_engine() -> Engine | None:
 
 def _search(n: int, cells: int, variant: Variant, time_limit: float | None,
             state_limit: int | None = None, fcs: Engine | None = None,
-            game: str | None = None) -> tuple[str, Result, str]:
+            game: str | None = None, width: int | None = None) -> tuple[str, Result, str]:
     """One count: (verdict, result, which search decided). ``states`` counts the
     positions of the best-first and complete searches (not the beam's, nor
-    Freecell Solver's), unless the beam decided."""
+    Freecell Solver's), unless the beam decided. ``width``: the beam's (None: its
+    own)."""
     from .solvers.engine import GAVE_UP, SOLVED, UNSOLVABLE, Limits, SolverError, solve
     from .solvers.prove import ProveEngine
 
@@ -131,7 +132,7 @@ def _search(n: int, cells: int, variant: Variant, time_limit: float | None,
     from .solvers.beam import BeamEngine
 
     rest = left()
-    beamed = solve(position, variant, BeamEngine(), Limits(time=BEAM_SECONDS if rest is None else min(rest, BEAM_SECONDS)))
+    beamed = solve(position, variant, BeamEngine(width=width), Limits(time=BEAM_SECONDS if rest is None else min(rest, BEAM_SECONDS)))
     if beamed.verdict == SOLVED:
         beamed.seconds = time.perf_counter() - start
         return SOLVED, beamed, "beam"
@@ -170,7 +171,7 @@ def _shorter(n: int, cells: int, variant: Variant, result: Result, time_limit: f
 
 def min_cells(n: int, variant: str | None = None, max_cells: int = 4, time_limit: float | None = 60.0,
               solutions: bool = True, state_limit: int | None = None, use_fcsolve: bool = True,
-              game: str | None = None) -> dict[str, Any]:
+              game: str | None = None, width: int | None = None) -> dict[str, Any]:
     """The record of deal ``n``: ``min_cells``, ``known``, ``solution`` (at
     ``min_cells``, verified), ``proof`` (``{"cells", "states", "seconds"}`` of the
     complete search at ``min_cells - 1``), ``verdict`` (``solved`` when the answer
@@ -184,7 +185,10 @@ def min_cells(n: int, variant: str | None = None, max_cells: int = 4, time_limit
     ``variant``); the record names the ``game`` instead of a variant, and its
     ``solution`` is a line of that deal with ``solution_cells`` free cells
     (Freecell Solver is not asked: its ``--game`` preset is taken from the
-    position, and the searches' tables are of no game). Raises
+    position, and the searches' tables are of no game). ``width``: the beam's at
+    each count (None: its own, :attr:`~.solvers.beam.BeamEngine.WIDTH`); a wider
+    one finds lines the default misses (deal 13599 with 1 cell under standard:
+    20,000 wide, in a second), and takes longer where there is none. Raises
     :class:`~freecell_cli.errors.FreecellError` for a bad deal, variant, game or count.
 
     >>> import freecell_cli as fc
@@ -196,6 +200,7 @@ def min_cells(n: int, variant: str | None = None, max_cells: int = 4, time_limit
     ('bakers-game', 4, False)
     """
     from . import checks
+    from .bounds import MAX_WIDTH
     from .deals import check_deal_number
     from .position import MAX_CELLS
     from .solvers.engine import SOLVED, UNSOLVABLE
@@ -216,6 +221,7 @@ def min_cells(n: int, variant: str | None = None, max_cells: int = 4, time_limit
     state_limit = checks.optional_whole(state_limit, "state_limit", 1)
     solutions = checks.flag(solutions, "solutions")
     use_fcsolve = checks.flag(use_fcsolve, "use_fcsolve")
+    width = checks.optional_whole(width, "width", 1, MAX_WIDTH)
     start = time.perf_counter()
     fcs = _fcsolve_engine() if use_fcsolve and family is None else None
     lo, hi = 0, None
@@ -224,7 +230,7 @@ def min_cells(n: int, variant: str | None = None, max_cells: int = 4, time_limit
     searches = []
     states = 0
     for m in range(max_cells, -1, -1):
-        verdict, result, how = _search(n, m, v, time_limit, state_limit, fcs, family)
+        verdict, result, how = _search(n, m, v, time_limit, state_limit, fcs, family, width)
         states += result.states
         searches.append({"cells": m, "verdict": str(verdict), "search": how, "states": result.states,
                          "seconds": round(result.seconds, 4)})
@@ -251,6 +257,8 @@ def min_cells(n: int, variant: str | None = None, max_cells: int = 4, time_limit
         "mode": "min-cells",
         **({} if family else {"variant": v.name}),  # a family game's rules are its own
         "max_cells": max_cells,
+        **({} if width is None else {"width": width}),  # stated only when given
+        **({} if use_fcsolve else {"fcsolve": False}),
         "verdict": overall,
         "min_cells": lo if exact else None,
         "known": [lo, hi],

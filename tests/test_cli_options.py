@@ -195,6 +195,7 @@ NUMERIC_OPTIONS = [
     (["analyze", "1"], "--jobs", "a whole number", "0", "1 or more"),
     (["analyze", "random:2"], "--seed", "a whole number", "-1", "0 or more"),
     (["analyze", "1", "--min-cells"], "--max-cells", "a whole number", "16", "0 to 15"),
+    (["analyze", "1", "--min-cells"], "--width", "a whole number", "1000001", "1 to 1,000,000"),
     (["analyze", "1", "--game", "spider"], "--suits", "a whole number", "-4", "0 or more"),
     (["play", "1"], "--cells", "a whole number", "16", "0 to 15"),
     (["replay", "--deal", "1", "x.sol"], "--cells", "a whole number", "16", "0 to 15"),

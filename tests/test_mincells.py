@@ -19,6 +19,7 @@ from freecell_cli.analysis import (
     load_records,
     summarize_file,
 )
+from freecell_cli.errors import FreecellError
 from freecell_cli.mincells import min_cells
 from freecell_cli.solutions import Solution
 from freecell_cli.solvers.engine import Limits
@@ -224,6 +225,63 @@ def test_cli_min_cells(tmp_path):
     assert (code, stderr) == (2, "error: --min-cells is for FreeCell deals: Spider has no free cells\n")
     code, _, stderr = run("analyze", "--summary", str(out), "--summary", str(out), "--summary", str(out))
     assert code == 2 and "one results file, or two" in stderr
+
+
+def test_a_wider_beam_is_a_setting_of_its_own(tmp_path):
+    r = min_cells(3, "standard", max_cells=2, width=64, use_fcsolve=False)
+    assert (r["min_cells"], r["width"]) == (2, 64) and list(r)[:5] == ["deal", "mode", "variant", "max_cells", "width"]
+    assert "width" not in min_cells(3, "standard", max_cells=2, use_fcsolve=False)  # the beam's own: unstated
+    assert check_record({**_record(1, 2), "width": 0}) == '"width" is not a beam width (1 to 1,000,000) or null: 0'
+    assert check_record({**_record(1, 2), "width": 64}) is None
+    with pytest.raises(FreecellError, match="a width goes with min-cells"):
+        Job(width=64)
+    with pytest.raises(FreecellError, match="width must be 1 to 1,000,000, not 0"):
+        Job(mode="min-cells", width=0)
+    with pytest.raises(FreecellError, match="width must be"):
+        min_cells(3, "standard", max_cells=2, width=0)
+    # a file made with the beam's own width is not resumed with another, nor the other way round
+    out = tmp_path / "m.jsonl"
+    analyze([3], Job(variant="standard", mode="min-cells", max_cells=2, width=64), out, jobs=1)
+    assert load_records(out)[0]["width"] == 64
+    with pytest.raises(SettingsMismatch, match="beam width 64"):
+        analyze([3, 8], Job(variant="standard", mode="min-cells", max_cells=2), out)
+    own = tmp_path / "own.jsonl"
+    analyze([3], Job(variant="standard", mode="min-cells", max_cells=2), own, jobs=1)
+    with pytest.raises(SettingsMismatch):
+        analyze([3, 8], Job(variant="standard", mode="min-cells", max_cells=2, width=64), own)
+
+
+def test_cli_min_cells_width(tmp_path):
+    out = tmp_path / "m.jsonl"
+    code, stdout, stderr = run("analyze", "3", "--min-cells", "--variant", "standard", "--max-cells", "2",
+                               "--width", "64", "--jobs", "1", "--out", str(out))
+    assert code == 0, stderr
+    assert "beam width 64" in stdout and load_records(out)[0]["width"] == 64
+    code, stdout, stderr = run("analyze", "3", "--width", "64")
+    assert (code, stdout, stderr) == (2, "", "error: --width goes with --min-cells (its beam at each count)\n")
+    code, stdout, stderr = run("analyze", "3", "--min-cells", "--width", "0")
+    assert (code, stdout) == (2, "") and "--width" in stderr and "Traceback" not in stderr
+    code, stdout, stderr = run("analyze", "--summary", str(out), "--width", "64")
+    assert (code, stdout) == (2, "") and "--summary and --width cannot be combined" in stderr
+
+
+def test_leaving_freecell_solver_out_is_stated_and_kept_apart(tmp_path):
+    r = min_cells(8, "standard", max_cells=1, use_fcsolve=False)
+    assert r["fcsolve"] is False and all(s["search"] != "fc-solve" for s in r["searches"])
+    assert check_record({**_record(1, 2), "fcsolve": "no"}) == '"fcsolve" is not true or false: "no"'
+    with pytest.raises(FreecellError, match="fcsolve is True, or False with min-cells"):
+        Job(fcsolve=False)
+    out = tmp_path / "m.jsonl"
+    analyze([8], Job(variant="standard", mode="min-cells", max_cells=1, fcsolve=False), out, jobs=1)
+    assert load_records(out)[0]["fcsolve"] is False
+    with pytest.raises(SettingsMismatch, match="Freecell Solver not asked"):
+        analyze([3, 8], Job(variant="standard", mode="min-cells", max_cells=1), out)
+    code, stdout, stderr = run("analyze", "8", "--no-fcsolve")
+    assert (code, stdout) == (2, "") and "--no-fcsolve goes with --min-cells" in stderr
+    code, stdout, stderr = run("analyze", "8", "--min-cells", "--variant", "standard", "--max-cells", "1",
+                               "--no-fcsolve", "--jobs", "1", "--out", str(tmp_path / "c.jsonl"))
+    assert code == 0, stderr
+    assert "Freecell Solver not asked" in stdout and load_records(tmp_path / "c.jsonl")[0]["fcsolve"] is False
 
 
 # -- a published textbook table -------------------------------------------------

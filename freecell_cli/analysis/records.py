@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ..bounds import MAX_WIDTH
 from ..deals import MAX_DEAL
 from ..errors import FreecellError
 from ..moves import plural
@@ -20,7 +21,7 @@ from ..variants import VARIANTS
 # the searches' verdicts as plain text (records are checked by type), and a failed deal's
 VERDICTS = (*(v.value for v in Outcome), "error")
 MODES = ("solve", "min-cells", "optimal")
-SETTINGS = ("game", "mode", "suits", "variant", "cells", "max_cells", "requested_engine",
+SETTINGS = ("game", "mode", "suits", "variant", "cells", "max_cells", "width", "fcsolve", "requested_engine",
             "time_limit")  # what a resume must match
 
 # One result record: a JSON object, as written to and read back from a results file
@@ -54,6 +55,8 @@ class Job:
     mode: str = "solve"  # or "min-cells": the fewest free cells each deal needs (mincells.py),
     # or "optimal": the fewest non-foundation moves, proven (solvers/optimal.py)
     max_cells: int = 4  # min-cells: the most cells tried
+    width: int | None = None  # min-cells: the beam's width at each count (None: its own)
+    fcsolve: bool = True  # min-cells: Freecell Solver looks first at each count (where installed)
 
     def __post_init__(self) -> None:
         from ..variants import find_variant
@@ -75,6 +78,12 @@ class Job:
             raise FreecellError(f"{self.mode} is for FreeCell deals")
         if type(self.max_cells) is not int or not 0 <= self.max_cells <= 15:
             raise FreecellError(f"max cells must be 0 to 15, not {self.max_cells!r}")
+        if self.width is not None and (type(self.width) is not int or not 1 <= self.width <= MAX_WIDTH):
+            raise FreecellError(f"width must be 1 to {MAX_WIDTH:,}, not {self.width!r}")
+        if self.width is not None and self.mode != "min-cells":
+            raise FreecellError("a width goes with min-cells (its beam at each count)")
+        if type(self.fcsolve) is not bool or (not self.fcsolve and self.mode != "min-cells"):
+            raise FreecellError(f"fcsolve is True, or False with min-cells, not {self.fcsolve!r}")
         t = self.time_limit
         if t is not None:
             if isinstance(t, bool) or not isinstance(t, (int, float)) or math.isnan(t) or t < 0:
@@ -90,15 +99,22 @@ class Job:
         {'game': 'spider', 'suits': 2, 'time_limit': 60.0}
         >>> Job(variant="standard", mode="min-cells", max_cells=3).settings()
         {'mode': 'min-cells', 'variant': 'standard', 'max_cells': 3, 'time_limit': 60.0}
+        >>> Job(variant="standard", mode="min-cells", width=20000).settings()["width"]
+        20000
         """
+        # A width is stated only when given: the records of a run with the beam's own
+        # width read as they did before there was a choice.
+        wide = {**({} if self.width is None else {"width": self.width}),
+                **({} if self.fcsolve else {"fcsolve": False})}
         if self.game == "spider":  # no variant, cells or engine there: its own rules and solver
             return {"game": "spider", "suits": self.suits, "time_limit": self.time_limit}
         if self.game != "freecell" and self.mode == "min-cells":  # a family game's: no variant
-            return {"game": self.game, "mode": "min-cells", "max_cells": self.max_cells, "time_limit": self.time_limit}
+            return {"game": self.game, "mode": "min-cells", "max_cells": self.max_cells, **wide,
+                    "time_limit": self.time_limit}
         if self.game != "freecell":  # a family game: its own table and rules
             return {"game": self.game, "requested_engine": self.engine, "time_limit": self.time_limit}
         if self.mode == "min-cells":  # its own searches; the time limit is per cell count
-            return {"mode": "min-cells", "variant": self.variant, "max_cells": self.max_cells,
+            return {"mode": "min-cells", "variant": self.variant, "max_cells": self.max_cells, **wide,
                     "time_limit": self.time_limit}
         if self.mode == "optimal":  # the beam's line, then the proof: its own engines
             return {"mode": "optimal", "variant": self.variant, "cells": self.cells, "time_limit": self.time_limit}
@@ -120,7 +136,7 @@ def analyze_deal(n: int, job: Job) -> Record:
 
         family = job.game if job.game != "freecell" else None
         record = min_cells(n, None if family else job.variant, job.max_cells, job.time_limit, job.solutions,
-                           game=family)
+                           use_fcsolve=job.fcsolve, game=family, width=job.width)
         record["time_limit"] = job.time_limit
         return record
     if job.game != "freecell":
@@ -344,6 +360,11 @@ def _check_min_cells(record: Record) -> str | None:
     value = get("max_cells", 4)
     if type(value) is not int or not 0 <= value <= 15:
         return f'"max_cells" is not 0 to 15: {_show(value)}'
+    value = get("width")
+    if value is not None and (type(value) is not int or not 1 <= value <= MAX_WIDTH):
+        return f'"width" is not a beam width (1 to {MAX_WIDTH:,}) or null: {_show(value)}'
+    if type(get("fcsolve", True)) is not bool:
+        return f'"fcsolve" is not true or false: {_show(get("fcsolve"))}'
     value = get("min_cells")
     if value is not None and not _cell_count(value):
         return f'"min_cells" is not a number of cells or null: {_show(value)}'
@@ -386,8 +407,11 @@ def _with_defaults(settings: Record) -> Record:
 def _compatible(a: Record, b: Record) -> bool:
     # A record that names no game is a FreeCell one (the game came later); one
     # that names no mode solved its deal (min-cells came later).
+    # A min-cells record that names no width used the beam's own, and Freecell
+    # Solver unless it says not.
     return a.get("game", "freecell") == b.get("game", "freecell") and a.get("mode", "solve") == b.get(
-        "mode", "solve") and all(
+        "mode", "solve") and a.get("width") == b.get("width") and a.get("fcsolve", True) == b.get(
+        "fcsolve", True) and all(
         a[k] == b[k] for k in SETTINGS if k in a and k in b)
 
 
@@ -413,6 +437,10 @@ def describe_settings(settings: Record, keys: Iterable[str] = SETTINGS) -> str:
             words.append(f"mode {escape(v)}")
         elif k == "max_cells":
             words.append(f"at most {count(v, 'cell')}")
+        elif k == "fcsolve":
+            words.append("Freecell Solver not asked" if v is False else f"fcsolve {_show(v)}")
+        elif k == "width":
+            words.append(f"beam width {v:,}" if type(v) is int else f"beam width {_show(v)}")
         elif k == "suits":
             words.append(count(v, "suit"))
         elif k == "variant":

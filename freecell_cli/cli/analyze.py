@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from ..bounds import MAX_WIDTH
 from .checks import check_json_format, given, refuse_together, requires, seconds_limit
 from .options import (
     ENGINE_HELP,
@@ -63,6 +64,8 @@ def analyze_command(
     min_cells: Annotated[bool, typer.Option("--min-cells", help="For each deal, the fewest free cells it can be solved with (0..--max-cells), with a solution and a proof that one fewer is not enough (FreeCell, bakers-game and relaxed-freecell: the games whose deal leaves the free cells empty).")] = False,
     optimal: Annotated[bool, typer.Option("--optimal", help="For each deal, the fewest non-foundation moves, proven (solve --optimal), beside the default beam's line: the summary gives the optima and the beam's gap to them.")] = False,
     max_cells: Annotated[Optional[int], typer.Option("--max-cells", metavar="K", help="With --min-cells: the most free cells tried (default 4).", parser=whole_number(0, 15))] = None,
+    width: Annotated[Optional[int], typer.Option("--width", metavar="W", help="With --min-cells: the beam's width at each count (default: the beam's own). Wider finds lines the default misses, and is slower where there is none.", parser=whole_number(1, MAX_WIDTH))] = None,
+    no_fcsolve: Annotated[bool, typer.Option("--no-fcsolve", help="With --min-cells: do not ask Freecell Solver first at each count (it takes a third of the count's time; without it, a long proof has it all).")] = False,
     json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON (one line per settings group).")] = False,
     format: Annotated[Optional[str], typer.Option("--format", "-f", metavar="FORMAT", help="The summary as text (default) or json.")] = None,
     plot: Annotated[Optional[str], typer.Option("--plot", metavar="FILE", help="Draw histograms and verdicts to FILE.svg|png|pdf (needs the [plot] extra).")] = None,
@@ -103,7 +106,7 @@ def analyze_command(
                         why="it runs the default beam, then the optimal search")
     if summary:  # it reads a file and runs nothing: options of a run would be ignored
         for name in ("variant", "cells", "engine", "time_limit", "jobs", "out", "executor", "scheduler",
-                     "no_solutions", "seed", "min_cells", "optimal", "max_cells", "game", "suits"):
+                     "no_solutions", "seed", "min_cells", "optimal", "max_cells", "width", "no_fcsolve", "game", "suits"):
             spelled = "-o/--output" if name == "out" else "--" + name.replace("_", "-")
             refuse_together("--summary", spelled if given(ctx, name) else None,
                             why="a summary reads a results file, it runs nothing")
@@ -120,6 +123,10 @@ def analyze_command(
     try:
         if max_cells is not None and not min_cells:
             raise fail("--max-cells goes with --min-cells")
+        if width is not None and not min_cells:
+            raise fail("--width goes with --min-cells (its beam at each count)")
+        if no_fcsolve and not min_cells:
+            raise fail("--no-fcsolve goes with --min-cells (the engine of a plain run is --engine)")
         if min_cells and spider:
             raise fail("--min-cells is for FreeCell deals: Spider has no free cells")
         if min_cells and family:
@@ -135,7 +142,7 @@ def analyze_command(
         cells = 4 if cells is None else cells
         mode = ("min-cells", 4 if max_cells is None else max_cells) if min_cells else ("optimal", 4) if optimal else None
         _analyze(ranges, variant, cells, engine, time_limit, jobs, out, executor, scheduler, no_solutions, seed,
-                 summary, json or format == "json", plot, game.value, suits, settings, mode)
+                 summary, json or format == "json", plot, game.value, suits, settings, mode, width, not no_fcsolve)
     except BrokenPipeError:
         # The reader has gone (| head): the workers are stopped by now; end quietly
         # with 0. (click turns EPIPE into exit 1 before the top-level guard sees it.)
@@ -156,7 +163,8 @@ def _point_stdout_at_devnull() -> None:
 def _analyze(ranges: list[str] | None, variant: Choice, cells: int, engine: EngineName, time_limit: float,
              jobs: int | None, out: str | None, executor: Executor, scheduler: str | None, no_solutions: bool,
              seed: str | None, summary: list[str] | None, json: bool, plot: str | None, game: str, suits: int,
-             settings: Settings, mode: tuple[str, int] | None = None) -> None:
+             settings: Settings, mode: tuple[str, int] | None = None, width: int | None = None,
+             fcsolve: bool = True) -> None:
     from ..analysis import Analysis, Job, parse_ranges, summarize_file
     from ..files import display_name
 
@@ -202,7 +210,7 @@ def _analyze(ranges: list[str] | None, variant: Choice, cells: int, engine: Engi
 
         get_engine(engine.value)  # fail now, not in every worker
         job = Job(variant.value, cells, engine.value, limit, not no_solutions, game, suits,
-                  *(mode or ("solve", 4)))
+                  *(mode or ("solve", 4)), width, fcsolve)
         # Locks --out (a second run stops here), refuses a device or a directory,
         # reads what is done and checks it was made with these settings: all before any work.
         run = Analysis(deals, job, out)
