@@ -108,3 +108,20 @@ def test_records_that_contradict_across_the_variants_stop_the_report(tmp_path):
     site = _open(min_cells(3, "site", max_cells=4), (0, 1))  # a claim of a 1-cell win
     with pytest.raises(SystemExit, match="deal 3: site's records and standard's disagree"):
         report.main(["--standard", _file(tmp_path / "s.jsonl", [std]), "--site", _file(tmp_path / "t.jsonl", [site])])
+
+
+def test_the_shipped_report_is_what_its_command_prints_from_the_shipped_files(capsys):
+    """docs/results/README.md's command, run on the shipped records and the published
+    table (a copy beside them), prints the shipped report: the figures in the README
+    and the report come from the records, and the records agree with the table."""
+    results = Path(__file__).parent.parent / "docs" / "results"
+    text = (results / "README.md").read_text()
+    command = re.search(r"python docs/results/report\.py (.*?)\n\n", text, re.S)
+    assert command is not None, "the report's command is gone from docs/results/README.md"
+    args = command.group(1).replace("\\\n", " ").split()
+    assert args[0] == "--standard" and "--site" in args and "--table" in args
+    args = [a if a.startswith("--") else str(results / a) for a in args]
+    assert report.main(args) == 0  # no contradiction of the table
+    out = capsys.readouterr().out
+    assert out == (results / "min-cells-1-32000-report.md").read_text()
+    assert "0 contradict" in out

@@ -2,13 +2,13 @@
 each deal under `standard` and under `site`, side by side, checked against the
 published textbook table.
 
-    python docs/results/report.py --standard FILE... --site FILE... [--table msfc32k-min-fc]
+    python docs/results/report.py --standard FILE... --site FILE... [--table msfc32k-min-fc[.gz]]
 
 Each FILE is a results file of ``freecell analyze --min-cells`` (plain or .gz);
 a deal's answer is its record in the last file that settles it, so give the 60 s
 run first and the longer reruns of its gave-up deals after it. ``--table`` is
 theodorepringle/MicrosoftFreeCell32000-minimal-freecells' ``msfc32k-min-fc``
-(lines ``deal cells``). Prints Markdown on stdout; exit 1 when our standard
+(lines ``deal cells``; a copy, gzipped, is ``msfc32k-min-fc.gz`` here). Prints Markdown on stdout; exit 1 when our standard
 answers contradict the table (a range that excludes its number counts), else 0.
 
 For each deal whose answer differs between the variants, the move that makes
@@ -192,7 +192,9 @@ def main(argv: list[str] | None = None) -> int:
     contradictions = 0
     if args.table and "standard" in variants:
         published = {}
-        for line in Path(args.table).read_text().splitlines():
+        raw = gzip.decompress(Path(args.table).read_bytes()) if args.table.endswith(".gz") else Path(
+            args.table).read_bytes()
+        for line in raw.decode("ascii").splitlines():
             if line.strip():
                 n, m = map(int, line.split())
                 published[n] = m
