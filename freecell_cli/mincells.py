@@ -155,13 +155,14 @@ def _search(n: int, cells: int, variant: Variant, time_limit: float | None,
 
 
 def _shorter(n: int, cells: int, variant: Variant, result: Result, time_limit: float | None,
-             game: str | None = None) -> Result:
-    """``result``, or the beam's line at the same count when that is shorter."""
-    from .solvers.engine import SOLVED, Limits, SolverError, solve
+             game: str | None = None, width: int | None = None) -> Result:
+    """``result``, or the line of the beam (``width`` wide) at the same count when
+    that is shorter."""
+    from .solvers.engine import SOLVED, Limits, SolverError, get_engine, solve
 
     seconds = BEAM_SECONDS if time_limit is None else min(BEAM_SECONDS, time_limit)
     try:
-        beam = solve(_table(n, cells, game), variant, "beam", Limits(time=seconds))
+        beam = solve(_table(n, cells, game), variant, get_engine("beam", width=width), Limits(time=seconds))
     except SolverError:
         return result
     if beam.verdict == SOLVED and beam.move_count < result.move_count:
@@ -243,7 +244,7 @@ def min_cells(n: int, variant: str | None = None, max_cells: int = 4, time_limit
             proof = {"cells": m, "states": result.states, "seconds": round(result.seconds, 4)}
             break
     if best is not None and hi is not None and best.move_count > LONG_LINE:
-        best = _shorter(n, hi, v, best, time_limit, family)
+        best = _shorter(n, hi, v, best, time_limit, family, width)
     exact = hi is not None and lo == hi
     if exact:
         overall = "solved"
@@ -258,7 +259,7 @@ def min_cells(n: int, variant: str | None = None, max_cells: int = 4, time_limit
         **({} if family else {"variant": v.name}),  # a family game's rules are its own
         "max_cells": max_cells,
         **({} if width is None else {"width": width}),  # stated only when given
-        **({} if use_fcsolve else {"fcsolve": False}),
+        **({} if use_fcsolve or family else {"fcsolve": False}),  # a family game's: never asked
         "verdict": overall,
         "min_cells": lo if exact else None,
         "known": [lo, hi],

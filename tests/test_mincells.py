@@ -231,8 +231,13 @@ def test_a_wider_beam_is_a_setting_of_its_own(tmp_path):
     r = min_cells(3, "standard", max_cells=2, width=64, use_fcsolve=False)
     assert (r["min_cells"], r["width"]) == (2, 64) and list(r)[:5] == ["deal", "mode", "variant", "max_cells", "width"]
     assert "width" not in min_cells(3, "standard", max_cells=2, use_fcsolve=False)  # the beam's own: unstated
-    assert check_record({**_record(1, 2), "width": 0}) == '"width" is not a beam width (1 to 1,000,000) or null: 0'
+    assert check_record({**_record(1, 2), "width": 0}) == '"width" is not a beam width (1 to 1,000,000): 0'
+    assert check_record({**_record(1, 2), "width": None}) == '"width" is not a beam width (1 to 1,000,000): null'
     assert check_record({**_record(1, 2), "width": 64}) is None
+    solved = {"deal": 1, "verdict": "solved"}
+    assert check_record({**solved, "width": 64}) == '"width" is a setting of min-cells records, not of "solve" ones'
+    assert check_record({**solved, "mode": "optimal", "fcsolve": False}) == (
+        '"fcsolve" is a setting of min-cells records, not of "optimal" ones')
     with pytest.raises(FreecellError, match="a width goes with min-cells"):
         Job(width=64)
     with pytest.raises(FreecellError, match="width must be 1 to 1,000,000, not 0"):
@@ -243,11 +248,11 @@ def test_a_wider_beam_is_a_setting_of_its_own(tmp_path):
     out = tmp_path / "m.jsonl"
     analyze([3], Job(variant="standard", mode="min-cells", max_cells=2, width=64), out, jobs=1)
     assert load_records(out)[0]["width"] == 64
-    with pytest.raises(SettingsMismatch, match="beam width 64"):
+    with pytest.raises(SettingsMismatch, match=r"line 1: beam width 64; this run: the beam's own width\)"):
         analyze([3, 8], Job(variant="standard", mode="min-cells", max_cells=2), out)
     own = tmp_path / "own.jsonl"
     analyze([3], Job(variant="standard", mode="min-cells", max_cells=2), own, jobs=1)
-    with pytest.raises(SettingsMismatch):
+    with pytest.raises(SettingsMismatch, match=r"line 1: the beam's own width; this run: beam width 64\)"):
         analyze([3, 8], Job(variant="standard", mode="min-cells", max_cells=2, width=64), own)
 
 
@@ -269,13 +274,25 @@ def test_leaving_freecell_solver_out_is_stated_and_kept_apart(tmp_path):
     r = min_cells(8, "standard", max_cells=1, use_fcsolve=False)
     assert r["fcsolve"] is False and all(s["search"] != "fc-solve" for s in r["searches"])
     assert check_record({**_record(1, 2), "fcsolve": "no"}) == '"fcsolve" is not true or false: "no"'
-    with pytest.raises(FreecellError, match="fcsolve is True, or False with min-cells"):
+    with pytest.raises(FreecellError, match="leaving Freecell Solver out goes with FreeCell's min-cells"):
         Job(fcsolve=False)
+    with pytest.raises(FreecellError, match="leaving Freecell Solver out"):
+        Job(game="bakers-game", mode="min-cells", fcsolve=False)
+    with pytest.raises(FreecellError, match="fcsolve must be True or False, not 'no'"):
+        Job(mode="min-cells", fcsolve="no")
+    assert "fcsolve" not in min_cells(3, game="bakers-game", max_cells=4, use_fcsolve=False)  # never asked there
     out = tmp_path / "m.jsonl"
     analyze([8], Job(variant="standard", mode="min-cells", max_cells=1, fcsolve=False), out, jobs=1)
     assert load_records(out)[0]["fcsolve"] is False
-    with pytest.raises(SettingsMismatch, match="Freecell Solver not asked"):
+    with pytest.raises(SettingsMismatch, match=r"line 1: Freecell Solver not asked; this run: Freecell Solver asked\)"):
         analyze([3, 8], Job(variant="standard", mode="min-cells", max_cells=1), out)
+    asked = tmp_path / "asked.jsonl"
+    analyze([8], Job(variant="standard", mode="min-cells", max_cells=1), asked, jobs=1)
+    with pytest.raises(SettingsMismatch, match=r"line 1: Freecell Solver asked; this run: Freecell Solver not asked\)"):
+        analyze([3, 8], Job(variant="standard", mode="min-cells", max_cells=1, fcsolve=False), asked)
+    code, stdout, stderr = run("analyze", "3", "--min-cells", "--game", "bakers-game", "--no-fcsolve")
+    assert (code, stdout, stderr) == (
+        2, "", "error: --no-fcsolve: Freecell Solver is never asked for bakers-game's deals\n")
     code, stdout, stderr = run("analyze", "8", "--no-fcsolve")
     assert (code, stdout) == (2, "") and "--no-fcsolve goes with --min-cells" in stderr
     code, stdout, stderr = run("analyze", "8", "--min-cells", "--variant", "standard", "--max-cells", "1",
@@ -341,6 +358,24 @@ def test_a_long_line_is_solved_again_by_the_beam(monkeypatch):
     assert again["move_count"] <= kept["move_count"] and _verified(again, "standard")
     assert (again["min_cells"], again["proof"]["cells"]) == (kept["min_cells"], kept["proof"]["cells"])
     assert check_record(again) is None
+
+
+def test_a_long_line_is_solved_again_by_a_beam_of_the_width_asked(monkeypatch):
+    from freecell_cli import mincells
+    from freecell_cli.solvers import engine
+
+    widths = []
+    real = engine.get_engine
+
+    def spy(name, *args, **kwargs):
+        widths.append((name, kwargs.get("width")))
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(mincells, "LONG_LINE", 10)
+    monkeypatch.setattr(engine, "get_engine", spy)
+    r = min_cells(3, "standard", max_cells=2, use_fcsolve=False, width=50)
+    assert ("beam", 50) in widths and ("beam", None) not in widths
+    assert r["width"] == 50 and _verified(r, "standard")
 
 
 def test_a_line_still_too_long_is_left_out_with_a_reason(monkeypatch):

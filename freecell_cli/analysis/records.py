@@ -82,8 +82,11 @@ class Job:
             raise FreecellError(f"width must be 1 to {MAX_WIDTH:,}, not {self.width!r}")
         if self.width is not None and self.mode != "min-cells":
             raise FreecellError("a width goes with min-cells (its beam at each count)")
-        if type(self.fcsolve) is not bool or (not self.fcsolve and self.mode != "min-cells"):
-            raise FreecellError(f"fcsolve is True, or False with min-cells, not {self.fcsolve!r}")
+        if type(self.fcsolve) is not bool:
+            raise FreecellError(f"fcsolve must be True or False, not {self.fcsolve!r}")
+        if not self.fcsolve and (self.mode != "min-cells" or self.game != "freecell"):
+            raise FreecellError("leaving Freecell Solver out goes with FreeCell's min-cells (it is asked "
+                                "nothing else)")
         t = self.time_limit
         if t is not None:
             if isinstance(t, bool) or not isinstance(t, (int, float)) or math.isnan(t) or t < 0:
@@ -324,6 +327,10 @@ def check_record(record: object) -> str | None:
     value = get("game")
     if value is not None and value not in _GAMES:
         return f'"game" is not one of {", ".join(_GAMES)}: {_show(value)}'
+    mode = get("mode", "min-cells" if "min_cells" in record else "solve")
+    for key in ("width", "fcsolve"):  # settings of a min-cells run only
+        if key in record and mode != "min-cells":
+            return f'"{key}" is a setting of min-cells records, not of {_show(mode)} ones'
     if record.get("mode") == "optimal":
         return _check_optimal(record)
     if "mode" in record or "min_cells" in record:
@@ -360,9 +367,9 @@ def _check_min_cells(record: Record) -> str | None:
     value = get("max_cells", 4)
     if type(value) is not int or not 0 <= value <= 15:
         return f'"max_cells" is not 0 to 15: {_show(value)}'
-    value = get("width")
-    if value is not None and (type(value) is not int or not 1 <= value <= MAX_WIDTH):
-        return f'"width" is not a beam width (1 to {MAX_WIDTH:,}) or null: {_show(value)}'
+    value = get("width", 1)  # stated only when given: never null
+    if type(value) is not int or not 1 <= value <= MAX_WIDTH:
+        return f'"width" is not a beam width (1 to {MAX_WIDTH:,}): {_show(value)}'
     if type(get("fcsolve", True)) is not bool:
         return f'"fcsolve" is not true or false: {_show(get("fcsolve"))}'
     value = get("min_cells")
@@ -401,6 +408,9 @@ def _with_defaults(settings: Record) -> Record:
     out.setdefault("game", "freecell")
     if out["game"] == "freecell":
         out.setdefault("mode", "solve")
+    if out.get("mode") == "min-cells":  # the beam's own width, Freecell Solver asked
+        out.setdefault("width", None)
+        out.setdefault("fcsolve", True)
     return out
 
 
@@ -438,9 +448,11 @@ def describe_settings(settings: Record, keys: Iterable[str] = SETTINGS) -> str:
         elif k == "max_cells":
             words.append(f"at most {count(v, 'cell')}")
         elif k == "fcsolve":
-            words.append("Freecell Solver not asked" if v is False else f"fcsolve {_show(v)}")
+            words.append("Freecell Solver not asked" if v is False else "Freecell Solver asked" if v is True
+                         else f"fcsolve {_show(v)}")
         elif k == "width":
-            words.append(f"beam width {v:,}" if type(v) is int else f"beam width {_show(v)}")
+            words.append(f"beam width {v:,}" if type(v) is int else "the beam's own width" if v is None
+                         else f"beam width {_show(v)}")
         elif k == "suits":
             words.append(count(v, "suit"))
         elif k == "variant":

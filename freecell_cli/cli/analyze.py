@@ -137,6 +137,8 @@ def analyze_command(
                 check_game(game.value)  # a deal that fills free cells: refused, saying why
             except InvalidArgument as e:
                 raise fail(f"--min-cells: {e}") from None
+            if no_fcsolve:
+                raise fail(f"--no-fcsolve: Freecell Solver is never asked for {game.value}'s deals")
         if optimal and game.value != "freecell":
             raise fail("--optimal is for FreeCell deals")
         cells = 4 if cells is None else cells
