@@ -29,8 +29,9 @@ def check_deal_number(n: object) -> int:
     617
     """
     if isinstance(n, float) and n.is_integer() and abs(n) >= 2**63:
-        # A JSON reader turns an integer too big for 64 bits into a float.
-        raise InvalidDeal(f"deal number {short_repr(int(n))} is out of range (1 to {MAX_DEAL:,})")
+        # A JSON reader turns an integer too big for 64 bits into a float, whose
+        # digits past the 17th are not the ones written: its value is said as 1e+30.
+        raise InvalidDeal(f"deal number {n:g} is out of range (1 to {MAX_DEAL:,})")
     if isinstance(n, bool) or not isinstance(n, int):
         raise InvalidDeal(f"deal number must be an integer, got {short_repr(n)}")
     if not 1 <= n <= MAX_DEAL:

@@ -157,3 +157,17 @@ def test_json_carries_unsolvable_label():
     d = orjson.loads(format_position(deal(11982), "json"))
     assert d["unsolvable"] is True and d["deal"] == 11982
     assert orjson.loads(format_position(deal(617), "json"))["unsolvable"] is False
+
+
+def test_a_json_deal_number_past_64_bits_is_said_by_its_value():
+    # orjson reads an integer past 64 bits as a float: its digits past the 17th are
+    # not the ones written, so the message gives its value (1e+30), not those digits.
+    import json
+
+    from freecell_cli.formats.json import format_json, parse_json
+
+    for number, shown in ((10**30, "1e+30"), (-(10**30), "-1e+30"), (2**64, "1.84467e+19")):
+        text = json.dumps({**json.loads(format_json(deal(1))), "deal": number})
+        with pytest.raises(InvalidPosition) as e:
+            parse_json(text)
+        assert str(e.value) == f"deal number {shown} is out of range (1 to 8,589,934,591)"

@@ -180,6 +180,9 @@ def _json(**changes):
     ("deal", 1.0, "deal field: Spider deal number must be an integer, got 1.0"),
     ("deal", True, "deal field: Spider deal number must be an integer, got True"),
     ("deal", 10**19, "deal field: Spider deal number 10000000000000000000 is out of range (1 to 9,999,999,999,999,999,999)"),
+    # past 64 bits a JSON reader makes a float: its value is said, not its wrong digits
+    ("deal", 10**30, "deal field: Spider deal number 1e+30 is out of range (1 to 9,999,999,999,999,999,999)"),
+    ("deal", 5e18, "deal field: Spider deal number must be an integer, got 5e+18"),  # a float as written
     ("removed", ["ſ"], "'removed' must be a list of suit letters"),  # 'ſ'.upper() is 'S'
 ])
 def test_json_numbers_are_bounded_as_the_compact_form(field, value, message):

@@ -22,6 +22,9 @@ def check_deal_number(n: object) -> int:
     Traceback (most recent call last):
     freecell_cli.errors.InvalidDeal: Spider deal number 0 is out of range (1 to 9,999,999,999,999,999,999)
     """
+    if isinstance(n, float) and n.is_integer() and abs(n) > MAX_DEAL:
+        # A JSON reader turns an integer too big for 64 bits into a float (as FreeCell's).
+        raise _out_of_range(f"{n:g}")
     if isinstance(n, bool) or not isinstance(n, int):
         raise InvalidDeal(f"Spider deal number must be an integer, got {short_repr(n)}")
     if not 1 <= n <= MAX_DEAL:
