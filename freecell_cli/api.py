@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Literal
 
 from . import checks
+from .bounds import MAX_WIDTH as MAX_WIDTH
 from .checked import apply as apply
 from .checked import automatic_moves as automatic_moves
 from .checked import autoplay as autoplay
@@ -26,7 +27,6 @@ from .checked import can_move as can_move
 from .checked import legal_moves as legal_moves
 from .checked import resolve as resolve
 from .checked import undo as undo
-from .bounds import MAX_WIDTH as MAX_WIDTH
 from .errors import ArgumentTypeError, FreecellError, InvalidArgument, InvalidSolution, quote
 from .files import TextOrPath as TextOrPath
 from .position import check_position

@@ -105,19 +105,19 @@ class Job:
         >>> Job(variant="standard", mode="min-cells", width=20000).settings()["width"]
         20000
         """
-        # A width is stated only when given: the records of a run with the beam's own
-        # width read as they did before there was a choice.
-        wide = {**({} if self.width is None else {"width": self.width}),
-                **({} if self.fcsolve else {"fcsolve": False})}
+        # The beam's width and leaving Freecell Solver out are stated only when chosen:
+        # the records of a run with neither read as they did before there was a choice.
+        chosen = {**({} if self.width is None else {"width": self.width}),
+                  **({} if self.fcsolve else {"fcsolve": False})}
         if self.game == "spider":  # no variant, cells or engine there: its own rules and solver
             return {"game": "spider", "suits": self.suits, "time_limit": self.time_limit}
         if self.game != "freecell" and self.mode == "min-cells":  # a family game's: no variant
-            return {"game": self.game, "mode": "min-cells", "max_cells": self.max_cells, **wide,
+            return {"game": self.game, "mode": "min-cells", "max_cells": self.max_cells, **chosen,
                     "time_limit": self.time_limit}
         if self.game != "freecell":  # a family game: its own table and rules
             return {"game": self.game, "requested_engine": self.engine, "time_limit": self.time_limit}
         if self.mode == "min-cells":  # its own searches; the time limit is per cell count
-            return {"mode": "min-cells", "variant": self.variant, "max_cells": self.max_cells, **wide,
+            return {"mode": "min-cells", "variant": self.variant, "max_cells": self.max_cells, **chosen,
                     "time_limit": self.time_limit}
         if self.mode == "optimal":  # the beam's line, then the proof: its own engines
             return {"mode": "optimal", "variant": self.variant, "cells": self.cells, "time_limit": self.time_limit}

@@ -41,8 +41,8 @@ class SettingsMismatch(FreecellError):
 # Every field a record of this program has (records.analyze_deal and the kinds it calls,
 # mincells.min_cells, error_record): a torn line may only hold these.
 _RECORD_KEYS = frozenset((
-    "deal", "game", "mode", "variant", "cells", "suits", "max_cells", "width", "fcsolve", "verdict", "min_cells", "known", "proof",
-    "move_count", "nonfoundation_moves", "seconds", "states", "searches", "engine", "requested_engine",
+    "deal", "game", "mode", "variant", "cells", "suits", "max_cells", "width", "fcsolve", "verdict", "min_cells",
+    "known", "proof", "move_count", "nonfoundation_moves", "seconds", "states", "searches", "engine", "requested_engine",
     "time_limit", "solution", "solution_cells", "reason", "optimal", "lower_bound", "beam_moves"))
 _RECORD_START = b'{"deal":'  # how every record is written: orjson, compact, "deal" first
 _VALUE_STARTS = frozenset(b'"-0123456789tfn[{')
