@@ -334,8 +334,7 @@ def format_solution(
         _solved(solution)
     elif not isinstance(solution, Solution):
         raise ArgumentTypeError(f"format_solution needs a Solution or a Result, not {type(solution).__name__}")
-    written, moves = placed(solution, position, variant, played=plays(format))
-    return write_solution(written, format, moves)
+    return write_solution(placed(solution, position, variant, played=plays(format)), format)
 
 
 # -- verify ---------------------------------------------------------------------

@@ -259,37 +259,59 @@ class Solved(Protocol):
     def notation(self) -> list[str]: ...
 
 
+@dataclass(frozen=True)
+class Placed:
+    """A solution ready to be written (:func:`placed`): ``solution`` with a header
+    naming its start and rules; ``moves``, its moves as played from there (with
+    counts, automatic ones left out), when the format writes them; ``start`` and
+    ``rules``, where it was placed and under which rules (None when it was not,
+    its own header saying so)."""
+
+    solution: Solution
+    moves: list[Move] | None = None
+    start: Position | None = None
+    rules: Variant | None = None
+
+
 def placed(solution: Solution | Solved, position: Position | int | None, variant: Variant | str | None,
-           played: bool) -> tuple[Solution, list[Move] | None]:
+           played: bool) -> Placed:
     """``solution`` (a Solution, or a solved Result) started from ``position`` (a
     Position, a deal number, None for its own) under ``variant`` (None for its own),
-    as :func:`.write.write_solution` takes it. When ``played``: the solution and its
-    moves as played from there (with counts, automatic ones left out). Else: the
-    solution with a header naming that start and those rules (its own header when
-    it names a start and nothing is given), and None; it is not replayed."""
+    as :func:`.write.write_solution` takes it. When ``played``: the moves as played
+    from there too. Else: the solution with a header naming that start and those
+    rules (its own header when it names a start and nothing is given, and then it
+    is not placed at all)."""
     if not isinstance(solution, Solution):  # a Result: its moves are played already
-        return result_solution(solution, position, variant), solution.moves
+        start, rules = result_start(solution, position, variant)
+        return Placed(solution_from(start, solution.notation, rules.name), solution.moves, start, rules)
     sol = solution.validate().read_all()  # a streamed one: every move is written
     if not played and position is None and variant is None and (sol.deal is not None or sol.position is not None):
-        return sol, None  # its header says where it starts
+        return Placed(sol)  # its header says where it starts
     start, rules = start_and_rules(sol, position, variant, None)
     if played:  # the writers of moves as played may need where they start and their rules (macroxue)
         placed_at = solution_from(start, [], rules.name)
         placed_at.empty_column = sol.empty_column
-        return placed_at, played_moves(sol, start, rules)
+        return Placed(placed_at, played_moves(sol, start, rules), start, rules)
     written = solution_from(start, sol.notation(), rules.name)
     written.empty_column = solution.empty_column
-    return written, None
+    return Placed(written, None, start, rules)
 
 
 def result_solution(result: Solved, position: Position | int | None, variant: Variant | str | None) -> Solution:
     """A solved result (the caller checked its verdict) as a Solution from its
     start (else ``position``) under its variant (else ``variant``)."""
+    start, rules = result_start(result, position, variant)
+    return solution_from(start, result.notation, rules.name)
+
+
+def result_start(result: Solved, position: Position | int | None,
+                 variant: Variant | str | None) -> tuple[Position, Variant]:
+    """Where a solved result (the caller checked its verdict) starts, its own start
+    else ``position``, and its rules: its variant, else ``variant``."""
     start = result.start if position is None else start_of(Solution(), position, None)
     if start is None:
         raise InvalidArgument("give the position the result starts from (position=...)")
-    name = check_rules(variant if variant is not None else result.variant, start).name
-    return solution_from(start, result.notation, name)
+    return start, check_rules(variant if variant is not None else result.variant, start)
 
 
 def played_moves(solution: Solution, start: Position, variant: Variant) -> list[Move]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import FreecellError
-from .model import JSON_FORMAT, MAGIC, Solution
+from .model import JSON_FORMAT, MAGIC, Placed, Solution
 
 if TYPE_CHECKING:
     from ..moves import Move
@@ -90,26 +90,26 @@ def plays(format: str) -> bool:
     return ALIASES.get(format, format) not in ("file", "json")
 
 
-def write_solution(solution: Solution, format: str, moves: list[Move] | None = None) -> str:
-    """``solution`` as text in ``format``: ``file`` (ours), ``json``, or the formats
-    that write the moves as played, ``moves``: ``snx``, ``sn``, ``verbose``,
-    ``macroxue`` (one line, ``DEAL:MOVES``: ``solution`` says the deal and the rules);
-    or one of their :data:`ALIASES`. :func:`.model.placed` gives both."""
+def write_solution(placed: Placed, format: str) -> str:
+    """A placed solution (:func:`.model.placed`) as text in ``format``: ``file``
+    (ours: its solution, with the header), ``json``, or the formats that write its
+    moves as played: ``snx``, ``sn``, ``verbose``, ``macroxue`` (one line,
+    ``DEAL:MOVES``, from where it was placed, under its rules); or one of their
+    :data:`ALIASES`."""
     fmt = ALIASES.get(format, format)
     if fmt == "file":
-        return format_solution(solution)
+        return format_solution(placed.solution)
     if fmt == "json":
         import orjson
 
-        return orjson.dumps(solution_to_dict(solution)).decode() + "\n"
+        return orjson.dumps(solution_to_dict(placed.solution)).decode() + "\n"
+    moves = placed.moves
     assert moves is not None, "the moves as played write every format but file and json"
     if fmt == "macroxue":
-        from ..games import check_rules
         from .macroxue import write_line
-        from .start import start_position
 
-        start = start_position(solution)
-        return write_line(start, moves, check_rules(solution.variant, start)) + "\n"
+        assert placed.start is not None and placed.rules is not None, "moves are played from a start, under rules"
+        return write_line(placed.start, moves, placed.rules) + "\n"
     if not moves:
         # Nothing to play (a won position): an empty file would be read as no
         # solution at all, so each format says "no moves" in words its readers know.
