@@ -105,8 +105,8 @@ class Job:
         >>> Job(variant="standard", mode="min-cells", width=20000).settings()["width"]
         20000
         """
-        # The beam's width and leaving Freecell Solver out are stated only when chosen:
-        # the records of a run with neither read as they did before there was a choice.
+        # The beam's width and leaving Freecell Solver out are stated only when chosen,
+        # so that a run with the defaults resumes the files made without the choice.
         chosen = {**({} if self.width is None else {"width": self.width}),
                   **({} if self.fcsolve else {"fcsolve": False})}
         if self.game == "spider":  # no variant, cells or engine there: its own rules and solver
