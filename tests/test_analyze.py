@@ -20,6 +20,7 @@ from freecell_cli.analysis import (
     summarize,
 )
 from freecell_cli.deals import daily_number
+from freecell_cli.errors import FreecellError
 from freecell_cli.solutions import Solution
 from freecell_cli.verify import verify
 
@@ -71,6 +72,28 @@ def test_analyze_writes_verified_records_and_resumes(tmp_path):
         tokens = r["solution"].split()
         v = verify(Solution(tokens=tokens, lines=[1] * len(tokens)), deal(r["deal"]), find_variant("site"))
         assert v.ok and v.moves == r["move_count"]
+
+
+def test_a_beam_width_is_used_stated_and_held_on_resume(tmp_path):
+    from freecell_cli import deal, find_variant
+    from freecell_cli.analysis import SettingsMismatch
+    from freecell_cli.solvers.engine import Limits, get_engine, solve
+
+    out = tmp_path / "w.jsonl"
+    analyze([1, 2], Job(engine="beam", width=8), out, jobs=1)
+    records = load_records(out)
+    assert [list(r)[:4] for r in records] == [["deal", "variant", "cells", "width"]] * 2
+    for r in records:  # the line of a beam 8 wide, not of the default one
+        line = solve(deal(r["deal"]), find_variant("site"), get_engine("beam", width=8), Limits(time=30)).notation
+        assert (r["width"], r["solution"]) == (8, " ".join(line))
+    with pytest.raises(SettingsMismatch, match=r"line 1: beam width 8; this run: the beam's own width\)"):
+        analyze([1, 2, 3], Job(engine="beam"), out)
+    family = analyze([1], Job(engine="beam", width=8, game="bakers-game"), tmp_path / "b.jsonl", jobs=1)
+    assert family["counts"]["solved"] == 1 and load_records(tmp_path / "b.jsonl")[0]["width"] == 8
+    with pytest.raises(FreecellError, match="a width goes with engine beam"):
+        Job(engine="builtin", width=8)
+    with pytest.raises(FreecellError, match="a width goes with engine beam"):
+        Job(engine="beam", mode="optimal", width=8)
 
 
 def test_summary():

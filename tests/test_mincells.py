@@ -235,11 +235,15 @@ def test_a_wider_beam_is_a_setting_of_its_own(tmp_path):
     assert check_record({**_record(1, 2), "width": None}) == '"width" is not a beam width (1 to 1,000,000): null'
     assert check_record({**_record(1, 2), "width": 64}) is None
     solved = {"deal": 1, "verdict": "solved"}
-    assert check_record({**solved, "width": 64}) == '"width" is a setting of min-cells records, not of "solve" ones'
+    assert check_record({**solved, "width": 64}) == (
+        '"width" is a setting of min-cells records and engine beam\'s, not of this "solve" one')
+    assert check_record({**solved, "requested_engine": "beam", "width": 64}) is None
+    assert check_record({**solved, "requested_engine": "beam", "width": "x"}) == (
+        '"width" is not a beam width (1 to 1,000,000): "x"')
     assert check_record({**solved, "mode": "optimal", "fcsolve": False}) == (
         '"fcsolve" is a setting of min-cells records, not of "optimal" ones')
-    with pytest.raises(FreecellError, match="a width goes with min-cells"):
-        Job(width=64)
+    with pytest.raises(FreecellError, match="a width goes with engine beam, or with min-cells"):
+        Job(width=64)  # engine auto
     with pytest.raises(FreecellError, match="width must be 1 to 1,000,000, not 0"):
         Job(mode="min-cells", width=0)
     with pytest.raises(FreecellError, match="width must be"):
@@ -262,8 +266,9 @@ def test_cli_min_cells_width(tmp_path):
                                "--width", "64", "--jobs", "1", "--out", str(out))
     assert code == 0, stderr
     assert "beam width 64" in stdout and load_records(out)[0]["width"] == 64
-    code, stdout, stderr = run("analyze", "3", "--width", "64")
-    assert (code, stdout, stderr) == (2, "", "error: --width goes with --min-cells (its beam at each count)\n")
+    code, stdout, stderr = run("analyze", "3", "--width", "64")  # engine auto
+    assert (code, stdout, stderr) == (
+        2, "", "error: --width goes with --engine beam, or with --min-cells (its beam at each count)\n")
     code, stdout, stderr = run("analyze", "3", "--min-cells", "--width", "0")
     assert (code, stdout) == (2, "") and "--width" in stderr and "Traceback" not in stderr
     code, stdout, stderr = run("analyze", "--summary", str(out), "--width", "64")

@@ -55,7 +55,7 @@ class Job:
     mode: str = "solve"  # or "min-cells": the fewest free cells each deal needs (mincells.py),
     # or "optimal": the fewest non-foundation moves, proven (solvers/optimal.py)
     max_cells: int = 4  # min-cells: the most cells tried
-    width: int | None = None  # min-cells: the beam's width at each count (None: its own)
+    width: int | None = None  # the beam's width (None: its own): min-cells' at each count, or engine beam's
     fcsolve: bool = True  # min-cells: Freecell Solver looks first at each count (where installed)
 
     def __post_init__(self) -> None:
@@ -80,8 +80,9 @@ class Job:
             raise FreecellError(f"max cells must be 0 to 15, not {self.max_cells!r}")
         if self.width is not None and (type(self.width) is not int or not 1 <= self.width <= MAX_WIDTH):
             raise FreecellError(f"width must be 1 to {MAX_WIDTH:,}, not {self.width!r}")
-        if self.width is not None and self.mode != "min-cells":
-            raise FreecellError("a width goes with min-cells (its beam at each count)")
+        if self.width is not None and self.mode != "min-cells" and (self.mode != "solve" or self.engine != "beam"
+                                                                   or self.game == "spider"):
+            raise FreecellError("a width goes with engine beam, or with min-cells (its beam at each count)")
         if type(self.fcsolve) is not bool:
             raise FreecellError(f"fcsolve must be True or False, not {self.fcsolve!r}")
         if not self.fcsolve and (self.mode != "min-cells" or self.game != "freecell"):
@@ -115,13 +116,13 @@ class Job:
             return {"game": self.game, "mode": "min-cells", "max_cells": self.max_cells, **chosen,
                     "time_limit": self.time_limit}
         if self.game != "freecell":  # a family game: its own table and rules
-            return {"game": self.game, "requested_engine": self.engine, "time_limit": self.time_limit}
+            return {"game": self.game, **chosen, "requested_engine": self.engine, "time_limit": self.time_limit}
         if self.mode == "min-cells":  # its own searches; the time limit is per cell count
             return {"mode": "min-cells", "variant": self.variant, "max_cells": self.max_cells, **chosen,
                     "time_limit": self.time_limit}
         if self.mode == "optimal":  # the beam's line, then the proof: its own engines
             return {"mode": "optimal", "variant": self.variant, "cells": self.cells, "time_limit": self.time_limit}
-        return {"variant": self.variant, "cells": self.cells, "requested_engine": self.engine,
+        return {"variant": self.variant, "cells": self.cells, **chosen, "requested_engine": self.engine,
                 "time_limit": self.time_limit}
 
 
@@ -150,14 +151,19 @@ def analyze_deal(n: int, job: Job) -> Record:
     from ..solvers.engine import Limits, get_engine, solve
     from ..variants import find_variant
 
-    result = solve(deal(n, cells=job.cells), find_variant(job.variant), get_engine(job.engine),
+    result = solve(deal(n, cells=job.cells), find_variant(job.variant), get_engine(job.engine, width=job.width),
                    Limits(time=job.time_limit))
     d = result.to_dict()
     # The order records are written in (a torn last line is recognised by it).
-    record = {"deal": n, "variant": job.variant, "cells": job.cells,
+    record = {"deal": n, "variant": job.variant, "cells": job.cells, **_width(job),
               **{k: d[k] for k in ("verdict", "move_count", "nonfoundation_moves", "seconds", "states", "engine")},
               "requested_engine": job.engine, "time_limit": job.time_limit}
     return _with_line(record, result, job)
+
+
+def _width(job: Job) -> Record:
+    """The beam's width as a record states it: only when one was chosen."""
+    return {} if job.width is None else {"width": job.width}
 
 
 def _with_line(record: Record, result: Any, job: Job) -> Record:
@@ -213,9 +219,10 @@ def analyze_family_deal(n: int, job: Job) -> Record:
     from ..games import find_rules
     from ..solvers.engine import Limits, get_engine, solve
 
-    result = solve(deal(n, game=job.game), find_rules(job.game), get_engine(job.engine), Limits(time=job.time_limit))
+    result = solve(deal(n, game=job.game), find_rules(job.game), get_engine(job.engine, width=job.width),
+                   Limits(time=job.time_limit))
     d = result.to_dict()
-    record = {"deal": n, "game": job.game,
+    record = {"deal": n, "game": job.game, **_width(job),
               **{k: d[k] for k in ("verdict", "move_count", "nonfoundation_moves", "seconds", "states", "engine")},
               "requested_engine": job.engine, "time_limit": job.time_limit}
     return _with_line(record, result, job)
@@ -328,9 +335,14 @@ def check_record(record: object) -> str | None:
     if value is not None and value not in _GAMES:
         return f'"game" is not one of {", ".join(_GAMES)}: {_show(value)}'
     mode = get("mode", "min-cells" if "min_cells" in record else "solve")
-    for key in ("width", "fcsolve"):  # settings of a min-cells run only
-        if key in record and mode != "min-cells":
-            return f'"{key}" is a setting of min-cells records, not of {_show(mode)} ones'
+    if "fcsolve" in record and mode != "min-cells":  # a setting of a min-cells run only
+        return f'"fcsolve" is a setting of min-cells records, not of {_show(mode)} ones'
+    if "width" in record and mode != "min-cells":
+        if mode != "solve" or get("requested_engine") != "beam":
+            return f'"width" is a setting of min-cells records and engine beam\'s, not of this {_show(mode)} one'
+        value = get("width")
+        if type(value) is not int or not 1 <= value <= MAX_WIDTH:
+            return f'"width" is not a beam width (1 to {MAX_WIDTH:,}): {_show(value)}'
     if record.get("mode") == "optimal":
         return _check_optimal(record)
     if "mode" in record or "min_cells" in record:
@@ -408,8 +420,9 @@ def _with_defaults(settings: Record) -> Record:
     out.setdefault("game", "freecell")
     if out["game"] == "freecell":
         out.setdefault("mode", "solve")
-    if out.get("mode") == "min-cells":  # the beam's own width, Freecell Solver asked
+    if out["game"] != "spider":  # the beam's own width
         out.setdefault("width", None)
+    if out.get("mode") == "min-cells":  # Freecell Solver asked
         out.setdefault("fcsolve", True)
     return out
 

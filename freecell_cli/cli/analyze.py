@@ -64,7 +64,7 @@ def analyze_command(
     min_cells: Annotated[bool, typer.Option("--min-cells", help="For each deal, the fewest free cells it can be solved with (0..--max-cells), with a solution and a proof that one fewer is not enough (FreeCell, bakers-game and relaxed-freecell: the games whose deal leaves the free cells empty).")] = False,
     optimal: Annotated[bool, typer.Option("--optimal", help="For each deal, the fewest non-foundation moves, proven (solve --optimal), beside the default beam's line: the summary gives the optima and the beam's gap to them.")] = False,
     max_cells: Annotated[Optional[int], typer.Option("--max-cells", metavar="K", help="With --min-cells: the most free cells tried (default 4).", parser=whole_number(0, 15))] = None,
-    width: Annotated[Optional[int], typer.Option("--width", metavar="W", help="With --min-cells: the beam's width at each count (default: the beam's own). Wider finds lines the default misses, and is slower where there is none.", parser=whole_number(1, MAX_WIDTH))] = None,
+    width: Annotated[Optional[int], typer.Option("--width", metavar="W", help="The beam's width (default: its own): with --engine beam, each deal's (wider: shorter lines, slower); with --min-cells, the beam's at each count (wider finds lines the default misses, and is slower where there is none).", parser=whole_number(1, MAX_WIDTH))] = None,
     no_fcsolve: Annotated[bool, typer.Option("--no-fcsolve", help="With --min-cells: do not ask Freecell Solver first at each count (it takes a third of the count's time; without it, a long proof has it all).")] = False,
     json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON (one line per settings group).")] = False,
     format: Annotated[Optional[str], typer.Option("--format", "-f", metavar="FORMAT", help="The summary as text (default) or json.")] = None,
@@ -123,8 +123,8 @@ def analyze_command(
     try:
         if max_cells is not None and not min_cells:
             raise fail("--max-cells goes with --min-cells")
-        if width is not None and not min_cells:
-            raise fail("--width goes with --min-cells (its beam at each count)")
+        if width is not None and not min_cells and (engine is not EngineName.beam or optimal or spider):
+            raise fail("--width goes with --engine beam, or with --min-cells (its beam at each count)")
         if no_fcsolve and not min_cells:
             raise fail("--no-fcsolve goes with --min-cells (the engine of a plain run is --engine)")
         if min_cells and spider:
