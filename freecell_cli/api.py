@@ -497,6 +497,7 @@ def analyze(
     game: str = "freecell",
     suits: int = 4,
     seed: int | str | None = None,
+    width: int | None = None,
 ) -> Iterator[dict[str, Any]]:
     """Solve every deal of ``deals`` (numbers, or range text as ``freecell analyze``
     takes it: ``"1-100,617"``, ``"daily:2026-11"``, ``"random:50"`` with ``seed``)
@@ -511,6 +512,7 @@ def analyze(
 
     ``game``: ``freecell``, ``spider`` (``suits``), or a game of the FreeCell family
     (``bakers-game``...: PySolFC's deals, every ``engine`` under the game's rules).
+    ``width``: the beam's, with ``engine="beam"`` (None: its own); the records say it.
 
     ``jobs`` 1 solves in this process, in order; more uses worker processes and
     yields records as they finish, at most as many workers as there are cores and
@@ -538,7 +540,10 @@ def analyze(
     checks.whole(suits, "suits")
     if engine not in ENGINES:
         raise FreecellError(f"unknown engine {quote(engine)} (choose from {', '.join(ENGINES)})")
-    job = Job(variant, cells, engine, time_limit, checks.flag(solutions, "solutions"), game, suits)
+    width = checks.optional_whole(width, "width", 1, MAX_WIDTH)
+    if width is not None and engine != "beam":
+        raise InvalidArgument(f"width goes with engine='beam', not with engine={quote(engine)}")
+    job = Job(variant, cells, engine, time_limit, checks.flag(solutions, "solutions"), game, suits, width=width)
     workers = checks.positive(jobs, "jobs") or 1
     if game != "spider":
         get_engine(engine)  # fail now, not on every deal

@@ -89,3 +89,13 @@ def test_the_old_module_path_still_works_and_says_it_is_deprecated():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout == "['freecell_cli.analyze is deprecated: import from freecell_cli.analysis']\n"
+
+
+def test_a_beam_width_goes_to_every_deal_and_into_its_record():
+    (r,) = fc.analyze([3], engine="beam", width=16, time_limit=30)
+    assert (r["deal"], r["width"], r["verdict"]) == (3, 16, "solved")
+    with pytest.raises(FreecellError, match="width goes with engine='beam', not with engine='builtin'"):
+        next(fc.analyze([3], engine="builtin", width=16))
+    for wrong in (0, -1, 10**7, True, 2.0, "16"):
+        with pytest.raises(FreecellError, match="width"):
+            next(fc.analyze([3], engine="beam", width=wrong))
