@@ -26,6 +26,7 @@ from .variants import VARIANTS, Variant, find_variant
 # The family's games, by name (games.py stands below; kept here as a set for the
 # labels' fast check).
 from .games import FAMILY as _FAMILY
+from .games import GAMES as _GAMES
 from .games import find_game, game_of
 
 
@@ -392,7 +393,10 @@ def _check_sizes(columns: list[Any], cells: list[Any], foundations: list[int], f
         raise InvalidPosition(f"too many free cells: {len(cells)} (at most {MAX_CELLS})")
     most = MAX_GAME_COLUMNS if family else MAX_COLUMNS
     if not 1 <= len(columns) <= most:
-        raise InvalidPosition(f"{len(columns)} columns (between 1 and {most} are supported)")
+        # A table of a family game that has that many (Seahaven Towers' 10), read as FreeCell's: say which.
+        games = [] if family else [g for g in _GAMES.values() if g.columns == len(columns)]
+        hint = "".join(f"; {g.possessive} table has {len(columns)}: --game {g.name}, if it is one" for g in games)
+        raise InvalidPosition(f"{len(columns)} columns (between 1 and {most} are supported{hint})")
 
 
 def _check_table(position: Position) -> None:

@@ -108,7 +108,9 @@ def test_constructor_checks_every_argument(kwargs, error, words):
 
 
 @pytest.mark.parametrize("columns,words", [
-    ([[]] * 10, "10 columns (between 1 and 9 are supported)"),
+    ([[]] * 10, "10 columns (between 1 and 9 are supported; Seahaven Towers' table has 10: --game "
+                "seahaven-towers, if it is one)"),
+    ([[]] * 11, "11 columns (between 1 and 9 are supported)"),
     ([], "0 columns (between 1 and 9 are supported)"),
 ])
 def test_constructor_refuses_column_counts(columns, words):

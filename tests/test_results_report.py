@@ -103,11 +103,31 @@ def test_no_rule_crosses_where_the_site_allows_more(tmp_path, capsys):
     assert "by the other variant" not in out and "site: not settled: 3 (2..>4)" in out
 
 
-def test_records_that_contradict_across_the_variants_stop_the_report(tmp_path):
+def test_records_that_contradict_across_the_variants_stop_the_report(tmp_path, capsys):
     std = min_cells(3, "standard", max_cells=4)  # 1 cell proven too few
     site = _open(min_cells(3, "site", max_cells=4), (0, 1))  # a claim of a 1-cell win
-    with pytest.raises(SystemExit, match="deal 3: site's records and standard's disagree"):
-        report.main(["--standard", _file(tmp_path / "s.jsonl", [std]), "--site", _file(tmp_path / "t.jsonl", [site])])
+    assert report.main(["--standard", _file(tmp_path / "s.jsonl", [std]),
+                        "--site", _file(tmp_path / "t.jsonl", [site])]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("error: deal 3: site's records and standard's disagree")
+
+
+@pytest.mark.parametrize("where, content, message", [
+    ("records", None, "cannot be read: No such file or directory"),
+    ("records", b"not json\n{}\n", "line 1 is not JSON"),
+    ("records", b"\x1f\x8b\x08garbage", "cannot be read"),
+    ("table", None, "cannot be read: No such file or directory"),
+    ("table", b"3 two\n", "line 1 is not 'deal cells'"),
+])
+def test_a_file_that_cannot_be_read_is_one_line_and_exit_2(tmp_path, capsys, where, content, message):
+    good = _file(tmp_path / "good.jsonl", [min_cells(3, "standard", max_cells=2)])
+    bad = tmp_path / ("bad.jsonl.gz" if content and content.startswith(b"\x1f") else "bad")
+    if content is not None:
+        bad.write_bytes(content)
+    argv = ["--standard", str(bad)] if where == "records" else ["--standard", good, "--table", str(bad)]
+    assert report.main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith(f"error: {bad}: ") and message in err and err.count("\n") == 1
 
 
 def test_the_shipped_report_is_what_its_command_prints_from_the_shipped_files(capsys):
@@ -116,7 +136,7 @@ def test_the_shipped_report_is_what_its_command_prints_from_the_shipped_files(ca
     and the report come from the records, and the records agree with the table."""
     results = Path(__file__).parent.parent / "docs" / "results"
     text = (results / "README.md").read_text()
-    command = re.search(r"python docs/results/report\.py (.*?)\n\n", text, re.S)
+    command = re.search(r"cd docs/results && \.\./\.\./\.venv/bin/python report\.py (.*?)\n\n", text, re.S)
     assert command is not None, "the report's command is gone from docs/results/README.md"
     args = command.group(1).replace("\\\n", " ").split()
     assert args[0] == "--standard" and "--site" in args and "--table" in args

@@ -8,7 +8,7 @@ Each FILE is a results file of ``freecell analyze --min-cells`` (plain or .gz);
 a deal's answer is its record in the last file that settles it, so give the 60 s
 run first and the longer reruns of its gave-up deals after it. ``--table`` is
 theodorepringle/MicrosoftFreeCell32000-minimal-freecells' ``msfc32k-min-fc``
-(lines ``deal cells``; a copy, gzipped, is ``msfc32k-min-fc.gz`` here). Prints Markdown on stdout; exit 1 when our standard
+(lines ``deal cells``; a copy, gzipped, is ``msfc32k-min-fc.gz`` here). Prints Markdown on stdout; exit 2 for a file that cannot be read, 1 when our standard
 answers contradict the table (a range that excludes its number counts), else 0.
 
 For each deal whose answer differs between the variants, the move that makes
@@ -35,12 +35,19 @@ from freecell_cli.verify import verify
 Record = dict[str, Any]
 
 
+class Refused(ValueError):
+    """A file that cannot be read as it should be (main: its message, exit 2)."""
+
+
 def records(path: str) -> Iterator[Record]:
     """The records of a results file; a torn last line (a run stopped while
     writing) is skipped, any other bad line stops the report."""
     opener = gzip.open if path.endswith(".gz") else open
-    with opener(path, "rb") as f:
-        lines = f.read().split(b"\n")
+    try:
+        with opener(path, "rb") as f:
+            lines = f.read().split(b"\n")
+    except (OSError, EOFError) as e:  # missing, unreadable, or not gzip after all
+        raise Refused(f"{path}: cannot be read: {getattr(e, 'strerror', None) or e}")
     for lineno, raw in enumerate(lines, 1):
         if not raw.strip():
             continue
@@ -49,10 +56,10 @@ def records(path: str) -> Iterator[Record]:
         except orjson.JSONDecodeError:
             if lineno == len(lines):  # the last line, with no newline after it
                 continue
-            raise SystemExit(f"{path}: line {lineno} is not JSON")
+            raise Refused(f"{path}: line {lineno} is not JSON")
         problem = check_record(record)
         if problem is not None or record.get("mode") != "min-cells":
-            raise SystemExit(f"{path}: line {lineno}: {problem or 'not a min-cells record'}")
+            raise Refused(f"{path}: line {lineno}: {problem or 'not a min-cells record'}")
         yield record
 
 
@@ -138,7 +145,7 @@ def settle_across(variants: dict[str, dict[int, Record]]) -> list[str]:
                     if not why:
                         continue
                     if new_hi is not None and new_lo > new_hi:
-                        raise SystemExit(f"deal {n}: {a}'s records and {b}'s disagree ({lo}..{hi} against {why})")
+                        raise Refused(f"deal {n}: {a}'s records and {b}'s disagree ({lo}..{hi} against {why})")
                     settled = new_lo == new_hi
                     ra = dict(ra, known=[new_lo, new_hi], min_cells=new_lo if settled else None,
                               verdict="solved" if settled else ra["verdict"])
@@ -155,12 +162,39 @@ def distribution(table: dict[int, Record]) -> Counter[str]:
     return Counter(answer_of(r) for r in table.values())
 
 
+def published_table(path: str) -> dict[int, int]:
+    """The published table (``deal cells`` a line; gzipped when it ends in .gz)."""
+    try:
+        raw = Path(path).read_bytes()
+        text = (gzip.decompress(raw) if path.endswith(".gz") else raw).decode("ascii")
+    except (OSError, EOFError, UnicodeDecodeError) as e:
+        raise Refused(f"{path}: cannot be read: {getattr(e, 'strerror', None) or e}")
+    table = {}
+    for lineno, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            try:
+                n, m = map(int, line.split())
+            except ValueError:
+                raise Refused(f"{path}: line {lineno} is not 'deal cells'")
+            table[n] = m
+    return table
+
+
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return report(argv)
+    except Refused as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+
+
+def report(argv: list[str] | None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--standard", nargs="+", default=[], metavar="FILE")
     ap.add_argument("--site", nargs="+", default=[], metavar="FILE")
     ap.add_argument("--table", metavar="FILE", help="msfc32k-min-fc (deal cells per line)")
     args = ap.parse_args(argv)
+    published = published_table(args.table) if args.table else {}  # a bad table fails before the work
     variants = {name: answers(paths) for name, paths in (("standard", args.standard), ("site", args.site)) if paths}
     across = settle_across(variants)
     out: list[str] = []
@@ -191,13 +225,6 @@ def main(argv: list[str] | None = None) -> int:
         out.extend(f"- {line}" for line in across)
     contradictions = 0
     if args.table and "standard" in variants:
-        published = {}
-        raw = gzip.decompress(Path(args.table).read_bytes()) if args.table.endswith(".gz") else Path(
-            args.table).read_bytes()
-        for line in raw.decode("ascii").splitlines():
-            if line.strip():
-                n, m = map(int, line.split())
-                published[n] = m
         agree = open_ok = 0
         wrong = []
         for n, r in sorted(variants["standard"].items()):

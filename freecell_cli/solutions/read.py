@@ -411,7 +411,7 @@ def _fcsolve_steps(lines: Iterator[tuple[int, str]], sol: Solution) -> Iterator[
             try:
                 sol.position = parse_fcs(state, game=sol.game)
             except FreecellError as e:
-                raise InvalidSolution(f"line {state_start}: initial state: {e}") from None
+                raise InvalidSolution(_state_error(e, state_start, "initial state")) from None
             if stated_cells(state) is not None:
                 sol.cells, sol.cells_open = len(sol.position.cells), False
             # else the line may have been trimmed, or fc-solve stopped after the last card
@@ -536,3 +536,19 @@ def _parse_json(text: str, asked: tuple[str | None, str | None] = (None, None)) 
         sol.tokens.append(token)
         sol.lines.append(1)
     return sol
+
+
+def _state_error(error: Exception, start: int, what: str) -> str:
+    """The message of a state printed in a file, its line given in the file's
+    numbering: the state's reader counts its lines from the state's first.
+
+    >>> _state_error(ValueError("line 3: unknown card 'X'"), 3, "initial state")
+    "line 5: initial state: unknown card 'X'"
+    >>> _state_error(ValueError("no columns"), 3, "initial state")
+    'line 3: initial state: no columns'
+    """
+    text = str(error)
+    found = re.match(r"line (\d+): ", text)
+    if found is None:
+        return f"line {start}: {what}: {text}"
+    return f"line {start + int(found.group(1)) - 1}: {what}: {text[found.end():]}"
