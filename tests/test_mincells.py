@@ -502,3 +502,13 @@ def test_freecell_solver_agrees_on_the_family_answers(n, game, preset, answer):
 
     assert min_cells(n, game=game, use_fcsolve=False, solutions=False)["min_cells"] == answer
     assert (fcs(answer), fcs(answer - 1)) == ("solved", "unsolvable")
+
+
+def test_the_min_cells_summary_says_unsolvable_with_how_many_cells(tmp_path):
+    out = tmp_path / "u.jsonl"
+    code, stdout, stderr = run("analyze", "1", "--min-cells", "--variant", "standard", "--max-cells", "2",
+                               "--jobs", "1", "--out", str(out))
+    assert code == 0, stderr
+    assert "\nunsolvable with 2 cells: 1\n" in stdout and "\ndeals unsolvable with 2 cells: 1\n" in stdout
+    code, stdout, _ = run("analyze", "--summary", str(out))
+    assert code == 0 and "\nunsolvable with 2 cells: 1\n" in stdout

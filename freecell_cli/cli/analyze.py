@@ -301,11 +301,16 @@ def _print_summary(s: Record, as_json: bool, settings: Settings, records_on_stdo
         target.write(json_line(s) + "\n")
         return
     rows = [("deals", str(s["deals"]))]
-    rows += [(v, str(s["counts"][v])) for v in ("solved", "unsolvable", "gave-up")]
+    most = s.get("settings", {}).get("max_cells") if s.get("mode") == "min-cells" else None
+    # min-cells: "unsolvable" says that even the most cells tried are too few
+    with_most = "" if most is None else f" with {most} cell{'s' if most != 1 else ''}"
+    unsolvable = "unsolvable" + with_most
+    rows += [(v if v != "unsolvable" else unsolvable, str(s["counts"][v])) for v in ("solved", "unsolvable", "gave-up")]
     if s["counts"]["error"]:
         rows.append(("error", str(s["counts"]["error"])))
     if s["unsolvable"]:
-        rows.append(("unsolvable deals", " ".join(map(str, s["unsolvable"]))))
+        rows.append((f"deals unsolvable{with_most}" if with_most else "unsolvable deals",
+                     " ".join(map(str, s["unsolvable"]))))
     if s["gave_up"]:
         rows.append(("gave-up deals", " ".join(map(str, s["gave_up"]))))
     if s["errors"]:
