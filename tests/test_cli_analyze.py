@@ -222,6 +222,18 @@ def test_summary_of_stdin(tmp_path):
         2, "", "error: --plot reads the results file again: give a file, not - (stdin)\n")
 
 
+def test_a_gzipped_results_file_is_named_as_such_and_kept_whole(tmp_path):
+    import gzip
+
+    path = tmp_path / "r.jsonl.gz"
+    path.write_bytes(gzip.compress(orjson.dumps(_rec(1)) + b"\n"))
+    content = path.read_bytes()
+    message = f"error: {path} is gzip-compressed: `gunzip -k` it, and give the plain file\n"
+    assert _bad("--summary", str(path)) == message
+    assert _bad("1-2", "--engine", "builtin", "--out", str(path)) == message
+    assert path.read_bytes() == content
+
+
 # -- issue 20: --out never cuts a file that is not all our records ---------------------
 @pytest.mark.parametrize("content", [
     b'{"moves": ["5a", "82", "ah"], "deal": 617, "variant": "site"}',  # a JSON solution, no newline

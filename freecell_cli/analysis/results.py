@@ -173,7 +173,7 @@ def read_records(path: str | os.PathLike[str], repair: bool = False) -> Iterator
                 # Only what a killed run leaves, the start of a record, counts as torn:
                 # anything else means this is not a results file, and it is kept whole.
                 if not raw.startswith(b"{") or torn and not is_torn_record(raw):
-                    raise _not_ours(name, lineno)
+                    raise _not_ours(name, lineno, raw)
                 if torn:
                     break  # the file ends in the middle of a line
                 try:
@@ -203,7 +203,9 @@ def read_records(path: str | os.PathLike[str], repair: bool = False) -> Iterator
             raise OutputError(f"cannot repair {name}: {e.strerror or e}") from None
 
 
-def _not_ours(name: str, lineno: int) -> InvalidResults:
+def _not_ours(name: str, lineno: int, raw: bytes = b"") -> InvalidResults:
+    if lineno == 1 and raw.startswith(b"\x1f\x8b"):  # gzip's magic: a results file as shipped (docs/results)
+        return InvalidResults(f"{name} is gzip-compressed: `gunzip -k` it, and give the plain file")
     return InvalidResults(f"{name}: line {lineno} is not a result record (is it a results file?)")
 
 
