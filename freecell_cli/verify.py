@@ -15,6 +15,8 @@ variant sends home by itself (windows) is one move more.
 
 from __future__ import annotations
 
+import re
+
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -242,8 +244,10 @@ def verify(
         if step.state is not None:
             try:
                 theirs = parse_fcs(step.state, cells=len(position.cells), game=position.game)
-            except FreecellError as e:
-                raise InvalidSolution(f"line {line}: state after the move: {e}") from None
+            except FreecellError as e:  # its reader counts lines from the state's first
+                found = re.match(r"line (\d+): ", str(e))
+                where, why = (f" (its line {found.group(1)})", str(e)[found.end():]) if found else ("", str(e))
+                raise InvalidSolution(f"line {line}: state after the move{where}: {why}") from None
             diff = _state_difference(position, theirs)
             if diff and refuse(f"position after this move differs from the file's: {diff}", step.state,
                                index, text, line):

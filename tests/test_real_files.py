@@ -147,6 +147,21 @@ def test_a_trimmed_freecells_line_with_cards_is_said_as_what_it_shows(monkeypatc
                    "last card, in slot 7): read as 7, the slots it shows (--cells N to choose)\n")
 
 
+def test_a_bad_card_in_a_printed_state_is_named_with_its_lines(tmp_path):
+    """The initial state's error gives the file's line; a later state's gives the
+    move's line and the line within the state (its reader counts from the state)."""
+    lines = (REAL / "fcs-freecell-24.txt").read_text().split("\n")
+    assert lines[23] == ": 5D 2S JC 5C JH 6D" and lines[4] == ": 4C 2C 9C 8C QS 4S 2H"
+    later = tmp_path / "later.txt"
+    later.write_text("\n".join(lines[:23] + [": 5D 2S JC 5C JH XX"] + lines[24:]))
+    code, out, err = run("verify", "--variant", "standard", str(later))
+    assert (code, out, err) == (2, "", f"error: {later}: line 17: state after the move (its line 6): unknown card 'XX'\n")
+    first = tmp_path / "first.txt"
+    first.write_text("\n".join(lines[:4] + [": 4C 2C 9C 8C QS 4S ZZ"] + lines[5:]))
+    code, out, err = run("verify", "--variant", "standard", str(first))
+    assert (code, out, err) == (2, "", f"error: {first}: line 5: initial state: unknown card 'ZZ'\n")
+
+
 def test_untrimmed_and_trimmed_files_read_alike(tmp_path):
     """fc-solve 5.0 pads every slot four blanks wide; editors trim it; newer fc-solve
     stops after the last card. All three spellings of the same file agree."""
