@@ -261,10 +261,10 @@ def verify(
                          f"{len(position.cells)} (move {grown_at[0]}, line {grown_at[1]}): read as {len(position.cells)}")
         elif solution.position is not None:  # a trimmed "Freecells:" (moves alone never say: as standard notation)
             shown = max((i + 1 for i, c in enumerate(start.cells) if c is not None), default=0)
-            line = ("a bare 'Freecells:'" if not shown else
+            said = ("a bare 'Freecells:'" if not shown else
                     f"its 'Freecells:' line stops after its last card, in slot {shown}")
             why = "Freecell Solver's default" if first_cells > shown else "the slots it shows"
-            notes.append(f"the file does not say how many free cells ({line}): read as {first_cells}, {why} "
+            notes.append(f"the file does not say how many free cells ({said}): read as {first_cells}, {why} "
                          "(--cells N to choose)")
     return Verdict(
         valid=not problems,
