@@ -158,7 +158,8 @@ def verify(
     resynchronise and go on. Without ``all_errors`` a streamed file is read no
     further than its first bad move (``file_moves`` counts the moves read); a
     solution held in memory counts all its moves."""
-    from .formats.fcs import cells_shown, parse_fcs
+    from .formats.fcs import cells_shown, last_card_slot, parse_fcs
+    from .solutions.read import state_error
     from .moves import CELL
     from .position import MAX_CELLS
 
@@ -202,7 +203,9 @@ def verify(
 
     def grow(needed: int, index: int, line: int) -> None:
         nonlocal grown_at
-        needed = min(needed, MAX_CELLS)
+        if needed > MAX_CELLS:  # no table has them: the file is not one we can replay
+            raise InvalidSolution(f"line {line}: move {index} or the state after it shows {needed} free cells "
+                                  f"(at most {MAX_CELLS})")
         if needed > len(position.cells):
             position.cells.extend([None] * (needed - len(position.cells)))
             if grown_at is None:
@@ -242,9 +245,18 @@ def verify(
         if automatic is not None:
             count += len(automatic_moves(position, variant))
         if step.state is not None:
+            slot = last_card_slot(step.state)
+            if slot > len(position.cells):  # read into this table's cells, the card would move up a slot
+                if refuse(f"the file's state after this move has a card in free cell {slot}: this table has "
+                          f"{plural(len(position.cells), 'free cell')}", step.state, index, text, line):
+                    break
+                continue
             try:
                 theirs = parse_fcs(step.state, cells=len(position.cells), game=position.game)
-            except FreecellError as e:  # its reader counts lines from the state's first
+            except FreecellError as e:
+                if step.state_line is not None:  # the file's line, from where the state begins
+                    raise InvalidSolution(state_error(e, step.state_line, f"state after move {index}")) from None
+                # its reader counts lines from the state's first
                 found = re.match(r"line (\d+): ", str(e))
                 where, why = (f" (its line {found.group(1)})", str(e)[found.end():]) if found else ("", str(e))
                 raise InvalidSolution(f"line {line}: state after the move{where}: {why}") from None

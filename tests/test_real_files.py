@@ -10,6 +10,7 @@ Off build by suit, Relaxed FreeCell moves any run at once) or read as they are.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -148,18 +149,45 @@ def test_a_trimmed_freecells_line_with_cards_is_said_as_what_it_shows(monkeypatc
 
 
 def test_a_bad_card_in_a_printed_state_is_named_with_its_lines(tmp_path):
-    """The initial state's error gives the file's line; a later state's gives the
-    move's line and the line within the state (its reader counts from the state)."""
+    """A bad card in a printed state is named by the file's line, in the first
+    state and in those after the moves (the state's reader counts from its own first)."""
     lines = (REAL / "fcs-freecell-24.txt").read_text().split("\n")
     assert lines[23] == ": 5D 2S JC 5C JH 6D" and lines[4] == ": 4C 2C 9C 8C QS 4S 2H"
     later = tmp_path / "later.txt"
     later.write_text("\n".join(lines[:23] + [": 5D 2S JC 5C JH XX"] + lines[24:]))
     code, out, err = run("verify", "--variant", "standard", str(later))
-    assert (code, out, err) == (2, "", f"error: {later}: line 17: state after the move (its line 6): unknown card 'XX'\n")
+    assert (code, out, err) == (2, "", f"error: {later}: line 24: state after move 1: unknown card 'XX'\n")
     first = tmp_path / "first.txt"
     first.write_text("\n".join(lines[:4] + [": 4C 2C 9C 8C QS 4S ZZ"] + lines[5:]))
     code, out, err = run("verify", "--variant", "standard", str(first))
     assert (code, out, err) == (2, "", f"error: {first}: line 5: initial state: unknown card 'ZZ'\n")
+
+
+def _edited(tmp_path, changes: dict[int, str]) -> Path:
+    """fcs-freecell-24.txt with some of its lines (1-based) replaced."""
+    lines = (REAL / "fcs-freecell-24.txt").read_text().split("\n")
+    for n, text in changes.items():
+        lines[n - 1] = text
+    path = tmp_path / "edited.txt"
+    path.write_text("\n".join(lines))
+    return path
+
+
+def test_a_state_that_shows_more_free_cells_than_any_table_is_refused(tmp_path):
+    # line 33 moves JD to free cell 0; the state after it (line 36) shows 20 slots
+    path = _edited(tmp_path, {36: "Freecells:  JD" + " " * 76})
+    code, out, err = run("verify", "--variant", "standard", str(path))
+    assert (code, out, err) == (
+        2, "", f"error: {path}: line 33: move 2 or the state after it shows 20 free cells (at most 15)\n")
+
+
+def test_a_card_in_a_free_cell_the_table_lacks_is_a_difference(tmp_path):
+    # the first state says 4 free cells (its slots written out); a later one shows JD in the sixth
+    path = _edited(tmp_path, {4: "Freecells:" + " " * 16, 36: "Freecells:" + " " * 22 + "JD"})
+    code, out, err = run("verify", "--variant", "standard", str(path))
+    assert code == 1 and err == "" and out == (
+        f'FAIL {path} (standard): move 2 "Move a card from stack 6 to freecell 0": the file\'s state after this '
+        "move has a card in free cell 6: this table has 4 free cells\n")
 
 
 def test_untrimmed_and_trimmed_files_read_alike(tmp_path):

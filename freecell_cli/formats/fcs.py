@@ -126,6 +126,18 @@ def cells_shown(board: str) -> int:
     return 0 if rest is None else len(_cell_items(rest))
 
 
+def last_card_slot(board: str) -> int:
+    """The slot (1-based) of the last card a board's ``Freecells:`` line shows (0
+    with none): a table with fewer free cells cannot hold it there.
+
+    >>> last_card_slot("Freecells:      4H  6C"), last_card_slot("Freecells:"), last_card_slot("Freecells: - JS")
+    (3, 0, 2)
+    """
+    rest = _cells_line(board)
+    items = [] if rest is None else _cell_items(rest)
+    return max((i + 1 for i, item in enumerate(items) if item is not None), default=0)
+
+
 def _cells_line(board: str) -> str | None:
     """What follows ``Freecells:`` on the board's first such line (see
     :func:`_cells_text`), or None without one."""

@@ -42,6 +42,7 @@ class Step:
     state: str | None = None
     automatic: bool = False
     refused: str | None = None
+    state_line: int | None = None  # the file's line where ``state`` begins
 
 
 @dataclass
@@ -68,6 +69,7 @@ class Solution:
     empty_column: str | None = None  # "max" for FreeCell Pro files
     claims_solved: bool | None = None  # fc-solve's closing line
     states: dict[int, str] = field(default_factory=dict)  # move index (0-based) -> state after it
+    state_lines: dict[int, int] = field(default_factory=dict, repr=False)  # move index -> its state's first line
     explicit: dict[int, Move] = field(default_factory=dict)  # moves not in standard notation
     stream: Iterator[Step] | None = field(default=None, repr=False)  # moves still in the file
     stated_moves: tuple[int, int] | None = None  # our header's "# moves: N": (N, its line)
@@ -117,7 +119,7 @@ class Solution:
         file (read once: a streamed solution cannot be replayed twice)."""
         for i, token in enumerate(self.tokens):
             yield Step(token, self.lines[i], self.move(i), self.states.get(i), i in self.automatic,
-                       self.refused.get(i))
+                       self.refused.get(i), self.state_lines.get(i))
         if self.stream is not None:
             stream, self.stream = self.stream, None
             yield from stream
@@ -129,6 +131,8 @@ class Solution:
         for step in stream or ():
             if step.state is not None:
                 self.states[len(self.tokens)] = step.state
+                if step.state_line is not None:
+                    self.state_lines[len(self.tokens)] = step.state_line
             if str(step.move) == step.token and not step.automatic and step.refused is None:
                 self.tokens.append(step.token)
                 self.lines.append(step.line)

@@ -406,12 +406,13 @@ def _fcsolve_steps(lines: Iterator[tuple[int, str]], sol: Solution) -> Iterator[
         state_lines = []
         if moved:
             if pending:
-                pending[-1] = Step(pending[-1].token, pending[-1].line, pending[-1].move, state)
+                pending[-1] = Step(pending[-1].token, pending[-1].line, pending[-1].move, state,
+                                   state_line=state_start)
         elif sol.position is None:
             try:
                 sol.position = parse_fcs(state, game=sol.game)
             except FreecellError as e:
-                raise InvalidSolution(_state_error(e, state_start, "initial state")) from None
+                raise InvalidSolution(state_error(e, state_start, "initial state")) from None
             if stated_cells(state) is not None:
                 sol.cells, sol.cells_open = len(sol.position.cells), False
             # else the line may have been trimmed, or fc-solve stopped after the last card
@@ -538,13 +539,13 @@ def _parse_json(text: str, asked: tuple[str | None, str | None] = (None, None)) 
     return sol
 
 
-def _state_error(error: Exception, start: int, what: str) -> str:
+def state_error(error: Exception, start: int, what: str) -> str:
     """The message of a state printed in a file, its line given in the file's
     numbering: the state's reader counts its lines from the state's first.
 
-    >>> _state_error(ValueError("line 3: unknown card 'X'"), 3, "initial state")
+    >>> state_error(ValueError("line 3: unknown card 'X'"), 3, "initial state")
     "line 5: initial state: unknown card 'X'"
-    >>> _state_error(ValueError("no columns"), 3, "initial state")
+    >>> state_error(ValueError("no columns"), 3, "initial state")
     'line 3: initial state: no columns'
     """
     text = str(error)
