@@ -235,8 +235,13 @@ def test_a_wider_beam_is_a_setting_of_its_own(tmp_path):
     assert check_record({**_record(1, 2), "width": None}) == '"width" is not a beam width (1 to 1,000,000): null'
     assert check_record({**_record(1, 2), "width": 64}) is None
     solved = {"deal": 1, "verdict": "solved"}
-    assert check_record({**solved, "width": 64}) == (
-        '"width" is a setting of min-cells records and engine beam\'s, not of this "solve" one')
+    assert check_record({**solved, "width": 64}) == '"width" goes with engine beam, and the record names no engine'
+    assert check_record({**solved, "requested_engine": "auto", "width": 64}) == (
+        '"width" goes with engine beam, not with "auto"')
+    assert check_record({**solved, "game": "spider", "requested_engine": "beam", "width": 64}) == (
+        '"width" is not a setting of Spider\'s records (its solver has no beam width)')
+    assert check_record({**solved, "mode": "optimal", "width": 64}) == (
+        '"width" is a setting of min-cells records and engine beam\'s, not of "optimal" ones')
     assert check_record({**solved, "requested_engine": "beam", "width": 64}) is None
     assert check_record({**solved, "requested_engine": "beam", "width": "x"}) == (
         '"width" is not a beam width (1 to 1,000,000): "x"')
@@ -244,6 +249,11 @@ def test_a_wider_beam_is_a_setting_of_its_own(tmp_path):
         '"fcsolve" is a setting of min-cells records, not of "optimal" ones')
     with pytest.raises(FreecellError, match="a width goes with engine beam, or with min-cells"):
         Job(width=64)  # engine auto
+    with pytest.raises(FreecellError, match="Spider's solver has no beam width"):
+        Job(game="spider", engine="beam", width=64)
+    code, stdout, stderr = run("analyze", "1", "--game", "spider", "--width", "5")
+    assert (code, stdout, stderr) == (
+        2, "", "error: --width: Spider's solver has no beam width (the beam is FreeCell's and its family's)\n")
     with pytest.raises(FreecellError, match="width must be 1 to 1,000,000, not 0"):
         Job(mode="min-cells", width=0)
     with pytest.raises(FreecellError, match="width must be"):

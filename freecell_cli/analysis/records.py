@@ -80,8 +80,9 @@ class Job:
             raise FreecellError(f"max cells must be 0 to 15, not {self.max_cells!r}")
         if self.width is not None and (type(self.width) is not int or not 1 <= self.width <= MAX_WIDTH):
             raise FreecellError(f"width must be 1 to {MAX_WIDTH:,}, not {self.width!r}")
-        if self.width is not None and self.mode != "min-cells" and (self.mode != "solve" or self.engine != "beam"
-                                                                   or self.game == "spider"):
+        if self.width is not None and self.game == "spider":
+            raise FreecellError("Spider's solver has no beam width (the beam is FreeCell's and its family's)")
+        if self.width is not None and self.mode != "min-cells" and (self.mode != "solve" or self.engine != "beam"):
             raise FreecellError("a width goes with engine beam, or with min-cells (its beam at each count)")
         if type(self.fcsolve) is not bool:
             raise FreecellError(f"fcsolve must be True or False, not {self.fcsolve!r}")
@@ -337,9 +338,15 @@ def check_record(record: object) -> str | None:
     mode = get("mode", "min-cells" if "min_cells" in record else "solve")
     if "fcsolve" in record and mode != "min-cells":  # a setting of a min-cells run only
         return f'"fcsolve" is a setting of min-cells records, not of {_show(mode)} ones'
+    if "width" in record and get("game") == "spider":
+        return '"width" is not a setting of Spider\'s records (its solver has no beam width)'
     if "width" in record and mode != "min-cells":
-        if mode != "solve" or get("requested_engine") != "beam":
-            return f'"width" is a setting of min-cells records and engine beam\'s, not of this {_show(mode)} one'
+        if mode != "solve":
+            return f'"width" is a setting of min-cells records and engine beam\'s, not of {_show(mode)} ones'
+        engine = get("requested_engine")
+        if engine != "beam":
+            return ('"width" goes with engine beam, and the record names no engine' if engine is None
+                    else f'"width" goes with engine beam, not with {_show(engine)}')
         value = get("width")
         if type(value) is not int or not 1 <= value <= MAX_WIDTH:
             return f'"width" is not a beam width (1 to {MAX_WIDTH:,}): {_show(value)}'

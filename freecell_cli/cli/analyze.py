@@ -123,7 +123,9 @@ def analyze_command(
     try:
         if max_cells is not None and not min_cells:
             raise fail("--max-cells goes with --min-cells")
-        if width is not None and not min_cells and (engine is not EngineName.beam or optimal or spider):
+        if width is not None and spider:
+            raise fail("--width: Spider's solver has no beam width (the beam is FreeCell's and its family's)")
+        if width is not None and not min_cells and (engine is not EngineName.beam or optimal):
             raise fail("--width goes with --engine beam, or with --min-cells (its beam at each count)")
         if no_fcsolve and not min_cells:
             raise fail("--no-fcsolve goes with --min-cells (the engine of a plain run is --engine)")
