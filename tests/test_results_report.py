@@ -112,16 +112,34 @@ def test_records_that_contradict_across_the_variants_stop_the_report(tmp_path, c
     assert out == "" and err.startswith("error: deal 3: site's records and standard's disagree")
 
 
+def _corrupt_gzip() -> bytes:
+    import gzip
+
+    raw = bytearray(gzip.compress(b"".join(orjson.dumps({"deal": n, "verdict": "solved"}) + b"\n"
+                                           for n in range(1, 200))))
+    raw[20:40] = bytes(255 - b for b in raw[20:40])  # the deflate stream broken, the header kept
+    return bytes(raw)
+
+
 @pytest.mark.parametrize("where, content, message", [
     ("records", None, "cannot be read: No such file or directory"),
     ("records", b"not json\n{}\n", "line 1 is not JSON"),
     ("records", b"\x1f\x8b\x08garbage", "cannot be read"),
+    ("records", _corrupt_gzip(), "cannot be read"),
+    ("records", b"", "no records"),
+    ("records", b"\n\n", "no records"),
     ("table", None, "cannot be read: No such file or directory"),
     ("table", b"3 two\n", "line 1 is not 'deal cells'"),
+    ("table", b"3 -5\n", "line 1 is not 'deal cells'"),
+    ("table", b"3 99999999999999999999\n", "line 1 is not 'deal cells'"),
+    ("table", b"1_0 1\n", "line 1 is not 'deal cells'"),
+    ("table", b"+3 1\n", "line 1 is not 'deal cells'"),
+    ("table", b"3 2\n3 2\n", "line 2: deal 3 again"),
+    ("table", b"0 2\n", "line 1 is not 'deal cells'"),
 ])
 def test_a_file_that_cannot_be_read_is_one_line_and_exit_2(tmp_path, capsys, where, content, message):
     good = _file(tmp_path / "good.jsonl", [min_cells(3, "standard", max_cells=2)])
-    bad = tmp_path / ("bad.jsonl.gz" if content and content.startswith(b"\x1f") else "bad")
+    bad = tmp_path / ("bad.jsonl.gz" if content and content.startswith(b"\x1f") else "bad")  # a gzip by its name
     if content is not None:
         bad.write_bytes(content)
     argv = ["--standard", str(bad)] if where == "records" else ["--standard", good, "--table", str(bad)]
@@ -145,3 +163,37 @@ def test_the_shipped_report_is_what_its_command_prints_from_the_shipped_files(ca
     out = capsys.readouterr().out
     assert out == (results / "min-cells-1-32000-report.md").read_text()
     assert "0 contradict" in out
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda r: r.pop("proof"), "line 1: no proof"),
+    (lambda r: r.pop("known"), 'line 1: "known" [0,null] does not agree with "min_cells" 2'),
+    (lambda r: r.pop("min_cells"), "line 1: no min_cells"),
+    (lambda r: r.update(variant="site"), "line 1: a site record, given as --standard"),
+    (lambda r: r.update(solution_cells=99), 'line 1: a solution needs "solution_cells" 0 to 15'),
+    (lambda r: r.update(solution_cells="x"), 'line 1: a solution needs "solution_cells" 0 to 15'),
+    (lambda r: r.update(min_cells=16, known=[16, 16]), 'line 1: an answer past "max_cells" 2'),
+])
+def test_a_record_the_report_cannot_use_is_named(tmp_path, capsys, change, message):
+    record = min_cells(3, "standard", max_cells=2)
+    change(record)
+    path = _file(tmp_path / "s.jsonl", [record])
+    assert report.main(["--standard", path]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"error: {path}: {message}\n"
+
+
+def test_a_line_that_is_no_line_stops_the_report_naming_the_deal(tmp_path, capsys):
+    std = min_cells(3, "standard", max_cells=4)  # 2 cells
+    site = dict(min_cells(3, "site", max_cells=4), min_cells=1, known=[1, 1], solution="zz qq", solution_cells=1)
+    # a site answer that differs: its line is replayed under standard, and it is no line
+    assert report.main(["--standard", _file(tmp_path / "s.jsonl", [std]),
+                        "--site", _file(tmp_path / "t.jsonl", [site])]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("error: deal 3: site's line cannot be replayed: ")
+
+
+def test_no_files_is_a_usage_error(capsys):
+    assert report.main([]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == "error: give the results files: --standard FILE... and/or --site FILE...\n"

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import re
 import sys
+import zlib
 from collections import Counter
 from pathlib import Path
 from typing import Any, Iterator
@@ -29,8 +31,12 @@ import orjson
 
 from freecell_cli import deal, find_variant
 from freecell_cli.analysis import answer_of, check_record
+from freecell_cli.bounds import MAX_DEAL
+from freecell_cli.errors import FreecellError
+from freecell_cli.text import escape
 from freecell_cli.solutions import Solution
-from freecell_cli.verify import verify
+from freecell_cli.variants import Variant
+from freecell_cli.verify import Verdict, verify
 
 Record = dict[str, Any]
 
@@ -39,15 +45,22 @@ class Refused(ValueError):
     """A file that cannot be read as it should be (main: its message, exit 2)."""
 
 
-def records(path: str) -> Iterator[Record]:
-    """The records of a results file; a torn last line (a run stopped while
-    writing) is skipped, any other bad line stops the report."""
+# What a min-cells record must hold for the report (the record check lets an
+# analyze record leave out what its mode does not write).
+NEEDED = ("variant", "min_cells", "known", "proof", "move_count", "seconds")
+
+
+def records(path: str, variant: str) -> Iterator[Record]:
+    """The records of a results file of ``variant``; a torn last line (a run
+    stopped while writing) is skipped, any other bad line stops the report."""
     opener = gzip.open if path.endswith(".gz") else open
     try:
         with opener(path, "rb") as f:
             lines = f.read().split(b"\n")
-    except (OSError, EOFError) as e:  # missing, unreadable, or not gzip after all
+    except (OSError, EOFError, zlib.error) as e:  # missing, unreadable, or not gzip after all
         raise Refused(f"{path}: cannot be read: {getattr(e, 'strerror', None) or e}")
+    if not any(raw.strip() for raw in lines):
+        raise Refused(f"{path}: no records")
     for lineno, raw in enumerate(lines, 1):
         if not raw.strip():
             continue
@@ -60,15 +73,26 @@ def records(path: str) -> Iterator[Record]:
         problem = check_record(record)
         if problem is not None or record.get("mode") != "min-cells":
             raise Refused(f"{path}: line {lineno}: {problem or 'not a min-cells record'}")
+        missing = [k for k in NEEDED if k not in record]
+        if missing:
+            raise Refused(f"{path}: line {lineno}: no {', '.join(missing)}")
+        if record["variant"] != variant:
+            raise Refused(f"{path}: line {lineno}: a {escape(record['variant'])} record, given as --{variant}")
+        cells = record.get("solution_cells")
+        if "solution" in record and (type(cells) is not int or not 0 <= cells <= 15):
+            raise Refused(f"{path}: line {lineno}: a solution needs \"solution_cells\" 0 to 15")
+        top = record.get("max_cells", 4)
+        if record["min_cells"] is not None and record["min_cells"] > top or record["known"][0] > top + 1:
+            raise Refused(f"{path}: line {lineno}: an answer past \"max_cells\" {top}")
         yield record
 
 
-def answers(paths: list[str]) -> dict[int, Record]:
+def answers(paths: list[str], variant: str) -> dict[int, Record]:
     """Each deal's record: the last one that settles it (min_cells known), else
     the first one."""
     out: dict[int, Record] = {}
     for path in paths:
-        for r in records(path):
+        for r in records(path, variant):
             n = r["deal"]
             if n not in out or (r["min_cells"] is not None and out[n]["min_cells"] is None) or (
                     r["min_cells"] is not None and r.get("max_cells", 4) > out[n].get("max_cells", 4)):
@@ -88,13 +112,21 @@ def differing_move(site: Record) -> str:
     """The first move of the site's line the textbook rules refuse, or why there is none."""
     if "solution" not in site:
         return "(no solution in the record)"
-    tokens = site["solution"].split()
-    start = deal(site["deal"], cells=site["solution_cells"])
-    verdict = verify(Solution(tokens=tokens, lines=list(range(1, len(tokens) + 1))), start,
-                     find_variant("standard"))
+    verdict = replay_line(site, "site", find_variant("standard"))
     if verdict.error is None:
         return "(the site's line is legal under standard too)"
     return f'move {verdict.error.index} `{verdict.error.move}`: {verdict.error.reason}'
+
+
+def replay_line(record: Record, name: str, rules: Variant) -> Verdict:
+    """The verdict on a record's line (of variant ``name``'s run) from its deal
+    with its count of cells, under ``rules``; a line that is no line stops the report."""
+    tokens = record["solution"].split()
+    try:
+        return verify(Solution(tokens=tokens, lines=list(range(1, len(tokens) + 1))),
+                      deal(record["deal"], cells=record["solution_cells"]), rules)
+    except FreecellError as e:
+        raise Refused(f"deal {record['deal']}: {name}'s line cannot be replayed: {e}") from None
 
 
 def settle_across(variants: dict[str, dict[int, Record]]) -> list[str]:
@@ -136,10 +168,7 @@ def settle_across(variants: dict[str, dict[int, Record]]) -> list[str]:
                     tried = (a, b, n, rb.get("solution_cells", -1))
                     if rb.get("solution") and (hi is None or rb["solution_cells"] < hi) and tried not in replayed:
                         replayed.add(tried)
-                        tokens = rb["solution"].split()
-                        verdict = verify(Solution(tokens=tokens, lines=list(range(1, len(tokens) + 1))),
-                                         deal(n, cells=rb["solution_cells"]), va)
-                        if verdict.ok:
+                        if replay_line(rb, b, va).ok:
                             new_hi, line = rb["solution_cells"], rb
                             why.append(f"{b}'s {new_hi}-cell line is legal under {a}")
                     if not why:
@@ -169,14 +198,17 @@ def published_table(path: str) -> dict[int, int]:
         text = (gzip.decompress(raw) if path.endswith(".gz") else raw).decode("ascii")
     except (OSError, EOFError, UnicodeDecodeError) as e:
         raise Refused(f"{path}: cannot be read: {getattr(e, 'strerror', None) or e}")
-    table = {}
+    table: dict[int, int] = {}
     for lineno, line in enumerate(text.splitlines(), 1):
-        if line.strip():
-            try:
-                n, m = map(int, line.split())
-            except ValueError:
-                raise Refused(f"{path}: line {lineno} is not 'deal cells'")
-            table[n] = m
+        if not line.strip():
+            continue
+        found = re.fullmatch(r"\s*([0-9]{1,10}) +([0-9]{1,2})\s*", line)
+        if found is None or not 1 <= int(found.group(1)) <= MAX_DEAL or int(found.group(2)) > 15:
+            raise Refused(f"{path}: line {lineno} is not 'deal cells' (a deal number, then 0 to 15)")
+        n = int(found.group(1))
+        if n in table:
+            raise Refused(f"{path}: line {lineno}: deal {n} again")
+        table[n] = int(found.group(2))
     return table
 
 
@@ -195,7 +227,10 @@ def report(argv: list[str] | None) -> int:
     ap.add_argument("--table", metavar="FILE", help="msfc32k-min-fc (deal cells per line)")
     args = ap.parse_args(argv)
     published = published_table(args.table) if args.table else {}  # a bad table fails before the work
-    variants = {name: answers(paths) for name, paths in (("standard", args.standard), ("site", args.site)) if paths}
+    if not args.standard and not args.site:
+        raise Refused("give the results files: --standard FILE... and/or --site FILE...")
+    variants = {name: answers(paths, name) for name, paths in (("standard", args.standard), ("site", args.site))
+                if paths}
     across = settle_across(variants)
     out: list[str] = []
     keys = sorted({k for t in variants.values() for k in distribution(t)}, key=lambda s: (len(s), s))
