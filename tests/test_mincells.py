@@ -209,11 +209,18 @@ def test_bad_min_cells_records_are_named(tmp_path):
     assert check_record({**_record(1, 2), "min_cells": -1, "known": [0, 1]}).startswith('"min_cells" is not')
 
 
+def _min_cells_run(n: int, most: int, out, *more: str) -> str:
+    """``analyze N --min-cells --variant standard --max-cells MOST ... --out OUT``:
+    its stdout (the summary), the run asserted to end well."""
+    code, stdout, stderr = run("analyze", str(n), "--min-cells", "--variant", "standard", "--max-cells", str(most),
+                               *more, "--jobs", "1", "--out", str(out))
+    assert code == 0, stderr
+    return stdout
+
+
 def test_cli_min_cells(tmp_path):
     out = tmp_path / "m.jsonl"
-    code, stdout, stderr = run("analyze", "3", "--min-cells", "--variant", "standard", "--max-cells", "2",
-                               "--jobs", "1", "--out", str(out))
-    assert code == 0, stderr
+    stdout = _min_cells_run(3, 2, out)
     assert "need 2 cells: 1" in stdout and "mode min-cells" in stdout
     assert load_records(out)[0]["min_cells"] == 2
     code, _, stderr = run("analyze", "3", "--max-cells", "2")
@@ -272,9 +279,7 @@ def test_a_wider_beam_is_a_setting_of_its_own(tmp_path):
 
 def test_cli_min_cells_width(tmp_path):
     out = tmp_path / "m.jsonl"
-    code, stdout, stderr = run("analyze", "3", "--min-cells", "--variant", "standard", "--max-cells", "2",
-                               "--width", "64", "--jobs", "1", "--out", str(out))
-    assert code == 0, stderr
+    stdout = _min_cells_run(3, 2, out, "--width", "64")
     assert "beam width 64" in stdout and load_records(out)[0]["width"] == 64
     code, stdout, stderr = run("analyze", "3", "--width", "64")  # engine auto
     assert (code, stdout, stderr) == (
@@ -310,9 +315,7 @@ def test_leaving_freecell_solver_out_is_stated_and_kept_apart(tmp_path):
         2, "", "error: --no-fcsolve: Freecell Solver is never asked for bakers-game's deals\n")
     code, stdout, stderr = run("analyze", "8", "--no-fcsolve")
     assert (code, stdout) == (2, "") and "--no-fcsolve goes with --min-cells" in stderr
-    code, stdout, stderr = run("analyze", "8", "--min-cells", "--variant", "standard", "--max-cells", "1",
-                               "--no-fcsolve", "--jobs", "1", "--out", str(tmp_path / "c.jsonl"))
-    assert code == 0, stderr
+    stdout = _min_cells_run(8, 1, tmp_path / "c.jsonl", "--no-fcsolve")
     assert "Freecell Solver not asked" in stdout and load_records(tmp_path / "c.jsonl")[0]["fcsolve"] is False
 
 
@@ -516,9 +519,7 @@ def test_freecell_solver_agrees_on_the_family_answers(n, game, preset, answer):
 
 def test_the_min_cells_summary_says_unsolvable_with_how_many_cells(tmp_path):
     out = tmp_path / "u.jsonl"
-    code, stdout, stderr = run("analyze", "1", "--min-cells", "--variant", "standard", "--max-cells", "2",
-                               "--jobs", "1", "--out", str(out))
-    assert code == 0, stderr
+    stdout = _min_cells_run(1, 2, out)
     assert "\nunsolvable with 2 cells: 1\n" in stdout and "\ndeals unsolvable with 2 cells: 1\n" in stdout
     code, stdout, _ = run("analyze", "--summary", str(out))
     assert code == 0 and "\nunsolvable with 2 cells: 1\n" in stdout
