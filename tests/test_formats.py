@@ -171,3 +171,12 @@ def test_a_json_deal_number_past_64_bits_is_said_by_its_value():
         with pytest.raises(InvalidPosition) as e:
             parse_json(text)
         assert str(e.value) == f"deal number {shown} is out of range (1 to 8,589,934,591)"
+
+
+def test_a_freecells_line_of_too_many_slots_is_named_by_its_line():
+    from freecell_cli.formats.fcs import parse_fcs
+
+    board = "Foundations: H-0 C-0 D-0 S-0\nFreecells:" + " " * 68 + "\n: 5H 3H\n: AS\n"
+    with pytest.raises(InvalidPosition) as e:
+        parse_fcs(board)
+    assert str(e.value) == "line 2: too many free cells: 17 (at most 15)"

@@ -68,6 +68,8 @@ def parse_fcs(text: str, cells: int | None = None, game: str | None = None) -> P
             rest = _cells_text(raw)
             cell_cards = [None if item is None else _card(item, lineno) for item in _cell_items(rest)]
             stated = _stated(rest)
+            if len(cell_cards) > MAX_CELLS:  # named here, where the line is known
+                raise InvalidPosition(f"line {lineno}: too many free cells: {len(cell_cards)} (at most {MAX_CELLS})")
             continue
         if line.startswith(":"):
             line = line[1:]
