@@ -129,6 +129,7 @@ def _corrupt_gzip() -> bytes:
     ("records", b"", "no records"),
     ("records", b"\n\n", "no records"),
     ("table", None, "cannot be read: No such file or directory"),
+    ("table", _corrupt_gzip(), "cannot be read"),
     ("table", b"3 two\n", "line 1 is not 'deal cells'"),
     ("table", b"3 -5\n", "line 1 is not 'deal cells'"),
     ("table", b"3 99999999999999999999\n", "line 1 is not 'deal cells'"),

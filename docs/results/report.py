@@ -45,6 +45,15 @@ class Refused(ValueError):
     """A file that cannot be read as it should be (main: its message, exit 2)."""
 
 
+def read_bytes(path: str) -> bytes:
+    """What a file holds, gunzipped when its name ends in .gz."""
+    try:
+        raw = Path(path).read_bytes()
+        return gzip.decompress(raw) if path.endswith(".gz") else raw
+    except (OSError, EOFError, zlib.error) as e:  # missing, unreadable, or not gzip after all
+        raise Refused(f"{path}: cannot be read: {getattr(e, 'strerror', None) or e}")
+
+
 # What a min-cells record must hold for the report (the record check lets an
 # analyze record leave out what its mode does not write).
 NEEDED = ("variant", "min_cells", "known", "proof", "move_count", "seconds")
@@ -53,12 +62,7 @@ NEEDED = ("variant", "min_cells", "known", "proof", "move_count", "seconds")
 def records(path: str, variant: str) -> Iterator[Record]:
     """The records of a results file of ``variant``; a torn last line (a run
     stopped while writing) is skipped, any other bad line stops the report."""
-    opener = gzip.open if path.endswith(".gz") else open
-    try:
-        with opener(path, "rb") as f:
-            lines = f.read().split(b"\n")
-    except (OSError, EOFError, zlib.error) as e:  # missing, unreadable, or not gzip after all
-        raise Refused(f"{path}: cannot be read: {getattr(e, 'strerror', None) or e}")
+    lines = read_bytes(path).split(b"\n")
     if not any(raw.strip() for raw in lines):
         raise Refused(f"{path}: no records")
     for lineno, raw in enumerate(lines, 1):
@@ -194,10 +198,9 @@ def distribution(table: dict[int, Record]) -> Counter[str]:
 def published_table(path: str) -> dict[int, int]:
     """The published table (``deal cells`` a line; gzipped when it ends in .gz)."""
     try:
-        raw = Path(path).read_bytes()
-        text = (gzip.decompress(raw) if path.endswith(".gz") else raw).decode("ascii")
-    except (OSError, EOFError, UnicodeDecodeError) as e:
-        raise Refused(f"{path}: cannot be read: {getattr(e, 'strerror', None) or e}")
+        text = read_bytes(path).decode("ascii")
+    except UnicodeDecodeError as e:
+        raise Refused(f"{path}: cannot be read: {e}")
     table: dict[int, int] = {}
     for lineno, line in enumerate(text.splitlines(), 1):
         if not line.strip():
