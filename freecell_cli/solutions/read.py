@@ -539,17 +539,24 @@ def _parse_json(text: str, asked: tuple[str | None, str | None] = (None, None)) 
     return sol
 
 
-def state_error(error: Exception, start: int, what: str) -> str:
+def state_error(error: Exception, start: int | None, what: str, near: int = 0) -> str:
     """The message of a state printed in a file, its line given in the file's
-    numbering: the state's reader counts its lines from the state's first.
+    numbering from the state's first, ``start`` (the state's reader counts its
+    lines from there). Where that is not known (None): the line ``near`` it, and
+    the line within the state.
 
     >>> state_error(ValueError("line 3: unknown card 'X'"), 3, "initial state")
     "line 5: initial state: unknown card 'X'"
     >>> state_error(ValueError("no columns"), 3, "initial state")
     'line 3: initial state: no columns'
+    >>> state_error(ValueError("line 3: unknown card 'X'"), None, "state after the move", 17)
+    "line 17: state after the move (its line 3): unknown card 'X'"
     """
     text = str(error)
     found = re.match(r"line (\d+): ", text)
+    if start is None:
+        where = "" if found is None else f" (its line {found.group(1)})"
+        return f"line {near}: {what}{where}: {text if found is None else text[found.end():]}"
     if found is None:
         return f"line {start}: {what}: {text}"
     return f"line {start + int(found.group(1)) - 1}: {what}: {text[found.end():]}"
