@@ -109,8 +109,7 @@ class Job:
         """
         # The beam's width and leaving Freecell Solver out are stated only when chosen,
         # so that a run with the defaults resumes the files made without the choice.
-        chosen = {**({} if self.width is None else {"width": self.width}),
-                  **({} if self.fcsolve else {"fcsolve": False})}
+        chosen = {**_width(self), **({} if self.fcsolve else {"fcsolve": False})}
         if self.game == "spider":  # no variant, cells or engine there: its own rules and solver
             return {"game": "spider", "suits": self.suits, "time_limit": self.time_limit}
         if self.game != "freecell" and self.mode == "min-cells":  # a family game's: no variant
@@ -338,22 +337,34 @@ def check_record(record: object) -> str | None:
     mode = get("mode", "min-cells" if "min_cells" in record else "solve")
     if "fcsolve" in record and mode != "min-cells":  # a setting of a min-cells run only
         return f'"fcsolve" is a setting of min-cells records, not of {_show(mode)} ones'
-    if "width" in record and get("game") == "spider":
+    if "width" in record:
+        problem = _width_problem(record, mode)
+        if problem is not None:
+            return problem
+    if record.get("mode") == "optimal":
+        return _check_optimal(record)
+    if "mode" in record or "min_cells" in record:
+        return _check_min_cells(record)
+    return None
+
+
+def _width_problem(record: Record, mode: str) -> str | None:
+    """What is wrong with a record's ``width``: where it is stated (a min-cells
+    record, or an engine-beam solve record of FreeCell or its family) and its value
+    (a beam width; stated only when given, so never null)."""
+    get = record.get
+    if get("game") == "spider":
         return '"width" is not a setting of Spider\'s records (its solver has no beam width)'
-    if "width" in record and mode != "min-cells":
+    if mode != "min-cells":
         if mode != "solve":
             return f'"width" is a setting of min-cells records and engine beam\'s, not of {_show(mode)} ones'
         engine = get("requested_engine")
         if engine != "beam":
             return ('"width" goes with engine beam, and the record names no engine' if engine is None
                     else f'"width" goes with engine beam, not with {_show(engine)}')
-        value = get("width")
-        if type(value) is not int or not 1 <= value <= MAX_WIDTH:
-            return f'"width" is not a beam width (1 to {MAX_WIDTH:,}): {_show(value)}'
-    if record.get("mode") == "optimal":
-        return _check_optimal(record)
-    if "mode" in record or "min_cells" in record:
-        return _check_min_cells(record)
+    value = get("width")
+    if type(value) is not int or not 1 <= value <= MAX_WIDTH:
+        return f'"width" is not a beam width (1 to {MAX_WIDTH:,}): {_show(value)}'
     return None
 
 
@@ -386,9 +397,6 @@ def _check_min_cells(record: Record) -> str | None:
     value = get("max_cells", 4)
     if type(value) is not int or not 0 <= value <= 15:
         return f'"max_cells" is not 0 to 15: {_show(value)}'
-    value = get("width", 1)  # stated only when given: never null
-    if type(value) is not int or not 1 <= value <= MAX_WIDTH:
-        return f'"width" is not a beam width (1 to {MAX_WIDTH:,}): {_show(value)}'
     if type(get("fcsolve", True)) is not bool:
         return f'"fcsolve" is not true or false: {_show(get("fcsolve"))}'
     value = get("min_cells")
