@@ -334,7 +334,8 @@ def format_solution(
         _solved(solution)
     elif not isinstance(solution, Solution):
         raise ArgumentTypeError(f"format_solution needs a Solution or a Result, not {type(solution).__name__}")
-    return write_solution(placed(solution, position, variant, played=plays(format)), format)
+    where = placed(solution, position, variant, played=plays(format))
+    return write_solution(where, format)
 
 
 # -- verify ---------------------------------------------------------------------

@@ -108,7 +108,11 @@ def pysol_order(n: int) -> list[int]:
     >>> pysol_order(617) == _ms_order(617), [str(CARDS[i]) for i in pysol_order(32000)[:3]]
     (True, ['7S', '4D', 'JS'])
     """
-    check_deal_number(n)
+    return _pysol_order(check_deal_number(n))
+
+
+def _pysol_order(n: int) -> list[int]:
+    """:func:`pysol_order` of a number already checked."""
     if n < PYSOL_MS_BELOW:
         return _ms_order(n)
     import random  # only here: `freecell deal N` does not pay for it
@@ -160,6 +164,21 @@ def deal(n: int, cells: int | None = None, columns: int | None = None, game: str
     return Position(cols, cells, deal=n)
 
 
+def is_opening(position: Position, n: int | None = None) -> bool:
+    """Whether ``position`` is deal ``n``'s opening layout (None: the deal it is
+    labelled with), as its game deals it (FreeCell's: on 8 columns, with the free
+    cells it has). Labels are not compared: an unlabelled table may be a deal's.
+
+    >>> is_opening(deal(617)), is_opening(deal(617), 618), is_opening(deal(617, cells=2))
+    (True, False, True)
+    """
+    n = position.deal if n is None else n
+    if n is None:
+        return False
+    dealt = deal(n, game=position.game) if position.game is not None else deal(n, cells=len(position.cells))
+    return position.same_table(dealt)
+
+
 def _game_deal(n: int, name: str, cells: int | None, columns: int | None, microsoft: object) -> Position:
     from .games import find_game
 
@@ -172,7 +191,7 @@ def _game_deal(n: int, name: str, cells: int | None, columns: int | None, micros
         from .errors import ArgumentTypeError
 
         raise ArgumentTypeError(f"microsoft must be True or False, not {quote(microsoft)}")
-    order = _ms_order(n) if microsoft else pysol_order(n)
+    order = _ms_order(n) if microsoft else _pysol_order(n)
     dealt = len(order) - len(g.filled)
     cols: list[list[Card]] = [[] for _ in range(g.columns)]
     for i, idx in enumerate(order[:dealt]):

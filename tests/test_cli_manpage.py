@@ -23,7 +23,7 @@ REQUESTS = {".TH", ".SH", ".SS", ".TP", ".PP", ".B", ".RS", ".RE", ".nf", ".fi",
 
 @pytest.fixture(scope="module")
 def page():
-    return man_page()
+    return man_page(typer.main.get_command(build_app()))
 
 
 def _tree():

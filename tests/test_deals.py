@@ -263,3 +263,20 @@ def test_a_deal_on_other_columns_says_so():
     with pytest.raises(InvalidPosition, match=r"^the position says deal 617 on 9 columns, but its cards are not "
                                               r"deal 617's: in column 1, TD lies on 7D"):
         parse_compact(text.replace(":617", "/:617"))
+
+
+def test_is_opening_compares_the_table_with_the_deal_as_its_game_deals_it():
+    from freecell_cli.deals import is_opening
+
+    p = deal(617)
+    assert is_opening(p) and not is_opening(p, 618)
+    unlabelled = p.copy()
+    unlabelled.deal = None
+    assert not is_opening(unlabelled) and is_opening(unlabelled, 617)  # no label: a number must be given
+    assert is_opening(deal(617, cells=6)) and is_opening(deal(5, game="bakers-game"))
+    assert not is_opening(deal(617, columns=9))  # FreeCell's deal n is dealt on 8 columns
+    moved = p.copy()
+    moved.cells[0] = moved.columns[4].pop()
+    assert not is_opening(moved)
+    with pytest.raises(InvalidDeal):
+        is_opening(unlabelled, 0)

@@ -47,16 +47,11 @@ FILES = [
 ]
 
 
-def man_page(command: Any = None) -> str:
-    """The page for the click command tree of ``freecell`` (built when not given)."""
+def man_page(command: Any) -> str:
+    """The page for the click command tree of ``freecell`` (the root's, which
+    hands it down: this module stands below the app)."""
     from .. import __version__
 
-    if command is None:
-        import typer
-
-        from . import build_app
-
-        command = typer.main.get_command(build_app())
     root = command.context_class(command, info_name="freecell", **command.context_settings)
     out = [f'.TH FREECELL 1 "" "freecell-cli {__version__}" "User Commands"',
            ".nh", ".ad l",  # no hyphens inside option names and paths; a ragged right edge

@@ -52,7 +52,7 @@ from dataclasses import dataclass
 
 from ..autoplay import automatic_moves, home_rule
 from ..cards import Card
-from ..deals import deal
+from ..deals import deal, is_opening
 from ..errors import FreecellError, IllegalMove, InvalidSolution
 from ..moves import CELL, COLUMN, FOUNDATION, Move, Place, apply, resolve
 from ..position import Position
@@ -291,7 +291,7 @@ def write_line(start: Position, moves: list[Move], variant: Variant | None = Non
     >>> write_line(deal(617), [Move.parse("5a")])
     '617:5r'
     """
-    if start.deal is None or start.game is not None or not start.same_table(deal(start.deal)):
+    if start.deal is None or start.game is not None or len(start.cells) != 4 or not is_opening(start):
         raise FreecellError("format macroxue writes a solution of a deal from its opening layout "
                             "(DEAL:MOVES) with 4 free cells, on FreeCell's table")
     if start.deal >= 1 << 31:

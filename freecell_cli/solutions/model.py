@@ -236,13 +236,12 @@ def solution_from(start: Position, tokens: list[str], variant: str) -> Solution:
     """A solution of ``tokens`` played from ``start``. Its header names the deal when
     ``start`` is that deal's opening position, else the position itself; and a
     family game's start names its game (its rules are the game's: no variant)."""
-    from ..deals import deal
+    from ..deals import is_opening
 
     family = start.game is not None
     sol = Solution(tokens=list(tokens), lines=list(range(1, len(tokens) + 1)), variant=None if family else variant,
                    cells=len(start.cells), game=start.game)
-    if start.deal is not None and start.same_table(
-            deal(start.deal, game=start.game) if family else deal(start.deal, cells=len(start.cells))):
+    if is_opening(start):
         sol.deal = start.deal
     else:
         sol.position = start

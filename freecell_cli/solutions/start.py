@@ -195,11 +195,10 @@ def with_cells(position: Position, cells: int | None) -> Position:
 def disagreement(position: Position, n: int) -> str | None:
     """Why ``position`` cannot be the start of deal ``n`` (None when it can: it is
     labelled with that deal, or unlabelled with that deal's opening layout)."""
-    from ..deals import deal
+    from ..deals import is_opening
 
     if position.deal is not None:
         return None if position.deal == n else f"the position is from deal {position.deal}"
-    if position.same_table(deal(n, game=position.game) if position.game is not None
-                           else deal(n, cells=len(position.cells))):
+    if is_opening(position, n):
         return None
     return f"the position is not deal {n}'s opening layout"
