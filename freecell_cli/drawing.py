@@ -11,12 +11,13 @@ terminal 40×12: FreeCell needs 50×14
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .layout import clip, column_rows, gap_text, pages, reflow, wrap
+from .layout import clip, column_rows, gap_text, pages, reflow, table_rows, wrap
 
 if TYPE_CHECKING:  # rich is imported only when the screen is drawn
+    from rich.table import Table
     from rich.text import Text
 
     from .cards import Card
@@ -258,3 +259,33 @@ def card_text(card: Card | None, style: str = "") -> Text:
     else:
         colour = "red" if card.is_red else ""
     return Text(f"{card.symbol():>3}", style=" ".join(x for x in ("bold", colour, style) if x))
+
+
+def column_table(columns: Sequence[Sequence[Any]], rows: int | None, marks: Mapping[tuple[int, int], str],
+                 card: Callable[[Any, str], Text]) -> Table:
+    """The columns of a table as ``show`` draws them for a terminal, in either
+    game (:func:`freecell_cli.render.render_rich`, Spider's): numbered, in at
+    most ``rows`` rows (a long column compressed as the game screen compresses
+    it, its first marked card kept), ``marks`` styling places by (column, row);
+    ``card(item, mark)`` draws one of a column's items ("" when unmarked). A
+    marked place past a column's end is a move's landing in an empty column."""
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1))
+    for i in range(len(columns)):
+        table.add_column(Text(str(i + 1), style="dim"), justify="right", min_width=3)
+    shown = table_rows([len(c) for c in columns], rows, marks)
+    for r in range(max([len(c) for c in shown] + [1 if marks else 0])):
+        line: list[Text] = []
+        for i, col in enumerate(columns):
+            entry = shown[i][r] if r < len(shown[i]) else None
+            if entry is None:
+                line.append(Text("   ", style=marks.get((i, r)) or ""))
+            elif isinstance(entry, range):
+                mark = marks.get((i, entry.start))
+                line.append(Text(gap_text(entry), style=f"black {mark}" if mark else "dim"))
+            else:
+                line.append(card(col[entry], marks.get((i, entry)) or ""))
+        table.add_row(*line)
+    return table

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from .autoplay import can_autocomplete
 from .cards import CARDS, Card, RANK_CHARS, SUIT_SYMBOLS, SUITS
 from .deals import is_unsolvable
-from .layout import gap_text, table_rows
 from .moves import CELL, COLUMN, FOUNDATION, Move, can_move
 from .position import Position, cell_letter
 from .text import plural
@@ -144,52 +143,28 @@ def render_rich(
     from rich.table import Table
     from rich.text import Text
 
+    from .drawing import card_text, column_table
+
     marks = _marks(position, highlight, bad) if highlight is not None else {}
-
-    def card_text(card: Card | None, mark: str | None = None) -> Text:
-        if card is None:
-            return Text("  ", style="dim")
-        if mark:  # a fixed foreground: the terminal's own may be white on yellow
-            return Text(f"{card.symbol():>3}", style=f"bold {'red' if card.is_red else 'black'} {mark}")
-        return Text(f"{card.symbol():>3}", style="bold red" if card.is_red else "bold")
-
     top = Table.grid(padding=(0, 1))
     cells = Text()
     for i, c in enumerate(position.cells):
         mark = marks.get(("cell", i, 0))
         cells.append("[")
-        cells.append_text(card_text(c, mark) if c else Text(f" {cell_letter(i)} ", style=mark or "dim"))
+        cells.append_text(card_text(c, mark or "") if c else Text(f" {cell_letter(i)} ", style=mark or "dim"))
         cells.append("]")
     home = Text()
     for k, (s, f) in enumerate(zip(SUITS, position.foundations)):
         mark = marks.get(("foundation", k, 0))
         home.append("[")
         if f:
-            home.append_text(card_text(CARDS[(f - 1) * 4 + SUITS.index(s)], mark))
+            home.append_text(card_text(CARDS[(f - 1) * 4 + SUITS.index(s)], mark or ""))
         else:
             home.append(f" {SUIT_SYMBOLS[s]} ", style=mark or "dim")
         home.append("]")
     top.add_row(cells, Text("   "), home)
-
-    table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1))
-    for i in range(len(position.columns)):
-        table.add_column(Text(str(i + 1), style="dim"), justify="right", min_width=3)
-    shown = table_rows([len(c) for c in position.columns], rows, ((i, r) for kind, i, r in marks if kind == "column"))
-    depth = max((len(c) for c in shown), default=0)
-    # an empty column that is the destination gets a marked blank in row 0
-    depth = max(depth, 1 if any(k[0] == "column" for k in marks) else 0)
-    for row in range(depth):
-        line: list[Text] = []
-        for i, col in enumerate(position.columns):
-            entry = shown[i][row] if row < len(shown[i]) else None
-            if entry is None:
-                line.append(Text("   ", style=marks.get(("column", i, row)) or ""))
-            elif isinstance(entry, range):
-                mark = marks.get(("column", i, entry.start))
-                line.append(Text(gap_text(entry), style=f"black {mark}" if mark else "dim"))
-            else:
-                line.append(card_text(col[entry], marks.get(("column", i, entry))))
-        table.add_row(*line)
+    on_columns = {(i, r): mark for (kind, i, r), mark in marks.items() if kind == "column"}
+    table = column_table(position.columns, rows, on_columns, card_text)
     parts: list[RenderableType] = [top, Text(""), table, Text(""), Text(status_line(position, variant), style="cyan")]
     parts += [Text(n, style="yellow") for n in notes(position)]
     return Group(*parts)

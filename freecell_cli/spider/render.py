@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..layout import gap_text, table_rows
 from ..text import plural
 from .cards import RUNS
 from .position import COLUMNS, Position
@@ -18,6 +17,7 @@ from .position import COLUMNS, Position
 if TYPE_CHECKING:  # rich is imported only when a picture is drawn
     from rich.console import RenderableType
 
+    from .cards import Card
     from .moves import Move
 
 
@@ -112,36 +112,17 @@ def render_rich(position: Position, unrestricted: bool = False, highlight: Move 
     game screen compresses it (:func:`~freecell_cli.layout.column_rows`: ``⋮N``
     for N cards left out, the cards the move takes kept)."""
     from rich.console import Group
-    from rich.table import Table
     from rich.text import Text
 
+    from ..drawing import card_text, column_table
+
+    def item(entry: Card | None, mark: str) -> Text:
+        return Text("##", style="blue") if entry is None else card_text(entry, mark)
+
     marks = _marks(position, highlight, bad) if highlight is not None else {}
-    table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1))
-    for i in range(len(position.columns)):
-        table.add_column(Text(str(i + 1), style="dim"), justify="right", min_width=3)
-    shown = table_rows([len(c) for c in position.columns], rows, marks)
-    # an empty column that is the destination gets a marked blank in row 0
-    depth = max([len(c) for c in shown] + [1 if marks else 0])
-    for r in range(depth):
-        row = []
-        for i, col in enumerate(position.columns):
-            entry = shown[i][r] if r < len(shown[i]) else None
-            if entry is None:
-                mark = marks.get((i, r))
-                row.append(Text("   " if mark else "", style=mark or ""))
-                continue
-            mark = marks.get((i, entry.start if isinstance(entry, range) else entry))
-            if isinstance(entry, range):
-                row.append(Text(gap_text(entry), style=f"black {mark}" if mark else "dim"))
-            elif entry < len(col.down):
-                row.append(Text("##", style="blue"))
-            else:
-                card = col.up[entry - len(col.down)]
-                if mark:  # a fixed foreground: the terminal's own may be white on yellow
-                    row.append(Text(card.symbol(), style=f"bold {'red' if card.is_red else 'black'} {mark}"))
-                else:
-                    row.append(Text(card.symbol(), style="bold red" if card.is_red else "bold"))
-        table.add_row(*row)
+    # a column's items bottom up: None for each card face down
+    columns = [[None] * len(col.down) + list(col.up) for col in position.columns]
+    table = column_table(columns, rows, marks, item)
     parts: list[RenderableType] = [Text(status_line(position), style="cyan"), Text(""), table]
     if position.removed:
         parts.append(Text("removed: " + " ".join(position.removed), style="green"))
