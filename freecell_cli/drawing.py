@@ -1,7 +1,8 @@
 """The text of a game screen (:meth:`freecell_cli.keyboard.KeyBoard.render`), drawn
 with rich for a terminal of a given size, as :mod:`freecell_cli.layout` fits it:
 the status, the places, the columns (a long one compressed), what is held, the
-message, the notes and the key line; or the help, in pages.
+message, the notes and the key line; or the help, in pages. Also the columns
+of ``show``'s coloured picture (:func:`column_table`), for both games.
 
 >>> from freecell_cli.board import Board
 >>> from freecell_cli.game import Game
