@@ -135,6 +135,17 @@ def cells_asked(solution: Solution, cells: int | None) -> list[str]:
     return [f"the file says {plural(solution.cells, 'free cell')}; checked with {cells} as asked"]
 
 
+def _family_table(start: Position) -> list[str]:
+    """For an fc-solve file that fails as FreeCell's: the family games whose table
+    its start could be (their columns, more free cells than FreeCell's 4): Freecell
+    Solver's output does not name its game. A 10-column table is named when read."""
+    from .games import GAMES
+
+    return [f"{g.possessive} table has {g.columns} columns and {g.cells} free cells: "
+            f"--game {g.name}, if it is one" for g in GAMES.values()
+            if g.family and g.columns == len(start.columns) and 4 < len(start.cells) <= g.cells]
+
+
 def verify(
     solution: Solution,
     start: Position,
@@ -272,6 +283,8 @@ def verify(
             why = "Freecell Solver's default" if first_cells > shown else "the slots it shows"
             notes.append(f"the file does not say how many free cells ({said}): read as {first_cells}, {why} "
                          "(--cells N to choose)")
+    if problems and solution.format == "fc-solve" and start.game is None:
+        notes += _family_table(start)
     return Verdict(
         valid=not problems,
         solved=not problems and position.is_won(),

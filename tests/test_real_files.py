@@ -145,7 +145,18 @@ def test_a_trimmed_freecells_line_with_cards_is_said_as_what_it_shows(monkeypatc
     code, out, err = run("verify", name)
     assert code == 1 and out.startswith("FAIL ")
     assert err == (f"{name}: the file does not say how many free cells (its 'Freecells:' line stops after its "
-                   "last card, in slot 7): read as 7, the slots it shows (--cells N to choose)\n")
+                   "last card, in slot 7): read as 7, the slots it shows (--cells N to choose)\n"
+                   f"{name}: Eight Off's table has 8 columns and 8 free cells: --game eight-off, if it is one\n")
+
+
+def test_a_failing_freecell_file_on_freecells_own_table_names_no_other_game(monkeypatch):
+    """The family hint is for a table FreeCell's 4 free cells cannot be: a FreeCell
+    file that fails gets the free-cells note alone; one that passes, no hint."""
+    monkeypatch.chdir(REAL)
+    code, out, err = run("verify", "fcs-freecell-24-wrong-1.txt")
+    assert code == 1 and "--game" not in err and err.count("\n") == 1
+    code, out, err = run("verify", "--game", "eight-off", "fcs-eight-off-200.txt")
+    assert code == 0 and "--game" not in err
 
 
 def test_a_bad_card_in_a_printed_state_is_named_with_its_lines(tmp_path):
