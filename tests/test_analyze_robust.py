@@ -174,6 +174,8 @@ def test_ten_million_deals_cost_kilobytes_until_they_are_produced():
     (["8589934592"], "'8589934592': deal number 8589934592 is out of range (1 to 8,589,934,591)"),
     (["daily:2026-13"], "'daily:2026-13': no month 13"),
     (["random:1000001"], "'random:1000001': the random count must be 1 to 1,000,000"),
+    (["1,Ms100-200"], "'Ms100-200': analyze reads the game's own numbers (PySolFC's, for a family game), "
+                      "not Microsoft's (ms617); below 32,000 they are the same deals: '100-200'"),
 ])
 def test_bad_ranges(specs, message):
     with pytest.raises(InvalidRange) as e:

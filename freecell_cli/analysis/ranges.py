@@ -292,6 +292,10 @@ def parse_ranges(specs: Iterable[str], seed: int | str | None = None) -> DealRan
             if not part:
                 continue
             try:
+                if part[:2].lower() == "ms":  # deal's spelling of Microsoft's deal as a family game's
+                    raise InvalidRange(f"{quote(part, 64)}: analyze reads the game's own numbers (PySolFC's, for "
+                                       "a family game), not Microsoft's (ms617); below 32,000 they are the same "
+                                       f"deals: {quote(part[2:], 64)}")
                 if part.startswith("daily:"):
                     when = part[6:].strip()
                     if len(when) == 7 and when[4:5] == "-":  # YYYY-MM
