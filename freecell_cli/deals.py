@@ -150,7 +150,11 @@ def deal(n: int, cells: int | None = None, columns: int | None = None, game: str
         g = find_game(game)
         if g.family:
             return _game_deal(n, g.name, cells, columns, microsoft)
-    if isinstance(microsoft, bool) and microsoft:
+    if not isinstance(microsoft, bool):
+        from .errors import ArgumentTypeError
+
+        raise ArgumentTypeError(f"microsoft must be True or False, not {quote(microsoft)}")
+    if microsoft:
         raise InvalidDeal("FreeCell's deals are Microsoft's already (microsoft= is for the family's games)")
     cells = 4 if cells is None else cells
     columns = 8 if columns is None else columns
@@ -305,7 +309,7 @@ def is_unsolvable(n: int) -> bool:
         from .errors import ArgumentTypeError
 
         raise ArgumentTypeError(f"a deal number is a whole number, not {quote(n)}")
-    return n in UNSOLVABLE
+    return check_deal_number(n) in UNSOLVABLE
 
 
 def daily_number(day: datetime.date) -> int:
@@ -322,6 +326,8 @@ def daily_number(day: datetime.date) -> int:
     """
     if not isinstance(day, datetime.date):
         raise InvalidDeal(f"not a date: {quote(day)}")
+    if isinstance(day, datetime.datetime):  # a moment: the UTC day it falls on (naive: taken as UTC)
+        day = (day.astimezone(datetime.timezone.utc) if day.tzinfo is not None else day).date()
     d = (day - DAILY_EPOCH).days
     return nth_solvable((d * _DAILY_STEP + 617) % _DAILY_POOL)
 
@@ -342,12 +348,19 @@ def nth_solvable(slot: int) -> int:
 def parse_date(text: str | None) -> datetime.date:
     """``YYYY-MM-DD``; ``None`` or ``today`` means today in UTC.
     """
+    if text is not None and not isinstance(text, str):
+        raise InvalidDeal(f"not a date (YYYY-MM-DD): {quote(text)}")
     if text is None or text.strip().lower() == "today":
         return datetime.datetime.now(datetime.timezone.utc).date()
     try:
+        if not _DATE.fullmatch(text.strip()):  # fromisoformat would take 20261129 and 2026-W48-7 too
+            raise ValueError
         return datetime.date.fromisoformat(text.strip())
     except ValueError:
         raise InvalidDeal(f"not a date (YYYY-MM-DD): {quote(text)}") from None
+
+
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", re.ASCII)
 
 
 def random_number(seed: int | str | None = None) -> int:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Protocol
 
 from .errors import FreecellError, FreecellRuntimeError
-from .text import plural
+from .text import cut_words, plural
 
 if TYPE_CHECKING:
     from types import FrameType
@@ -98,7 +98,7 @@ def handle_line(session: LineSession, line: str, *, help: str, example: str,
     try:
         _handle_line(session, line, help, example, words, save)
     except (FreecellError, FreecellRuntimeError) as e:  # a hint's solver, a save: said, and play goes on
-        session.say(f"refused: {e}")
+        session.say(cut_words(f"refused: {e}"))
 
 
 # A comment starts at a '#' that begins the line or a word, unless a number follows
@@ -279,6 +279,9 @@ def save_moves(path: str, text: str, count: int, say: Warn) -> None:
     if not path:
         say("save needs a file name")
         return
+    if path == "-":  # elsewhere stdout; here stdout is the game's own lines
+        say("save needs a file name ('-', stdout, carries the game's lines here)")
+        return
     if "\x00" in path:  # typed in a session (an argument cannot hold one): os calls raise ValueError
         say(f"cannot save {display_name(path)}: a file name cannot hold a NUL character")
         return
@@ -288,9 +291,9 @@ def save_moves(path: str, text: str, count: int, say: Warn) -> None:
     try:
         atomic_write(path, text)
     except OSError as e:
-        say(f"cannot save {display_name(path)}: {e.strerror or e}")
+        say(cut_words(f"cannot save {display_name(path)}: {e.strerror or e}"))
         return
-    say(f"saved {plural(count, 'move')} to {display_name(path)}")
+    say(cut_words(f"saved {plural(count, 'move')} to {display_name(path)}"))
 
 
 def _in_saves_folder(path: str) -> bool:

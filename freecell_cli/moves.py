@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from .bounds import MAX_GAME_COLUMNS
 from .cards import CARDS, RANK_CHARS, SUIT_NAMES, Card
 from .errors import IllegalMove, InvalidMove
 from .position import CELL_LETTERS, MAX_CELLS, MAX_COLUMNS, Position, cell_letter
@@ -103,6 +104,10 @@ class Move:
         """
         if not isinstance(text, str):
             raise InvalidMove(f"a move is text in standard notation, not {type(text).__name__}")
+        if type(columns) is not int or not 1 <= columns <= MAX_GAME_COLUMNS:  # (the usual case: one test)
+            from .checks import whole
+
+            whole(columns, "columns", 1, MAX_GAME_COLUMNS)
         m = (_MOVE_RE if columns <= MAX_COLUMNS else _MOVE_10_RE).fullmatch(text.strip())
         if not m:
             raise InvalidMove(f"not a move: {quote(text)}")

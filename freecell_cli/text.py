@@ -17,6 +17,8 @@ A message stays one short line whatever it shows: :func:`quote`, :func:`short_re
 
 from __future__ import annotations
 
+import re
+
 
 def escape(text: object, width: int | None = None) -> str:
     """``text`` with every character that is not printable (control characters,
@@ -39,6 +41,22 @@ def cut(text: str, width: int) -> str:
     ('abc...', 'abc')
     """
     return text if len(text) <= width else text[: max(0, width - 3)] + "..."
+
+
+def cut_words(text: str, width: int = 256) -> str:
+    """``text`` with each word (a run without white space) longer than ``width``
+    cut in its middle, its start and end kept: a diagnostic that quotes a
+    5,000-character argument or path stays a line to read. A position or a path
+    of the usual length is kept whole.
+
+    >>> cut_words("cannot read " + "a/" * 20 + "x.sol: gone", 20)
+    'cannot read a/a/a/a/.../a/x.sol: gone'
+    """
+    if len(text) <= width:
+        return text
+    head = (width - 3) // 2
+    tail = width - 3 - head
+    return re.sub(rf"\S{{{width + 1},}}", lambda m: m.group()[:head] + "..." + m.group()[-tail:], text)
 
 
 def plural(n: int, word: str) -> str:

@@ -194,10 +194,8 @@ def find_variant(name: str | None) -> Variant:
     """
     if name is not None and not isinstance(name, str):
         raise ArgumentTypeError(f"a variant is named by text ({', '.join(VARIANTS)}), not {type(name).__name__}")
-    key = (name or DEFAULT_VARIANT).strip().lower()
+    key = DEFAULT_VARIANT if name is None else name.strip().lower()
     try:
         return VARIANTS[key]
     except KeyError:
-        raise InvalidArgument(
-            f"unknown variant {(name or '')[:40]!r} (choose from {', '.join(VARIANTS)})"
-        ) from None
+        raise InvalidArgument(f"unknown variant {quote(name, 40)} (choose from {', '.join(VARIANTS)})") from None

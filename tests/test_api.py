@@ -226,11 +226,36 @@ def test_a_solution_written_with_a_start_or_variant_given_says_them():
         "# moves: 3\n5a 82 a2\n")
 
 
-def test_a_result_written_under_another_variant_or_start():
+def test_a_result_written_under_another_variant_or_start_is_played_there_first():
+    from freecell_cli.errors import IllegalMove, InvalidArgument
+
     r = fc.solve(fc.deal(617), engine="builtin")
-    assert fc.format_solution(r, variant="windows").splitlines()[:4] == [
-        "# freecell-cli solution", "# deal: 617", "# variant: windows", "# cells: 4"]
+    text = fc.format_solution(r, variant="standard")  # its moves are legal there too
+    assert text.splitlines()[:4] == ["# freecell-cli solution", "# deal: 617", "# variant: standard", "# cells: 4"]
+    assert fc.verify(None, text).solved
+    # windows sends cards home by itself: the line's own move of a card home comes too late
+    with pytest.raises(IllegalMove, match=r'^line 11: move 11 "8h": column 8 is empty \(under the windows rules\)$'):
+        fc.format_solution(r, variant="windows")
+    with pytest.raises(IllegalMove, match=r"\(under the atomic rules\)$"):
+        fc.format_solution(r, "snx", variant="atomic")
+    with pytest.raises(InvalidArgument, match=r"^position= is not where the result starts "
+                                              r"\(deal 618 was given; it starts from deal 617\)$"):
+        fc.format_solution(r, position=618)
     assert fc.format_solution(r, "snx", position=617) == fc.format_solution(r, "snx")
+
+
+def test_a_solution_placed_where_its_moves_cannot_be_played_is_refused():
+    """A header names where the moves start and the rules: the file format too
+    plays them there first (a file that cannot verify is not written)."""
+    from freecell_cli.errors import IllegalMove
+
+    s = fc.read_solution("5a 82 a2")
+    assert fc.format_solution(s, position=617).endswith("# moves: 3\n5a 82 a2\n")
+    for fmt in ("file", "json", "snx", "verbose"):
+        with pytest.raises(IllegalMove, match=r'^line 1: move 2 "82": .* \(under the site rules\)$'):
+            fc.format_solution(s, fmt, position=618)
+    own = fc.read_solution("# freecell-cli solution\n# deal: 618\n5a 82 a2")
+    assert fc.format_solution(own).startswith("# freecell-cli solution\n# deal: 618\n")  # its own header: as it is
 
 
 @pytest.mark.parametrize("write", [

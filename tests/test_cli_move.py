@@ -144,3 +144,21 @@ def test_an_fcs_board_that_starts_with_a_bare_freecells_line_is_still_read(tmp_p
     board = tmp_path / "zero.fcs"
     board.write_text("Freecells:\n" + format_fcs(deal(1, cells=0)).split("\n", 2)[2])
     assert run("move", "-p", str(board), "1h")[0] == 1  # read (6S cannot go home), not refused as text after a position
+
+
+def test_a_position_file_may_come_first_as_show_takes_it(tmp_path, monkeypatch):
+    """A file that is no move is the position; a move stays a move even where a
+    file of its name lies; written over itself with -o, as an edit in place."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "s.pos").write_text(D617 + "\n")
+    code, out, err = run("move", "s.pos", "5a", "82")
+    assert (code, err) == (0, "") and out == run("move", "5a", "82", input=D617)[1]
+    assert run("move", "s.pos", "5a", "-o", "s.pos")[:2] == (0, "")
+    assert (tmp_path / "s.pos").read_text().startswith("JC---:")
+    (tmp_path / "5a").write_text("not a position")
+    code, out, err = run("move", "5a", input=D617)
+    assert code == 0 and out.startswith("JC---:")  # 5a played on stdin's position
+    assert run("move", "s.pos", "5a", "--deal", "3")[::2] == (2, "error: give one position: an argument, "
+                                                                "-p/--position, or --deal\n")
+    code, out, err = run("move", "nosuch.pos", "5a")
+    assert (code, err) == (2, "error: move 1 \"nosuch.pos\": not a move: 'nosuch.pos'\n")

@@ -218,3 +218,40 @@ def test_a_macroxue_file_is_replayed_at_the_line_of_its_deal(tmp_path):
                                                "one a line; give a deal to take its line (--deal N), or verify them "
                                                "all (freecell verify)\n")
     assert run("replay", "--deal", "5", str(path)) == (2, "", f"error: {path}: no line for deal 5\n")
+
+
+@pytest.mark.parametrize("args, writes", [
+    (["replay", "--deal", "617", "x.sol", "--html", "x.sol"], "the page"),
+    (["replay", "-p", "s.pos", "x.sol", "--html", "./s.pos"], "the page"),
+    (["solve", "s.pos", "-o", "s.pos"], "the solution"),
+    (["solve", "-p", "s.pos", "-o", "link.pos"], "the solution"),
+    (["show", "s.pos", "-f", "svg", "-o", "s.pos"], "the picture"),
+    (["spider", "show", "sp.pos", "-f", "svg", "-o", "sp.pos"], "the picture"),
+    (["spider", "solve", "sp.pos", "-o", "sp.pos"], "the solution"),
+    (["spider", "replay", "-p", "sp.pos", "sp.sol", "--html", "sp.sol"], "the page"),
+])
+def test_an_output_that_is_an_input_file_is_refused_before_any_work(args, writes, tmp_path, monkeypatch):
+    """It would write another kind of file over the input (a solution over its
+    position, a page over its solution). move and autoplay may: a position over its own."""
+    from freecell_cli.spider.deals import deal as spider_deal
+    from freecell_cli.spider.formats import format_compact
+
+    monkeypatch.chdir(tmp_path)
+    files = {"x.sol": "5a 82 a2\n", "s.pos": format_position(deal(617)) + "\n",
+             "sp.pos": format_compact(spider_deal(3, suits=1)) + "\n", "sp.sol": "d\n"}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    (tmp_path / "link.pos").symlink_to("s.pos")
+    code, out, err = run(*args)
+    target = args[-1]
+    assert (code, out, err) == (2, "", f"error: {target} is a file this command reads: {writes} written there "
+                                       "would take its place (write to another file)\n")
+    assert {name: (tmp_path / name).read_text() for name in files} == files
+
+
+def test_autoplay_and_move_still_write_a_position_over_its_own(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "s.pos").write_text(format_position(deal(617)) + "\n")
+    assert run("move", "-p", "s.pos", "5a", "-o", "s.pos")[0] == 0
+    assert run("autoplay", "s.pos", "-o", "s.pos")[0] == 0
+    assert (tmp_path / "s.pos").read_text().startswith("JC---:")

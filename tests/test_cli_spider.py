@@ -586,3 +586,11 @@ def test_spider_verify_replays_a_save_under_its_deal_rule(tmp_path):
     (tmp_path / "s.json").write_bytes(orjson.dumps(game.to_dict()))
     assert run("spider", "verify", str(tmp_path / "s.json")) == (0, f"OK {tmp_path / 's.json'}: solved in 10 moves\n", "")
     assert run("spider", "replay", str(tmp_path / "s.json"))[::2] == (0, "OK position (1 suit): solved in 10 moves\n")
+
+
+def test_spider_move_takes_a_position_file_first(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    start = format_compact(deal(3, suits=1))
+    (tmp_path / "sp.pos").write_text(start + "\n")
+    code, out, err = run("spider", "move", "sp.pos", "d")
+    assert (code, err) == (0, "") and out == run("spider", "move", start, "d")[1]

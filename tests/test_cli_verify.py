@@ -400,3 +400,11 @@ def test_a_reader_that_goes_early_leaves_the_verdicts_code(tmp_path, first, code
     p.stdout.close()
     err = p.stderr.read()
     assert p.wait() == code and b"Traceback" not in err
+
+
+def test_a_position_file_given_where_a_solution_goes_says_so():
+    code, out, err = run("verify", "examples/start-617.txt", "examples/617.snx-out.txt")
+    assert code == 2 and err.splitlines()[0] == (
+        "error: examples/start-617.txt: line 1: this is a position, not moves: give it as the start "
+        "(-p/--position; position= in the library)")
+    assert run("verify", "-p", "examples/start-617.txt", "examples/617.snx-out.txt")[0] == 0

@@ -162,6 +162,19 @@ def test_the_complete_search_explores_the_same_positions(index):
 
 
 @needs_core
+@pytest.mark.parametrize("limit", [100, 4095, 5000])
+def test_a_state_limit_below_a_slice_is_the_hand_over_of_both_cores(limit):
+    # They hand over at multiples of the limit's slice (the limit itself when it is
+    # below 4,096), so a search given 100 positions stops at 100, not 4,096.
+    got = []
+    for gen in (prove._depth_first_python, prove._depth_first_compiled):
+        run = gen(Search(deal(11982), find_rules("site"), Limits(states=limit)))
+        got.append([next(run) for _ in range(3)])
+    every = min(limit, prove.SLICE)
+    assert got[0] == got[1] == [every, 2 * every, 3 * every]
+
+
+@needs_core
 @pytest.mark.parametrize("index", range(0, len(FAMILY_CORPUS), 2))
 def test_the_complete_search_explores_the_same_positions_in_every_game(index):
     position, game = FAMILY_CORPUS[index]

@@ -280,3 +280,21 @@ def test_is_opening_compares_the_table_with_the_deal_as_its_game_deals_it():
     assert not is_opening(moved)
     with pytest.raises(InvalidDeal):
         is_opening(unlabelled, 0)
+
+
+def test_library_checks_of_dates_flags_and_numbers():
+    from freecell_cli.errors import ArgumentTypeError
+
+    day = datetime.date(2024, 1, 1)
+    assert daily_number(datetime.datetime(2024, 1, 1, 12)) == daily_number(day)  # a moment: its day
+    late = datetime.datetime(2024, 1, 1, 23, tzinfo=datetime.timezone(datetime.timedelta(hours=-5)))
+    assert daily_number(late) == daily_number(datetime.date(2024, 1, 2))  # its UTC day
+    for text in ("20240101", "2024-W01-1", "2024-1-1", 5):
+        with pytest.raises(InvalidDeal, match=r"^not a date \(YYYY-MM-DD\)"):
+            parse_date(text)
+    assert parse_date(" 2024-01-01 ") == day
+    for n in (-1, 0, 2**70):
+        with pytest.raises(InvalidDeal, match="out of range"):
+            is_unsolvable(n)
+    with pytest.raises(ArgumentTypeError, match=r"^microsoft must be True or False, not 'yes'$"):
+        deal(617, microsoft="yes")

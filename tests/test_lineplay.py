@@ -259,8 +259,11 @@ def test_save_moves(tmp_path):
     assert (tmp_path / "s.txt").read_text() == "5a\n"
     save_moves("", "5a\n", 1, told.append)
     save_moves("a\x00b", "5a\n", 1, told.append)
+    save_moves("-", "5a\n", 1, told.append)  # not a file named '-' in the current folder
     assert told == [f"saved 1 move to {tmp_path / 's.txt'}", "save needs a file name",
-                    "cannot save 'a\\x00b': a file name cannot hold a NUL character"]
+                    "cannot save 'a\\x00b': a file name cannot hold a NUL character",
+                    "save needs a file name ('-', stdout, carries the game's lines here)"]
+    assert not (tmp_path / "-").exists()
 
 
 def test_save_never_writes_in_the_folder_of_saved_games(tmp_path, monkeypatch):

@@ -193,3 +193,16 @@ def test_resolve_refuses_a_hand_built_count_from_a_free_cell():
     apply(p, resolve(p, Move.parse("5a"), site))
     with pytest.raises(InvalidMove, match="a free cell holds one card, not 2"):
         resolve(p, Move(Place(CELL, 0), Place(COLUMN, 7), 2, True), site)
+
+
+@pytest.mark.parametrize("columns, error", [
+    (None, "ArgumentTypeError"), ("x", "ArgumentTypeError"), (True, "ArgumentTypeError"), (2.5, "ArgumentTypeError"),
+    (-3, "InvalidArgument"), (0, "InvalidArgument"), (11, "InvalidArgument"),
+])
+def test_the_columns_a_move_may_name_are_checked(columns, error):
+    from freecell_cli.moves import parse_moves
+
+    with pytest.raises(Exception) as e:
+        parse_moves("5a", columns=columns)
+    assert type(e.value).__name__ == error and str(e.value).startswith("columns must be a whole number")
+    assert [str(m) for m in parse_moves("5a 108", columns=10)] == ["5a", "108"]

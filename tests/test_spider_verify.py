@@ -4,6 +4,7 @@ from freecell_cli.errors import InvalidSolution
 from freecell_cli.spider.deals import deal
 from freecell_cli.spider.formats import parse_compact
 from freecell_cli.spider.verify import Solution, format_solution, parse_solution, start_position, verify
+from cli_helpers import run
 from spider_helpers import table
 
 
@@ -180,3 +181,21 @@ def test_the_api_streams_a_file_and_reads_text_whole(tmp_path):
     assert fc.read_spider_solution(f).tokens == ("23", "47")
     v = fc.spider_verify(None, f)
     assert (v.valid, v.moves, v.deal) == (True, 2, 1)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("# freecell-cli solution\n# deal: 617\n# moves: 2\n14 26\n",
+     "line 1: this is a FreeCell solution ('# freecell-cli solution'): use freecell verify"),
+    ('{"format":"freecell-cli-solution","deal":617,"position":null,"variant":"site","cells":4,"moves":["5a"]}',
+     "this is a FreeCell solution (JSON): use freecell verify"),
+])
+def test_a_freecell_solution_is_sent_to_freecell_verify(text, message, tmp_path):
+    """Its header is comments to Spider's reader, and 14 26 are Spider moves too:
+    read as Spider's, the other game's file would get a verdict."""
+    with pytest.raises(InvalidSolution) as e:
+        parse_solution(text)
+    assert str(e.value) == message
+    path = tmp_path / "f.sol"
+    path.write_text(text)
+    code, out, err = run("spider", "verify", "--deal", "5", str(path))
+    assert (code, out, err) == (2, "", f"error: {path}: {message}\n")

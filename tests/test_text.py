@@ -430,3 +430,40 @@ def test_spider_verify_json_gives_the_file_name_itself(tmp_path):
     code, out, err = run("spider", "verify", "--json", "--deal", "1", "-s", "1", str(path))
     assert code == 1 and orjson.loads(out)["file"] == str(path)
     clean(out)
+
+
+# -- long words cut in diagnostics ----------------------------------------------------
+def test_cut_words_keeps_short_words_and_cuts_long_ones_in_the_middle():
+    from hypothesis import given, strategies as st
+
+    from freecell_cli.text import cut_words
+
+    @given(st.lists(st.text(alphabet="ab/. \n", max_size=400), max_size=5).map(" ".join),
+           st.integers(min_value=8, max_value=300))
+    def check(text, width):
+        out = cut_words(text, width)
+        words, cut = text.split(), out.split()
+        assert len(cut) == len(words)
+        for was, now in zip(words, cut):
+            if len(was) <= width:
+                assert now == was
+            else:  # its start and end kept, the length just the width
+                assert len(now) == width and "..." in now
+                assert was.startswith(now[: (width - 3) // 2]) and was.endswith(now[-(width - 3 - (width - 3) // 2):])
+
+    check()
+
+
+@pytest.mark.parametrize("args", [
+    ["deal", "617", "--variant", "z" * 5000],  # click's own message
+    ["show", "--" + "z" * 5000],
+    ["show", "A" * 5000],  # cannot read it: the name is too long
+    ["deal", "1", "-o", "A/" * 3000],
+])
+def test_a_huge_argument_is_cut_in_the_one_error_line(args):
+    import subprocess
+
+    # the real entry point: click's usage errors are said by freecell_cli.cli.main
+    p = subprocess.run([sys.executable, "-m", "freecell_cli", *args], capture_output=True, text=True)
+    assert p.returncode == 2 and p.stdout == "" and p.stderr.count("\n") == 1 and p.stderr.startswith("error: ")
+    assert len(p.stderr) < 700 and "..." in p.stderr

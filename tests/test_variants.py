@@ -115,3 +115,12 @@ def test_within_compares_every_run_the_rules_allow():
     from freecell_cli.games import find_rules
 
     assert not find_rules("bakers-game").within(standard, 0)
+
+
+def test_an_empty_variant_name_is_no_name_for_the_default():
+    from freecell_cli.errors import InvalidArgument
+
+    for name in ("", "  ", "\x1bsite"):
+        with pytest.raises(InvalidArgument, match=r"^unknown variant '.*' \(choose from site, standard"):
+            find_variant(name)
+    assert find_variant(None).name == "site" and find_variant(" Site ").name == "site"

@@ -13,7 +13,7 @@ import sys
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from ..text import escape
+from ..text import cut_words, escape
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -251,7 +251,7 @@ def _run() -> int:
         ctx = getattr(e, "ctx", None)
         where = ctx.command_path if ctx is not None else "freecell"
         # click escapes control characters in what it quotes, not U+202E and its kind
-        sys.stderr.write(f"error: {escape(e.format_message())} (see '{where} --help')\n")
+        sys.stderr.write(f"error: {cut_words(escape(e.format_message()))} (see '{where} --help')\n")
         return 2
     if sys.stdout is not None:
         sys.stdout.flush()  # a full disk or closed pipe shows up here, not at exit
@@ -320,7 +320,7 @@ class _ClosedStream:
 def _say(line: str) -> None:
     try:
         if sys.stderr is not None:
-            sys.stderr.write(line + "\n")
+            sys.stderr.write(cut_words(line) + "\n")
             sys.stderr.flush()
     except OSError:
         pass

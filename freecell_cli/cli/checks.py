@@ -4,6 +4,7 @@ be written, a time limit. Each refusal is one usage line and exit 2."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import Enum
 
 import typer
@@ -52,9 +53,12 @@ def given(ctx: typer.Context, name: str) -> bool:
     return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
 
 
-def check_output(path: str | None) -> None:
-    """Fail now, before any long work, when ``path`` could not be written."""
-    from ..files import OutputError, check_output_path
+def check_output(path: str | None, reads: Iterable[str | None] = (), writes: str = "") -> None:
+    """Fail now, before any long work, when ``path`` could not be written, or
+    when it is one of the files the command reads (``reads``): what it
+    ``writes`` there is another kind of file, which would take the input's
+    place. (move and autoplay write a position over its position: they give none.)"""
+    from ..files import OutputError, check_output_path, display_name
 
     if path is not None:
         try:
@@ -62,6 +66,19 @@ def check_output(path: str | None) -> None:
         except OutputError as e:  # an -o FILE: the way out is the option's to say
             hint = " (leave the option out to write to stdout)" if str(e).endswith("not a regular file") else ""
             raise fail(f"{e}{hint}") from None
+        if any(source not in (None, "-") and _same_file(path, source) for source in reads):
+            raise fail(f"{display_name(path)} is a file this command reads: {writes} written there "
+                       "would take its place (write to another file)")
+
+
+def _same_file(a: str, b: str) -> bool:
+    """Whether two names are one file (a link or another spelling of it too)."""
+    import os
+
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):  # one of them is no file (a new output, a position given inline)
+        return False
 
 
 def seconds_limit(value: float | None) -> float | None:

@@ -43,6 +43,24 @@ def parse_move_args(args: list[str], split: Callable[[str], list[str]],
 
 
 
+def position_file(arg: str, split: Callable[[str], list[str]], parse: Callable[[str], object]) -> bool:
+    """Whether ``arg``, the first of ``move``'s arguments, is a position file: a
+    file, whose name is no move (``5a`` stays a move where a file of that name
+    lies). ``split`` and ``parse`` read the game's moves."""
+    import os
+
+    from ..errors import FreecellError
+
+    if not os.path.isfile(arg):
+        return False
+    try:
+        for token in split(arg):
+            parse(token)
+    except FreecellError:
+        return True
+    return False
+
+
 def read_text(source: str | None, what: str = "position") -> str:
     """Text from a file, or stdin for ``-`` / no argument, within the size limit
     for ``what`` (README, "Limits")."""

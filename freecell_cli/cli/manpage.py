@@ -5,7 +5,9 @@ as ``--help`` shows them, then the exit codes, the environment and the files.
 ``share/man/man1/freecell.1`` (``man/freecell.1`` in the source tree, which
 ``make man`` writes and a test holds equal to this output).
 
->>> page = man_page()
+>>> import typer
+>>> from freecell_cli.cli import build_app
+>>> page = man_page(typer.main.get_command(build_app()))
 >>> page.splitlines()[0].startswith('.TH FREECELL 1 "" "freecell-cli')
 True
 >>> '.SS "freecell spider solve"' in page

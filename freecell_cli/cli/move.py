@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from .checks import check_json_format, check_output
-from .inputs import bare_position, parse_move_args
+from .inputs import bare_position, parse_move_args, position_file
 from .options import EmptyColumn, Format, FormatOpt, PositionOptions, command, output, positions
 from .output import EXIT_NEGATIVE, fail, write_position
 
@@ -22,7 +22,8 @@ an argument: "5a 82"."""
 def move_command(
     moves: Annotated[list[str], typer.Argument(
         metavar="[POSITION] MOVE...", show_default=False,
-        help="A compact position first (the one to play on; or -p, --deal, stdin), then the moves. " + MOVE_HELP)],
+        help="A compact position or a position file first (the one to play on; or -p, --deal, stdin), "
+             "then the moves. " + MOVE_HELP)],
     empty_column: Annotated[
         EmptyColumn, typer.Option(metavar="HOW", help="A plain move into an empty column moves one card (one), or as many as fit (max, FreeCell Pro).")
     ] = EmptyColumn.one,
@@ -40,7 +41,10 @@ def move_command(
 
     check_json_format(json, format)
     check_output(output)
-    argument = moves[0] if moves and bare_position(moves[0]) else None  # no move has a colon
+    first = moves[0] if moves else None  # a compact position (no move has a colon), or a position file
+    is_position = first is not None and (bare_position(first)
+                                         or position_file(first, split_moves, lambda t: Move.parse(t, 10)))
+    argument = first if is_position else None
     args = moves[argument is not None:]
     columns = columns_of(where.game.value if where.game else None)
     wait = columns < 10 and _names_a_tenth_column(args)  # a tenth column: the table says whether it has one

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, TextIO
 import typer
 
 from ..errors import FreecellError, FreecellRuntimeError, IllegalMove
+from ..text import cut_words
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -60,7 +61,10 @@ class Settings:
         # "never" means no escape codes at all: no_color alone still prints bold and dim
         # when FORCE_COLOR makes rich think it writes to a terminal.
         force = {"always": True, "never": False}.get(self.color)
-        return Console(file=stream, highlight=False, force_terminal=force, no_color=self.color == "never")
+        console = Console(file=stream, highlight=False, force_terminal=force, no_color=self.color == "never")
+        if self.color == "always" and console.color_system is None:  # TERM=dumb: rich would leave colour out
+            console = Console(file=stream, highlight=False, force_terminal=True, color_system="standard")
+        return console
 
 
 def silence_stdout() -> None:
@@ -98,7 +102,7 @@ def err(message: str) -> None:
     """One diagnostic line on stderr (after what stdout holds: :func:`flush_stdout`)."""
     flush_stdout()
     try:
-        sys.stderr.write(message.rstrip("\n") + "\n")
+        sys.stderr.write(cut_words(message.rstrip("\n")) + "\n")
         sys.stderr.flush()
     except OSError:  # stderr full or gone (2>/dev/full): the data and the exit code still go out
         pass

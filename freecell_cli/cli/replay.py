@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from .checks import refuse_together
+from .checks import check_output, refuse_together
 from .inputs import bare_position, read_position, read_text
 from .options import (
     CellsOpt,
@@ -77,6 +77,8 @@ def replay_command(
         raise fail(f"unknown solution format {solution_format!r} (choose from {', '.join(SOLUTION_FORMATS)})")
     if solution_file == "-" and position_file == "-":
         raise fail("stdin (-) can be read only once")
+    if html != "-":
+        check_output(html, reads=(solution_file, position_file), writes="the page")  # before the work
     if deal is not None and position_file is not None:
         raise fail("give --deal or --position, not both")
     named = None if game is None else str(game.value)

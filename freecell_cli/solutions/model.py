@@ -284,17 +284,22 @@ def placed(solution: Solution | Solved, position: Position | int | None, variant
     from there too. Else: the solution with a header naming that start and those
     rules (its own header when it names a start and nothing is given, and then it
     is not placed at all)."""
-    if not isinstance(solution, Solution):  # a Result: its moves are played already
+    if not isinstance(solution, Solution):  # a Result: its moves are played already, from its start
         start, rules = result_start(solution, position, variant)
-        return Placed(solution_from(start, solution.notation, rules.name), solution.moves, start, rules)
+        written = solution_from(start, solution.notation, rules.name)
+        moves = solution.moves if rules.name == solution.variant else played_moves(written, start, rules)
+        return Placed(written, moves, start, rules)
     sol = solution.validate().read_all()  # a streamed one: every move is written
     if not played and position is None and variant is None and (sol.deal is not None or sol.position is not None):
         return Placed(sol)  # its header says where it starts
     start, rules = start_and_rules(sol, position, variant, None)
+    # Every placed solution is played from its start: a header must not name a
+    # start, or rules, that its moves cannot be played from (a move refused names its line).
+    moves = played_moves(sol, start, rules)
     if played:  # the writers of moves as played may need where they start and their rules (macroxue)
         placed_at = solution_from(start, [], rules.name)
         placed_at.empty_column = sol.empty_column
-        return Placed(placed_at, played_moves(sol, start, rules), start, rules)
+        return Placed(placed_at, moves, start, rules)
     written = solution_from(start, sol.notation(), rules.name)
     written.empty_column = solution.empty_column
     return Placed(written, None, start, rules)
@@ -314,7 +319,14 @@ def result_start(result: Solved, position: Position | int | None,
     start = result.start if position is None else start_of(Solution(), position, None)
     if start is None:
         raise InvalidArgument("give the position the result starts from (position=...)")
+    if result.start is not None and not start.same_table(result.start):
+        raise InvalidArgument(f"position= is not where the result starts ({_where(start)} was given; "
+                              f"it starts from {_where(result.start)})")
     return start, check_rules(variant if variant is not None else result.variant, start)
+
+
+def _where(start: Position) -> str:
+    return "another position" if start.deal is None else f"deal {start.deal}"
 
 
 def played_moves(solution: Solution, start: Position, variant: Variant) -> list[Move]:
@@ -325,8 +337,14 @@ def played_moves(solution: Solution, start: Position, variant: Variant) -> list[
     position = start.copy()
     mode: Literal["one", "max"] = "max" if solution.empty_column == "max" else "one"
     played = []
+    number = 0  # the file's number of the move (its automatic ones have none)
     for step in solution.steps():
+        number += not step.automatic
         if step.refused is not None:  # its move is a guess, which may be legal here
             raise IllegalMove(f'line {step.line}: move "{escape(step.token, 40)}": {step.refused}')
-        played.append(play_move(position, step.move, variant, mode)[0])
+        try:
+            played.append(play_move(position, step.move, variant, mode)[0])
+        except IllegalMove as e:
+            raise IllegalMove(f'line {step.line}: move {number} "{escape(step.token, 40)}": {e} '
+                              f"(under the {variant.name} rules)") from None
     return played

@@ -233,6 +233,18 @@ def _same_game(sol: Solution, game: str | None, where: str, table: bool = False)
 _HEADER_KEYS_BEFORE_MOVES = ("game", "deal", "position", "variant", "cells", "empty-column")
 
 
+def _a_position(text: str) -> bool:
+    """Whether ``text`` (a line with a colon, which no move has) is a compact
+    position: one given where its solution goes."""
+    from ..formats.compact import parse_compact
+
+    try:
+        parse_compact(text.strip())
+    except FreecellError:
+        return False
+    return True
+
+
 def _notation_steps(lines: Iterator[tuple[int, str]], sol: Solution) -> Iterator[Step]:
     moved = False
     count = 0
@@ -240,6 +252,9 @@ def _notation_steps(lines: Iterator[tuple[int, str]], sol: Solution) -> Iterator
         body, hash_, comment = raw.partition("#")
         if hash_ and not body.strip():
             _header_line(sol, comment, lineno, moved)
+        if not moved and ":" in body and _a_position(body):
+            raise InvalidSolution(f"line {lineno}: this is a position, not moves: give it as the start "
+                                  "(-p/--position; position= in the library)")
         for token in split_moves(body):  # ASCII separators only: NEL or U+2028 is part of a token
             moved = True
             count += 1

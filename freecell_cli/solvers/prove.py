@@ -63,6 +63,16 @@ SLICE = 4096  # positions a search explores before it hands over (limits are che
 RACE_STATES = 2_000_000
 
 
+def slice_of(limits: Limits) -> int:
+    """The positions a search explores before it hands over: :data:`SLICE`, or the
+    state limit when that is smaller (a limit of 100 stops at 100, not 4,096).
+
+    >>> slice_of(Limits()), slice_of(Limits(states=100))
+    (4096, 100)
+    """
+    return SLICE if limits.states is None else max(1, min(SLICE, limits.states))
+
+
 def _depth_first(search: Search) -> SearchRun:
     """The complete depth-first search (:func:`_depth_first_compiled` when the
     compiled core is built, else :func:`_depth_first_python`: the same positions
@@ -84,11 +94,12 @@ def _depth_first_compiled(search: Search) -> SearchRun:
     caps = capacities(search.ncells, len(cols), search.variant.capacity)
     limit = search.limits.states
     # The set is sized for the state limit at once (a slice may overshoot it).
-    expect = 0 if limit is None else limit + SLICE
+    every = slice_of(search.limits)
+    expect = 0 if limit is None else limit + every
     run = core.DepthFirst(cols, cells, found, search.ncells, caps, search.variant.automatic is None, expect,
                           rules_of(search.variant).code)
     while True:
-        status = run.run(SLICE)
+        status = run.run(every)
         if status == 0:
             yield run.states
         elif status == 1:
@@ -123,6 +134,7 @@ def _depth_first_python(search: Search) -> SearchRun:
     caps = capacities(ncells_total, len(cols), variant.capacity)
     seen = {key_of(cols, cells)}
     add = seen.add
+    every = slice_of(search.limits)
     states = 1
     if found == SOLVED_FOUND:
         return SOLVED, [], states
@@ -200,7 +212,7 @@ def _depth_first_python(search: Search) -> SearchRun:
                 nexts.remove(back)
             nexts.reverse()
             push((t, ncells, nfound, nexts))
-            if states % SLICE == 0:
+            if states % every == 0:
                 yield states
             break
         else:  # every move of this position tried
@@ -213,7 +225,7 @@ def _depth_first_python(search: Search) -> SearchRun:
 def _best_first(search: Search, weight: float = 0.2) -> SearchRun:
     """The best-first search of :mod:`.builtin` (complete as well) as a generator
     like :func:`_depth_first`; finds solutions far sooner, proves more slowly."""
-    return search.explore(weight, SLICE)
+    return search.explore(weight, slice_of(search.limits))
 
 
 def _best_first_in_race(search: Search) -> SearchRun:

@@ -153,6 +153,8 @@ def _saved_game(text: str) -> Solution:
     kind = d.get("format") if isinstance(d, dict) else None
     if kind == "freecell-cli-game":
         raise InvalidSolution("this is a saved FreeCell game: use freecell verify")
+    if kind == "freecell-cli-solution":
+        raise InvalidSolution("this is a FreeCell solution (JSON): use freecell verify")
     if kind != SAVED_GAME_FORMAT:
         raise InvalidSolution(f"JSON that is not a saved Spider game (a saved game has \"format\": "
                               f"\"{SAVED_GAME_FORMAT}\"; a solution is moves as text)")
@@ -231,6 +233,9 @@ def _steps(lines: Iterator[tuple[int, str]], head: _Header) -> Iterator[Step]:
                 yield Step(token, lineno, move)
             continue
         header = comment.strip().lstrip("#").strip()
+        if not count and header.lower().startswith("freecell-cli solution"):  # the other game's file
+            raise InvalidSolution(f"line {lineno}: this is a FreeCell solution ('# freecell-cli solution'): "
+                                  "use freecell verify")
         if header.startswith("spider"):
             head.read(header, lineno, count > 0, line.strip())
     if head.stated is not None and head.stated[0] != count:

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..checks import check_json_format, check_output
-from ..inputs import parse_move_args
+from ..inputs import parse_move_args, position_file
 from ..options import command, output
 from ..output import EXIT_NEGATIVE, fail
 from .options import MOVE_HELP, SpiderFormat, SpiderPositionOptions, UnrestrictedOpt, positions
@@ -21,7 +21,8 @@ HELP = (f"Apply moves in order and print the resulting position. {MOVE_HELP} "
 def move_command(
     moves: Annotated[list[str], typer.Argument(
         metavar="[POSITION] MOVE...",
-        help="A compact position first (the one to play on; or -p, --deal, stdin), then the moves. " + MOVE_HELP)],
+        help="A compact position or a position file first (the one to play on; or -p, --deal, stdin), "
+             "then the moves. " + MOVE_HELP)],
     unrestricted: UnrestrictedOpt = False,
     format: Annotated[Optional[SpiderFormat], typer.Option("--format", "-f", metavar="FORMAT", help="Output format: compact or json (default: as read).")] = None,
     where: SpiderPositionOptions = SpiderPositionOptions(),
@@ -36,7 +37,9 @@ def move_command(
     check_json_format(json, format)
     where.check()
     check_output(output)
-    where.argument = moves[0] if moves and looks_compact(moves[0]) else None  # no move has a colon
+    first = moves[0] if moves else None  # a compact position (no move has a colon), or a position file
+    if first is not None and (looks_compact(first) or position_file(first, split_moves, Move.parse)):
+        where.argument = first
     tokens, parsed = parse_move_args(moves[where.argument is not None:], split_moves, Move.parse)
     position, fmt = (read_position(where.argument, where.option) if where.deal is None
                      else (where.read(), "compact"))

@@ -67,7 +67,7 @@ def replay_command(
     if solution_file == "-" and position_file == "-":
         raise fail("stdin (-) can be read only once")
     if html != "-":
-        check_output(html)  # before the work, not after it
+        check_output(html, reads=(solution_file, position_file), writes="the page")  # before the work
     try:
         number = parse_deal_number(deal) if deal is not None else None
     except FreecellError as e:

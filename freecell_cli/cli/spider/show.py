@@ -33,7 +33,7 @@ def show_command(
 
     kind = picture_kind(output, format, plain, json)
     where.check()
-    check_output(output)
+    check_output(output, reads=(where.argument, where.option), writes="the picture")
     position = where.read()
     moves = legal_moves(position, unrestricted)
     if json:
