@@ -309,7 +309,8 @@ def format_solution(
     :data:`SOLUTION_WRITE_FORMATS`). ``solution`` is a :class:`~freecell_cli.solutions.Solution`
     or a solved :class:`~freecell_cli.solvers.engine.Result`. ``position`` (or deal
     number) and ``variant`` say where it starts and under which rules, when it does
-    not say so itself: the formats other than ``file`` and ``json`` replay it.
+    not say so itself. Whatever the format, its moves are played there first: one
+    refused is an :class:`~freecell_cli.errors.IllegalMove` naming it.
 
     >>> import freecell_cli as fc
     >>> s = fc.read_solution("5a 82 a2")
@@ -333,7 +334,9 @@ def format_solution(
     if isinstance(solution, Result):
         _solved(solution)
     elif not isinstance(solution, Solution):
-        raise ArgumentTypeError(f"format_solution needs a Solution or a Result, not {type(solution).__name__}")
+        spider = type(solution).__module__.startswith("freecell_cli.spider")  # its own writer
+        raise ArgumentTypeError(f"format_solution needs a Solution or a Result, not {type(solution).__name__}"
+                                + (" of Spider's (format_spider_solution writes those)" if spider else ""))
     where = placed(solution, position, variant, played=plays(format))
     return write_solution(where, format)
 

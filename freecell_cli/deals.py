@@ -327,7 +327,10 @@ def daily_number(day: datetime.date) -> int:
     if not isinstance(day, datetime.date):
         raise InvalidDeal(f"not a date: {quote(day)}")
     if isinstance(day, datetime.datetime):  # a moment: the UTC day it falls on (naive: taken as UTC)
-        day = (day.astimezone(datetime.timezone.utc) if day.tzinfo is not None else day).date()
+        try:
+            day = (day.astimezone(datetime.timezone.utc) if day.tzinfo is not None else day).date()
+        except OverflowError:  # datetime.min, say, a few hours east of UTC
+            raise InvalidDeal(f"the UTC day of {day} is out of the range of dates") from None
     d = (day - DAILY_EPOCH).days
     return nth_solvable((d * _DAILY_STEP + 617) % _DAILY_POOL)
 

@@ -283,7 +283,8 @@ def verify(
             why = "Freecell Solver's default" if first_cells > shown else "the slots it shows"
             notes.append(f"the file does not say how many free cells ({said}): read as {first_cells}, {why} "
                          "(--cells N to choose)")
-    if problems and solution.format == "fc-solve" and start.game is None:
+    if (problems and solution.format == "fc-solve" and start.game is None and solution.position is not None
+            and len(solution.position.cells) == len(start.cells)):  # the file's table, not --cells
         notes += _family_table(start)
     return Verdict(
         valid=not problems,

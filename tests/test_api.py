@@ -234,7 +234,7 @@ def test_a_result_written_under_another_variant_or_start_is_played_there_first()
     assert text.splitlines()[:4] == ["# freecell-cli solution", "# deal: 617", "# variant: standard", "# cells: 4"]
     assert fc.verify(None, text).solved
     # windows sends cards home by itself: the line's own move of a card home comes too late
-    with pytest.raises(IllegalMove, match=r'^line 11: move 11 "8h": column 8 is empty \(under the windows rules\)$'):
+    with pytest.raises(IllegalMove, match=r'^move 11 "8h": column 8 is empty \(under the windows rules\)$'):
         fc.format_solution(r, variant="windows")
     with pytest.raises(IllegalMove, match=r"\(under the atomic rules\)$"):
         fc.format_solution(r, "snx", variant="atomic")
@@ -247,15 +247,27 @@ def test_a_result_written_under_another_variant_or_start_is_played_there_first()
 def test_a_solution_placed_where_its_moves_cannot_be_played_is_refused():
     """A header names where the moves start and the rules: the file format too
     plays them there first (a file that cannot verify is not written)."""
-    from freecell_cli.errors import IllegalMove
+    from freecell_cli.errors import ArgumentTypeError, IllegalMove
 
     s = fc.read_solution("5a 82 a2")
     assert fc.format_solution(s, position=617).endswith("# moves: 3\n5a 82 a2\n")
     for fmt in ("file", "json", "snx", "verbose"):
         with pytest.raises(IllegalMove, match=r'^line 1: move 2 "82": .* \(under the site rules\)$'):
             fc.format_solution(s, fmt, position=618)
-    own = fc.read_solution("# freecell-cli solution\n# deal: 618\n5a 82 a2")
-    assert fc.format_solution(own).startswith("# freecell-cli solution\n# deal: 618\n")  # its own header: as it is
+    own = fc.read_solution("# freecell-cli solution\n# deal: 618\n5a 82 a2")  # its own header places it
+    for fmt in ("file", "json", "snx"):
+        with pytest.raises(IllegalMove, match=r'^line 3: move 2 "82": 3S cannot go on 5D \(under the site rules\)$'):
+            fc.format_solution(own, fmt)
+    own = fc.read_solution("# freecell-cli solution\n# deal: 617\n5a 82 a2")
+    assert fc.format_solution(own) == "# freecell-cli solution\n# deal: 617\n# moves: 3\n5a 82 a2\n"  # as it is
+    # a hand-built Result's moves are played too, whatever its variant
+    from freecell_cli.spider.deals import deal as spider_deal
+
+    with pytest.raises(ArgumentTypeError, match=r"not Result of Spider's \(format_spider_solution writes those\)$"):
+        fc.format_solution(fc.spider_solve(spider_deal(1, suits=1), time_limit=10))
+    hand = fc.Result("solved", "mine", [fc.Move.parse(m) for m in ("5a", "11", "a5")], 3, variant="site")
+    with pytest.raises(IllegalMove, match=r'^move 2 "11": column 1 is both source and destination'):
+        fc.format_solution(hand, position=617)
 
 
 @pytest.mark.parametrize("write", [

@@ -160,5 +160,6 @@ def test_a_position_file_may_come_first_as_show_takes_it(tmp_path, monkeypatch):
     assert code == 0 and out.startswith("JC---:")  # 5a played on stdin's position
     assert run("move", "s.pos", "5a", "--deal", "3")[::2] == (2, "error: give one position: an argument, "
                                                                 "-p/--position, or --deal\n")
+    assert run("move", "-", "5a", input=D617)[1] == run("move", "5a", input=D617)[1]  # - is stdin, as elsewhere
     code, out, err = run("move", "nosuch.pos", "5a")
     assert (code, err) == (2, "error: move 1 \"nosuch.pos\": not a move: 'nosuch.pos'\n")

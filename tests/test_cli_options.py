@@ -128,6 +128,7 @@ def test_color_always_never_and_environment():
     assert "\x1b[" not in show("-f", "rich", "--color", "never", FORCE_COLOR="1")
     # always means colour even where the terminal says it has none (rich leaves it out for TERM=dumb)
     assert "\x1b[1;31m" in show("--color", "always", TERM="dumb")
+    assert "\x1b[1;31m" in show("--color", "always", TERM="dumb", NO_COLOR="1")  # the option wins
 
 
 def test_legacy_spellings_still_work():

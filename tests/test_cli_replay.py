@@ -226,6 +226,7 @@ def test_a_macroxue_file_is_replayed_at_the_line_of_its_deal(tmp_path):
     (["solve", "s.pos", "-o", "s.pos"], "the solution"),
     (["solve", "-p", "s.pos", "-o", "link.pos"], "the solution"),
     (["show", "s.pos", "-f", "svg", "-o", "s.pos"], "the picture"),
+    (["show", "s.pos", "--json", "-o", "s.pos"], "the JSON"),
     (["spider", "show", "sp.pos", "-f", "svg", "-o", "sp.pos"], "the picture"),
     (["spider", "solve", "sp.pos", "-o", "sp.pos"], "the solution"),
     (["spider", "replay", "-p", "sp.pos", "sp.sol", "--html", "sp.sol"], "the page"),
@@ -255,3 +256,34 @@ def test_autoplay_and_move_still_write_a_position_over_its_own(tmp_path, monkeyp
     assert run("move", "-p", "s.pos", "5a", "-o", "s.pos")[0] == 0
     assert run("autoplay", "s.pos", "-o", "s.pos")[0] == 0
     assert (tmp_path / "s.pos").read_text().startswith("JC---:")
+
+
+def test_an_output_that_is_the_file_stdin_reads_is_refused(tmp_path, monkeypatch):
+    """`solve -o q.txt < q.txt`: the position comes through stdin, from the same
+    file (a subprocess: the test runner's stdin is not a file)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "q.txt").write_text(format_position(deal(617)) + "\n")
+
+    def freecell(*args):
+        with open(tmp_path / "q.txt") as stdin:
+            return subprocess.run([sys.executable, "-m", "freecell_cli", *args], stdin=stdin,
+                                  capture_output=True, text=True)
+
+    for args in (["solve", "-q", "-o", "q.txt"], ["solve", "-", "-o", "./q.txt"], ["show", "-f", "svg", "-o", "q.txt"]):
+        p = freecell(*args)
+        assert p.returncode == 2 and p.stderr.startswith(f"error: {args[-1]} is a file this command reads: ")
+    assert (tmp_path / "q.txt").read_text().startswith("----:0000:")
+    assert freecell("solve", "--deal", "617", "-q", "-o", "q.txt").returncode == 0  # stdin is not read: no refusal
+    assert (tmp_path / "q.txt").read_text().startswith("# freecell-cli solution")
+
+
+def test_analyze_refuses_a_plot_over_the_results_it_reads(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert run("analyze", "1-2", "-o", "r.jsonl", "-q")[0] == 0
+    kept = (tmp_path / "r.jsonl").read_text()
+    (tmp_path / "r.svg").symlink_to("r.jsonl")
+    for args in (["analyze", "1-2", "-o", "r.jsonl", "--plot", "r.svg"], ["analyze", "--summary", "r.jsonl", "--plot", "r.svg"]):
+        code, out, err = run(*args)
+        assert (code, err) == (2, "error: r.svg is a file this command reads: the plot written there would take "
+                                  "its place (write to another file)\n")
+    assert (tmp_path / "r.jsonl").read_text() == kept

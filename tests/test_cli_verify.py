@@ -4,6 +4,7 @@ import pytest
 from cli_helpers import run
 from oracle import FIXTURES
 from freecell_cli import deal
+from freecell_cli import format_position as fc_format
 
 EXAMPLES = FIXTURES.parent.parent / "examples"
 E = str(EXAMPLES)
@@ -402,9 +403,20 @@ def test_a_reader_that_goes_early_leaves_the_verdicts_code(tmp_path, first, code
     assert p.wait() == code and b"Traceback" not in err
 
 
-def test_a_position_file_given_where_a_solution_goes_says_so():
+def test_a_position_file_given_where_a_solution_goes_says_so(tmp_path):
+    give = "give it as the start (-p/--position; position= in the library)"
     code, out, err = run("verify", "examples/start-617.txt", "examples/617.snx-out.txt")
     assert code == 2 and err.splitlines()[0] == (
-        "error: examples/start-617.txt: line 1: this is a position, not moves: give it as the start "
-        "(-p/--position; position= in the library)")
+        f"error: examples/start-617.txt: line 1: this is a position, not moves: {give}")
     assert run("verify", "-p", "examples/start-617.txt", "examples/617.snx-out.txt")[0] == 0
+    from freecell_cli.spider.deals import deal as spider_deal
+    from freecell_cli.spider.formats import format_compact as spider_compact
+
+    for name, text, said in [
+            ("p.fcs", fc_format(deal(617), "fcs"), f"line 1: this is a position, not moves: {give}"),
+            ("p.json", fc_format(deal(617), "json"), f"this is a position (JSON), not a solution: {give}"),
+            ("sp.pos", spider_compact(spider_deal(3)),
+             "line 1: this is a Spider position, not moves: Spider's solutions are freecell spider verify's")]:
+        (tmp_path / name).write_text(text + "\n")
+        code, out, err = run("verify", str(tmp_path / name), "examples/617.snx-out.txt")
+        assert code == 2 and err.splitlines()[0] == f"error: {tmp_path / name}: {said}"

@@ -298,3 +298,6 @@ def test_library_checks_of_dates_flags_and_numbers():
             is_unsolvable(n)
     with pytest.raises(ArgumentTypeError, match=r"^microsoft must be True or False, not 'yes'$"):
         deal(617, microsoft="yes")
+    east = datetime.timezone(datetime.timedelta(hours=14))
+    with pytest.raises(InvalidDeal, match=r"^the UTC day of 0001-01-01 00:00:00\+14:00 is out of the range of dates$"):
+        daily_number(datetime.datetime.min.replace(tzinfo=east))

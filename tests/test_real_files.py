@@ -157,6 +157,8 @@ def test_a_failing_freecell_file_on_freecells_own_table_names_no_other_game(monk
     assert code == 1 and "--game" not in err and err.count("\n") == 1
     code, out, err = run("verify", "--game", "eight-off", "fcs-eight-off-200.txt")
     assert code == 0 and "--game" not in err
+    code, out, err = run("verify", "--cells", "6", "fcs-freecell-24-wrong-1.txt")  # the cells are ours, not the file's
+    assert code == 1 and "--game" not in err
 
 
 def test_a_bad_card_in_a_printed_state_is_named_with_its_lines(tmp_path):

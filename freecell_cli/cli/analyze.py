@@ -117,7 +117,7 @@ def analyze_command(
             raise fail(f"cannot tell the plot format of {plot!r}: name it .svg, .png or .pdf")
         from .checks import check_output
 
-        check_output(plot)
+        check_output(plot, reads=(out, *(summary or ())), writes="the plot")
     if spider and suits not in (1, 2, 4):
         raise fail(f"--suits must be 1, 2 or 4, not {suits}")
     try:

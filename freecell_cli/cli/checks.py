@@ -55,9 +55,10 @@ def given(ctx: typer.Context, name: str) -> bool:
 
 def check_output(path: str | None, reads: Iterable[str | None] = (), writes: str = "") -> None:
     """Fail now, before any long work, when ``path`` could not be written, or
-    when it is one of the files the command reads (``reads``): what it
-    ``writes`` there is another kind of file, which would take the input's
-    place. (move and autoplay write a position over its position: they give none.)"""
+    when it is one of the files the command reads (``reads``; ``-`` is stdin,
+    which may be a file too: ``< file``; None stands for none): what it ``writes`` there
+    is another kind of file, which would take the input's place. (move and
+    autoplay write a position over its position: they give none.)"""
     from ..files import OutputError, check_output_path, display_name
 
     if path is not None:
@@ -66,18 +67,33 @@ def check_output(path: str | None, reads: Iterable[str | None] = (), writes: str
         except OutputError as e:  # an -o FILE: the way out is the option's to say
             hint = " (leave the option out to write to stdout)" if str(e).endswith("not a regular file") else ""
             raise fail(f"{e}{hint}") from None
-        if any(source not in (None, "-") and _same_file(path, source) for source in reads):
+        if any(_same_file(path, source) for source in reads):
             raise fail(f"{display_name(path)} is a file this command reads: {writes} written there "
                        "would take its place (write to another file)")
 
 
-def _same_file(a: str, b: str) -> bool:
-    """Whether two names are one file (a link or another spelling of it too)."""
-    import os
+def position_sources(argument: str | None, option: str | None, deal: str | None) -> tuple[str | None, ...]:
+    """The file a command's position is read from, as :func:`check_output` takes
+    it: the argument or -p (a file, or ``-``; a position given inline names no
+    file), stdin when nothing names one, none for --deal."""
+    if deal is not None:
+        return ()
+    return (argument, option) if argument or option else ("-",)
 
+
+def _same_file(path: str, source: str | None) -> bool:
+    """Whether ``path`` is the file ``source`` names (a link or another spelling
+    of it too; ``-``: the file stdin reads, if it reads one; None: nothing)."""
+    import os
+    import sys
+
+    if source is None:
+        return False
     try:
-        return os.path.samefile(a, b)
-    except (OSError, ValueError):  # one of them is no file (a new output, a position given inline)
+        if source == "-":
+            return sys.stdin is not None and os.path.samestat(os.fstat(sys.stdin.fileno()), os.stat(path))
+        return os.path.samefile(path, source)
+    except (OSError, ValueError, AttributeError):  # no such file (a new output, a position given inline)
         return False
 
 

@@ -42,7 +42,7 @@ def move_command(
     check_json_format(json, format)
     check_output(output)
     first = moves[0] if moves else None  # a compact position (no move has a colon), or a position file
-    is_position = first is not None and (bare_position(first)
+    is_position = first is not None and (first == "-" or bare_position(first)
                                          or position_file(first, split_moves, lambda t: Move.parse(t, 10)))
     argument = first if is_position else None
     args = moves[argument is not None:]

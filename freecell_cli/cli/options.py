@@ -282,6 +282,12 @@ class PositionOptions:
         return get_position(self.argument, self.option, self.deal, self.cells, self.variant, record_variant,
                             self.game)
 
+    def sources(self) -> tuple[str | None, ...]:
+        """The file the position is read from (:func:`.checks.position_sources`)."""
+        from .checks import position_sources
+
+        return position_sources(self.argument, self.option, self.deal)
+
     def rules(self, position: Position) -> Variant:
         """The rules ``position`` is played under: --variant, else its own (its
         game's, its variant, else site)."""

@@ -63,7 +63,8 @@ class Settings:
         force = {"always": True, "never": False}.get(self.color)
         console = Console(file=stream, highlight=False, force_terminal=force, no_color=self.color == "never")
         if self.color == "always" and console.color_system is None:  # TERM=dumb: rich would leave colour out
-            console = Console(file=stream, highlight=False, force_terminal=True, color_system="standard")
+            console = Console(file=stream, highlight=False, force_terminal=True, color_system="standard",
+                              no_color=False)
         return console
 
 

@@ -33,7 +33,7 @@ def show_command(
     kind = picture_kind(out, format, plain, json)
     if out is not None and kind is None and not json:
         raise fail(f"cannot tell the picture format of {out!r}: name it .svg or .png, or give -f")
-    check_output(out, reads=(where.argument, where.option), writes="the picture")
+    check_output(out, reads=where.sources(), writes="the JSON" if json else "the picture")
     pos, _ = where.read()
     rules = where.rules(pos)
     if json:

@@ -103,7 +103,7 @@ def solve_command(
         eng = get_engine(engine.value, preset, width=width, optimize=optimize, optimal=optimal)
         if preset is not None:
             _check_preset(preset)
-    check_output(output, reads=(where.argument, where.option), writes="the solution")  # now, not after a search
+    check_output(output, reads=where.sources(), writes="the solution")  # now, not after a search
     limit = seconds_limit(time_limit) if time_limit is not None else None  # None: the API's default
     status = SearchStatus.wanted(settings) if not hint else None
     seconds = 0 if time_limit is not None and limit is None else limit  # 0: no limit

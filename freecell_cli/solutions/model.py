@@ -282,20 +282,20 @@ def placed(solution: Solution | Solved, position: Position | int | None, variant
     Position, a deal number, None for its own) under ``variant`` (None for its own),
     as :func:`.write.write_solution` takes it. When ``played``: the moves as played
     from there too. Else: the solution with a header naming that start and those
-    rules (its own header when it names a start and nothing is given, and then it
-    is not placed at all)."""
-    if not isinstance(solution, Solution):  # a Result: its moves are played already, from its start
+    rules (its own header, as it is, when it names a start and nothing is given).
+    Either way its moves are played there first (:func:`played_moves`)."""
+    # Every solution is played from its start before it is written: a header must
+    # not name a start, or rules, that its moves cannot be played from (a move
+    # refused names its line; a Result's, its number).
+    if not isinstance(solution, Solution):  # a Result: from its own start
         start, rules = result_start(solution, position, variant)
         written = solution_from(start, solution.notation, rules.name)
-        moves = solution.moves if rules.name == solution.variant else played_moves(written, start, rules)
-        return Placed(written, moves, start, rules)
+        return Placed(written, played_moves(written, start, rules, lines=False), start, rules)
     sol = solution.validate().read_all()  # a streamed one: every move is written
-    if not played and position is None and variant is None and (sol.deal is not None or sol.position is not None):
-        return Placed(sol)  # its header says where it starts
     start, rules = start_and_rules(sol, position, variant, None)
-    # Every placed solution is played from its start: a header must not name a
-    # start, or rules, that its moves cannot be played from (a move refused names its line).
     moves = played_moves(sol, start, rules)
+    if not played and position is None and variant is None and (sol.deal is not None or sol.position is not None):
+        return Placed(sol)  # its header says where it starts: written as it is
     if played:  # the writers of moves as played may need where they start and their rules (macroxue)
         placed_at = solution_from(start, [], rules.name)
         placed_at.empty_column = sol.empty_column
@@ -320,17 +320,23 @@ def result_start(result: Solved, position: Position | int | None,
     if start is None:
         raise InvalidArgument("give the position the result starts from (position=...)")
     if result.start is not None and not start.same_table(result.start):
-        raise InvalidArgument(f"position= is not where the result starts ({_where(start)} was given; "
-                              f"it starts from {_where(result.start)})")
+        raise InvalidArgument(f"position= is not where the result starts ({_where(start, result.start)} was "
+                              f"given; it starts from {_where(result.start, start)})")
     return start, check_rules(variant if variant is not None else result.variant, start)
 
 
-def _where(start: Position) -> str:
-    return "another position" if start.deal is None else f"deal {start.deal}"
+def _where(start: Position, other: Position) -> str:
+    """``start`` in words, told apart from ``other``: its deal, and its free cells
+    where the deal is the same."""
+    if start.deal is None or start.deal != other.deal:
+        return "another position" if start.deal is None else f"deal {start.deal}"
+    return f"deal {start.deal} with {len(start.cells)} free cells"
 
 
-def played_moves(solution: Solution, start: Position, variant: Variant) -> list[Move]:
-    """The moves of ``solution`` as played (with counts), automatic ones left out."""
+def played_moves(solution: Solution, start: Position, variant: Variant, lines: bool = True) -> list[Move]:
+    """The moves of ``solution`` as played (with counts), automatic ones left out.
+    A move refused is an :class:`IllegalMove` naming it by its number, and by
+    its line when ``lines`` (a solution read from a text)."""
     from ..autoplay import play_move
     from ..errors import IllegalMove
 
@@ -345,6 +351,7 @@ def played_moves(solution: Solution, start: Position, variant: Variant) -> list[
         try:
             played.append(play_move(position, step.move, variant, mode)[0])
         except IllegalMove as e:
-            raise IllegalMove(f'line {step.line}: move {number} "{escape(step.token, 40)}": {e} '
+            where = f"line {step.line}: " if lines else ""
+            raise IllegalMove(f'{where}move {number} "{escape(step.token, 40)}": {e} '
                               f"(under the {variant.name} rules)") from None
     return played

@@ -233,16 +233,24 @@ def _same_game(sol: Solution, game: str | None, where: str, table: bool = False)
 _HEADER_KEYS_BEFORE_MOVES = ("game", "deal", "position", "variant", "cells", "empty-column")
 
 
-def _a_position(text: str) -> bool:
-    """Whether ``text`` (a line with a colon, which no move has) is a compact
-    position: one given where its solution goes."""
+_GIVE_IT = "give it as the start (-p/--position; position= in the library)"
+
+
+def _a_position(text: str) -> str | None:
+    """What to say when ``text`` (a line with a colon, which no move has) begins
+    a position given where its solution goes: a compact position (Spider's
+    starts ``spider``), or Freecell Solver's board (its first line); else None."""
     from ..formats.compact import parse_compact
 
-    try:
-        parse_compact(text.strip())
-    except FreecellError:
-        return False
-    return True
+    t = text.strip()
+    if t.startswith("spider"):
+        return "this is a Spider position, not moves: Spider's solutions are freecell spider verify's"
+    if not t.startswith("Foundations:"):
+        try:
+            parse_compact(t)
+        except FreecellError:
+            return None
+    return f"this is a position, not moves: {_GIVE_IT}"
 
 
 def _notation_steps(lines: Iterator[tuple[int, str]], sol: Solution) -> Iterator[Step]:
@@ -252,9 +260,8 @@ def _notation_steps(lines: Iterator[tuple[int, str]], sol: Solution) -> Iterator
         body, hash_, comment = raw.partition("#")
         if hash_ and not body.strip():
             _header_line(sol, comment, lineno, moved)
-        if not moved and ":" in body and _a_position(body):
-            raise InvalidSolution(f"line {lineno}: this is a position, not moves: give it as the start "
-                                  "(-p/--position; position= in the library)")
+        if not moved and ":" in body and (what := _a_position(body)) is not None:
+            raise InvalidSolution(f"line {lineno}: {what}")
         for token in split_moves(body):  # ASCII separators only: NEL or U+2028 is part of a token
             moved = True
             count += 1
@@ -513,6 +520,8 @@ def _parse_json(text: str, asked: tuple[str | None, str | None] = (None, None)) 
     if isinstance(kind, str) and kind.lower().startswith("freecell-") and kind != JSON_FORMAT:
         # another of our files (a saved game) or another version's: as a '# freecell-...' first line
         raise InvalidSolution(f"JSON solution: unknown format or version {quote(kind)} (this version reads {quote(JSON_FORMAT)})")
+    if isinstance(d, dict) and "moves" not in d and isinstance(d.get("columns"), list):
+        raise InvalidSolution(f"this is a position (JSON), not a solution: {_GIVE_IT}")
     if not isinstance(d, dict) or not isinstance(d.get("moves"), list):
         raise InvalidSolution("JSON solution needs an object with a 'moves' list")
     sol = Solution(format="json", game=asked[1], read_as=asked[0])

@@ -93,9 +93,10 @@ def _depth_first_compiled(search: Search) -> SearchRun:
     cols, cells, found = search.start_state()
     caps = capacities(search.ncells, len(cols), search.variant.capacity)
     limit = search.limits.states
-    # The set is sized for the state limit at once (a slice may overshoot it).
+    # The set is sized for the state limit at once (a slice may overshoot it; the
+    # core sizes it for 16 million at most, and reads a C long long).
     every = slice_of(search.limits)
-    expect = 0 if limit is None else limit + every
+    expect = 0 if limit is None else min(limit + every, 1 << 62)
     run = core.DepthFirst(cols, cells, found, search.ncells, caps, search.variant.automatic is None, expect,
                           rules_of(search.variant).code)
     while True:

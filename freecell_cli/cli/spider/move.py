@@ -38,7 +38,7 @@ def move_command(
     where.check()
     check_output(output)
     first = moves[0] if moves else None  # a compact position (no move has a colon), or a position file
-    if first is not None and (looks_compact(first) or position_file(first, split_moves, Move.parse)):
+    if first is not None and (first == "-" or looks_compact(first) or position_file(first, split_moves, Move.parse)):
         where.argument = first
     tokens, parsed = parse_move_args(moves[where.argument is not None:], split_moves, Move.parse)
     position, fmt = (read_position(where.argument, where.option) if where.deal is None

@@ -68,6 +68,12 @@ class SpiderPositionOptions:
 
         requires("--suits" if self.suits is not None else None, "--deal", self.deal is not None)
 
+    def sources(self) -> tuple[str | None, ...]:
+        """The file the position is read from (:func:`..checks.position_sources`)."""
+        from ..checks import position_sources
+
+        return position_sources(self.argument, self.option, self.deal)
+
     def read(self) -> Position:
         from .positions import position_or_deal
 

@@ -33,7 +33,7 @@ def show_command(
 
     kind = picture_kind(output, format, plain, json)
     where.check()
-    check_output(output, reads=(where.argument, where.option), writes="the picture")
+    check_output(output, reads=where.sources(), writes="the JSON" if json else "the picture")
     position = where.read()
     moves = legal_moves(position, unrestricted)
     if json:

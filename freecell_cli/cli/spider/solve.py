@@ -38,7 +38,7 @@ def solve_command(
     where.check()
     limit = seconds_limit(time_limit) if time_limit is not None else None
     seconds = 0 if time_limit is not None and limit is None else limit  # 0: no limit; None: the default
-    check_output(output, reads=(where.argument, where.option), writes="the solution")  # now, not after a search
+    check_output(output, reads=where.sources(), writes="the solution")  # now, not after a search
     position = where.read()
     status = SearchStatus.wanted(settings)  # as solve's: on a terminal's stderr only
     try:
