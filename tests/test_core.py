@@ -175,6 +175,16 @@ def test_a_state_limit_below_a_slice_is_the_hand_over_of_both_cores(limit):
 
 
 @needs_core
+@pytest.mark.parametrize("limit", [100, 4097, 5000, 12_345])
+def test_a_race_stops_at_the_state_limit_with_either_core(limit):
+    # Its last slices are cut to the limit, whatever the turns give each search.
+    for first, weight in ((prove._depth_first_python, 1), (prove._depth_first_compiled, 32)):
+        r = prove._drive(deal(11982), find_rules("site"), Limits(states=limit),
+                         [(first, weight), (prove._best_first_in_race, 1)])
+        assert (r.verdict, r.states, r.reason) == ("gave-up", limit, f"state limit of {limit:,} reached")
+
+
+@needs_core
 @pytest.mark.parametrize("index", range(0, len(FAMILY_CORPUS), 2))
 def test_the_complete_search_explores_the_same_positions_in_every_game(index):
     position, game = FAMILY_CORPUS[index]

@@ -77,11 +77,12 @@ class Search:
         return start_state(self.position, self.variant)
 
     # -- search -------------------------------------------------------------------
-    def explore(self, weight: float, every: int = 1) -> Generator[int, None, tuple[Outcome, list[SMove], int]]:
+    def explore(self, weight: float, every: int = 1) -> Generator[int, int | None, tuple[Outcome, list[SMove], int]]:
         """The best-first search as a generator: positions are taken by moves made
         so far times ``weight`` plus :meth:`h`; yields the count of positions taken
-        every ``every`` of them, returns (verdict, path, count). Complete: running
-        out of positions is a proof. :meth:`run` and the prover's race drive it."""
+        at each multiple of ``every`` (one sent back is the next slice), returns
+        (verdict, path, count). Complete: running out of positions is a proof.
+        :meth:`run` and the prover's race drive it."""
         closed = self.variant.automatic is None  # see start_state()
         cols, cells, found = self.start_state()
         key0 = key_of(cols, cells)
@@ -91,13 +92,15 @@ class Search:
         h = self.h
         rules = self.rules
         states = 0
+        stop = every
         while heap:
             _, _, g, cols, cells, found, key = heapq.heappop(heap)
             states += 1
             if found == (13, 13, 13, 13):
                 return SOLVED, self._path(parent, key), states
-            if states % every == 0:
-                yield states
+            if states == stop:  # a multiple of the slice; one sent back is the next slice
+                every = (yield states) or every
+                stop = (states // every + 1) * every
             for move in self.successors(cols, cells, found):
                 ncols, ncells_, nfound, _ = play(cols, cells, found, move, closed or g > 0, rules)
                 nkey = key_of(ncols, ncells_)

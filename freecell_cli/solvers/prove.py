@@ -52,9 +52,10 @@ from .state import (BYTE, COL_TO_CELL, COL_TO_COL, CELL_TO_COL, SOLVED_FOUND, TO
                     capacities, in_deal_order, key_of, play, safe_home, start_state, to_moves)
 from .state import moves as _moves
 
-# A search as a generator: yields the positions explored so far, now and then;
-# returns (verdict, path, positions explored).
-SearchRun = Generator[int, None, tuple[Outcome, list[SMove], int]]
+# A search as a generator: yields the positions explored so far, now and then
+# (when the count reaches a multiple of its slice; a slice sent to it on its way
+# back is the next one); returns (verdict, path, positions explored).
+SearchRun = Generator[int, int | None, tuple[Outcome, list[SMove], int]]
 
 
 SLICE = 4096  # positions a search explores before it hands over (limits are checked then)
@@ -73,16 +74,16 @@ def slice_of(limits: Limits) -> int:
     return SLICE if limits.states is None else max(1, min(SLICE, limits.states))
 
 
-def _depth_first(search: Search) -> SearchRun:
+def _depth_first(search: Search, every: int | None = None) -> SearchRun:
     """The complete depth-first search (:func:`_depth_first_compiled` when the
     compiled core is built, else :func:`_depth_first_python`: the same positions
     in the same order, counted alike)."""
     from .core import compiled
 
-    return (_depth_first_compiled if compiled() is not None else _depth_first_python)(search)
+    return (_depth_first_compiled if compiled() is not None else _depth_first_python)(search, every)
 
 
-def _depth_first_compiled(search: Search) -> SearchRun:
+def _depth_first_compiled(search: Search, every: int | None = None) -> SearchRun:
     """:func:`_depth_first_python` run by the compiled core (``_core.c``): the same
     moves in the same order, the same positions, yielded at the same counts."""
     from .core import built
@@ -93,16 +94,16 @@ def _depth_first_compiled(search: Search) -> SearchRun:
     cols, cells, found = search.start_state()
     caps = capacities(search.ncells, len(cols), search.variant.capacity)
     limit = search.limits.states
-    # The set is sized for the state limit at once (a slice may overshoot it; the
-    # core sizes it for 16 million at most, and reads a C long long).
-    every = slice_of(search.limits)
+    # The set is sized for the state limit at once (the core sizes it for 16
+    # million at most, and reads a C long long).
+    every = every or slice_of(search.limits)
     expect = 0 if limit is None else min(limit + every, 1 << 62)
     run = core.DepthFirst(cols, cells, found, search.ncells, caps, search.variant.automatic is None, expect,
                           rules_of(search.variant).code)
     while True:
-        status = run.run(every)
+        status = run.run(every)  # to the next multiple of the slice, as the Python search
         if status == 0:
-            yield run.states
+            every = (yield run.states) or every
         elif status == 1:
             return SOLVED, in_deal_order(search.position, search.variant, run.path()), run.states
         elif status == 2:
@@ -112,9 +113,10 @@ def _depth_first_compiled(search: Search) -> SearchRun:
                               else f"the compiled core stores at most {core.MAX_STORED:,} positions")
 
 
-def _depth_first_python(search: Search) -> SearchRun:
+def _depth_first_python(search: Search, every: int | None = None) -> SearchRun:
     """The complete depth-first search as a generator: yields the positions
-    explored so far every :data:`SLICE` of them; returns (verdict, path, states).
+    explored so far at each multiple of ``every`` (default :func:`slice_of`
+    the limits; one sent back is the next slice); returns (verdict, path, states).
 
     The moves are played here rather than by :func:`.state.play` (the same
     rules: only the card a move uncovers can have become safe to send home),
@@ -135,8 +137,9 @@ def _depth_first_python(search: Search) -> SearchRun:
     caps = capacities(ncells_total, len(cols), variant.capacity)
     seen = {key_of(cols, cells)}
     add = seen.add
-    every = slice_of(search.limits)
+    every = every or slice_of(search.limits)
     states = 1
+    stop = (states // every + 1) * every
     if found == SOLVED_FOUND:
         return SOLVED, [], states
     # The stack holds, per depth, the position and the moves not tried yet from it.
@@ -213,8 +216,9 @@ def _depth_first_python(search: Search) -> SearchRun:
                 nexts.remove(back)
             nexts.reverse()
             push((t, ncells, nfound, nexts))
-            if states % every == 0:
-                yield states
+            if states == stop:
+                every = (yield states) or every
+                stop = (states // every + 1) * every
             break
         else:  # every move of this position tried
             stack.pop()
@@ -223,38 +227,42 @@ def _depth_first_python(search: Search) -> SearchRun:
     return UNSOLVABLE, [], states
 
 
-def _best_first(search: Search, weight: float = 0.2) -> SearchRun:
+def _best_first(search: Search, every: int | None = None, weight: float = 0.2) -> SearchRun:
     """The best-first search of :mod:`.builtin` (complete as well) as a generator
     like :func:`_depth_first`; finds solutions far sooner, proves more slowly."""
-    return search.explore(weight, slice_of(search.limits))
+    return search.explore(weight, every or slice_of(search.limits))
 
 
-def _best_first_in_race(search: Search) -> SearchRun:
+def _best_first_in_race(search: Search, every: int | None = None) -> SearchRun:
     """:func:`_best_first` for its first :data:`RACE_STATES` positions; then it
     lets its positions go and only yields its count again, so the race goes on
     with the depth-first search alone."""
-    run = _best_first(search)
+    run = _best_first(search, every)
     states = 0
+    sent: int | None = None
     while states < RACE_STATES:
         try:
-            states = next(run)
+            states = run.send(sent)  # (the first: send(None), a start)
         except StopIteration as done:
             settled: tuple[Outcome, list[SMove], int] = done.value
             return settled
-        yield states
+        sent = yield states
     run.close()
     while True:
         yield states
 
 
-def _drive(position: Position, variant: Variant, limits: Limits,
-           searches: list[tuple[Callable[[Search], SearchRun], int]]) -> Result:
+Maker = Callable[[Search, int | None], SearchRun]  # a search, given its first slice
+
+
+def _drive(position: Position, variant: Variant, limits: Limits, searches: list[tuple[Maker, int]]) -> Result:
     """Run the searches (generators) in turns until one of them settles the
     question or a limit is reached; each turn gives a search as many slices of
-    :data:`SLICE` positions as its weight says. ``states`` adds them up."""
+    :data:`SLICE` positions as its weight says. ``states`` adds them up; a state
+    limit is met exactly (the last slices are cut to it)."""
     start = time.perf_counter()
     search = Search(position, variant, limits)
-    running = [make(search) for make, _ in searches]
+    running = [_Lazy(make, search) for make, _ in searches]
     turns = [weight for _, weight in searches]
     counts = [0] * len(running)
     verdict: Outcome = GAVE_UP
@@ -274,7 +282,34 @@ def _drive(position: Position, variant: Variant, limits: Limits,
     return Result(verdict, "prove", moves, len(moves), sum(counts), time.perf_counter() - start, reason)
 
 
-def _turns(running: list[SearchRun], turns: list[int], counts: list[int], start: float,
+class _Lazy:
+    """A search made at its first turn, with the slice that turn gives it (a
+    generator takes a slice only after its first run), then sent each next one."""
+
+    def __init__(self, make: Maker, search: Search):
+        self.make, self.search = make, search
+        self.gen: SearchRun | None = None
+
+    def run(self, every: int) -> int:
+        if self.gen is None:
+            self.gen = self.make(self.search, every)
+            return next(self.gen)
+        return self.gen.send(every)
+
+    def close(self) -> None:
+        if self.gen is not None:
+            self.gen.close()
+
+
+def _slice(count: int, total: int, limit: int | None) -> int:
+    """The slice that takes a search from ``count`` positions to no more than the
+    state limit (``total``: every search's count): :data:`SLICE`, or a slice
+    whose next multiple is just where the limit is reached."""
+    left = SLICE if limit is None else limit - total
+    return SLICE if left >= SLICE else count + max(left, 1)
+
+
+def _turns(running: list[_Lazy], turns: list[int], counts: list[int], start: float,
            limits: Limits) -> tuple[Outcome, list[SMove], str]:
     """One round: each search its turn. Returns (verdict, path, reason why it
     stopped: a limit) with GAVE_UP and no reason when nothing is settled yet."""
@@ -282,7 +317,7 @@ def _turns(running: list[SearchRun], turns: list[int], counts: list[int], start:
     for i, gen in enumerate(running):
         for _ in range(turns[i]):
             try:
-                counts[i] = next(gen)
+                counts[i] = gen.run(_slice(counts[i], sum(counts), state_limit))
             except StopIteration as done:
                 verdict, path, counts[i] = done.value
                 return verdict, path, ""
@@ -300,7 +335,7 @@ def prove(position: Position, variant: Variant, limits: Limits = Limits(), race:
     """Search every position reachable from ``position`` under ``variant``, depth
     first, until a solution turns up (``solved``, with its moves), none is left
     (``unsolvable``) or a limit is reached (``gave-up``). ``states`` counts the
-    positions explored (checked against the limit every :data:`SLICE`).
+    positions explored (the state limit met exactly: the last slices are cut to it).
 
     With ``race``, the best-first search runs by its side, in turns, for its
     first :data:`RACE_STATES` positions: whichever settles the question first
