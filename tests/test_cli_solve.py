@@ -347,3 +347,9 @@ def test_format_macroxue_refuses_a_run_longer_than_its_rules_allow():
         "use format file or snx\n")
     code, out, _ = run("solve", "-q", "--deal", "5", "--variant", "standard", "-f", "macroxue")
     assert code == 0 and run("verify", "-q", "-", input=out)[0] == 0
+
+
+def test_a_state_limit_of_one_is_the_start_position_alone():
+    # The complete search's start counts as explored: a limit of 1 ends there, in either core.
+    assert run("solve", "--deal", "1", "--exhaustive", "--max-states", "1") == (
+        3, "", "gave up: state limit of 1 reached (1 state explored)\n")

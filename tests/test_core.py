@@ -175,7 +175,7 @@ def test_a_state_limit_below_a_slice_is_the_hand_over_of_both_cores(limit):
 
 
 @needs_core
-@pytest.mark.parametrize("limit", [100, 4097, 5000, 12_345])
+@pytest.mark.parametrize("limit", [1, 2, 100, 4097, 5000, 12_345])
 def test_a_race_stops_at_the_state_limit_with_either_core(limit):
     # Its last slices are cut to the limit, whatever the turns give each search.
     for first, weight in ((prove._depth_first_python, 1), (prove._depth_first_compiled, 32)):

@@ -258,4 +258,6 @@ def gave_up_note(reason: str, states: int) -> str:
     reason = reason or "limit reached"
     if re.search(r"\bstates\b", reason):
         return f"gave up: {reason}"
-    return f"gave up: {reason} ({states:,} states explored)"
+    from ..text import plural
+
+    return f"gave up: {reason} ({plural(states, 'state')} explored)"

@@ -100,6 +100,8 @@ def _depth_first_compiled(search: Search, every: int | None = None) -> SearchRun
     expect = 0 if limit is None else min(limit + every, 1 << 62)
     run = core.DepthFirst(cols, cells, found, search.ncells, caps, search.variant.automatic is None, expect,
                           rules_of(search.variant).code)
+    if every == 1 and found != SOLVED_FOUND:  # as the Python search: see there
+        every = (yield run.states) or every
     while True:
         status = run.run(every)  # to the next multiple of the slice, as the Python search
         if status == 0:
@@ -142,6 +144,9 @@ def _depth_first_python(search: Search, every: int | None = None) -> SearchRun:
     stop = (states // every + 1) * every
     if found == SOLVED_FOUND:
         return SOLVED, [], states
+    if every == 1:  # a slice of one position: the start, counted already (a limit of 1 ends here)
+        every = (yield states) or every
+        stop = (states // every + 1) * every
     # The stack holds, per depth, the position and the moves not tried yet from it.
     first = _moves(cols, cells, found, ncells_total - len(cells), caps, rules)
     first.reverse()  # popped from the end: moves to the foundations first
