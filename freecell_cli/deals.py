@@ -144,16 +144,16 @@ def deal(n: int, cells: int | None = None, columns: int | None = None, game: str
     (['6S', '-', '9C', '-', '2H', '-', '6H', '-'], 'eight-off')
     """
     check_deal_number(n)
+    if not isinstance(microsoft, bool):
+        from .errors import ArgumentTypeError
+
+        raise ArgumentTypeError(f"microsoft must be True or False, not {quote(microsoft)}")
     if game is not None:
         from .games import find_game
 
         g = find_game(game)
         if g.family:
             return _game_deal(n, g.name, cells, columns, microsoft)
-    if not isinstance(microsoft, bool):
-        from .errors import ArgumentTypeError
-
-        raise ArgumentTypeError(f"microsoft must be True or False, not {quote(microsoft)}")
     if microsoft:
         raise InvalidDeal("FreeCell's deals are Microsoft's already (microsoft= is for the family's games)")
     cells = 4 if cells is None else cells
@@ -183,7 +183,7 @@ def is_opening(position: Position, n: int | None = None) -> bool:
     return position.same_table(dealt)
 
 
-def _game_deal(n: int, name: str, cells: int | None, columns: int | None, microsoft: object) -> Position:
+def _game_deal(n: int, name: str, cells: int | None, columns: int | None, microsoft: bool) -> Position:
     from .games import find_game
 
     g = find_game(name)
@@ -191,10 +191,6 @@ def _game_deal(n: int, name: str, cells: int | None, columns: int | None, micros
         raise InvalidDeal(f"{g.title} is dealt on {g.columns} columns with {g.cells} free cells "
                           f"(its rules fix the table), not {short_repr(columns or g.columns)} and "
                           f"{short_repr(cells if cells is not None else g.cells)}")
-    if not isinstance(microsoft, bool):
-        from .errors import ArgumentTypeError
-
-        raise ArgumentTypeError(f"microsoft must be True or False, not {quote(microsoft)}")
     order = _ms_order(n) if microsoft else _pysol_order(n)
     dealt = len(order) - len(g.filled)
     cols: list[list[Card]] = [[] for _ in range(g.columns)]
