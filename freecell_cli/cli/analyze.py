@@ -294,7 +294,7 @@ def _print_summary(s: Record, as_json: bool, settings: Settings, records_on_stdo
     """The summary goes to stdout, unless the records themselves went there."""
     from ..analysis import describe_settings
     from ..analysis.summary import figures_text
-    from ..text import json_line
+    from ..text import json_line, plural
 
     target = sys.stderr if records_on_stdout else sys.stdout
     if records_on_stdout and settings.quiet:  # on stderr it is status: -q drops it
@@ -305,7 +305,7 @@ def _print_summary(s: Record, as_json: bool, settings: Settings, records_on_stdo
     rows = [("deals", str(s["deals"]))]
     most = s.get("settings", {}).get("max_cells") if s.get("mode") == "min-cells" else None
     # min-cells: "unsolvable" says that even the most cells tried are too few
-    with_most = "" if most is None else f" with {most} cell{'s' if most != 1 else ''}"
+    with_most = "" if most is None else f" with {plural(most, 'cell')}"
     unsolvable = "unsolvable" + with_most
     rows += [(v if v != "unsolvable" else unsolvable, str(s["counts"][v])) for v in ("solved", "unsolvable", "gave-up")]
     if s["counts"]["error"]:
