@@ -43,22 +43,27 @@ def parse_move_args(args: list[str], split: Callable[[str], list[str]],
 
 
 
-def position_file(arg: str, split: Callable[[str], list[str]], parse: Callable[[str], object]) -> bool:
-    """Whether ``arg``, the first of ``move``'s arguments, is a position file: a
-    file, whose name is no move (``5a`` stays a move where a file of that name
+def position_first(args: list[str], compact: Callable[[str], bool], split: Callable[[str], list[str]],
+                   parse: Callable[[str], object]) -> str | None:
+    """The position ``move``'s arguments give before their moves (both games), or
+    None: ``-`` (stdin), a compact position (``compact``; no move has a colon), or
+    a file whose name is no move (``5a`` stays a move where a file of that name
     lies). ``split`` and ``parse`` read the game's moves."""
     import os
 
     from ..errors import FreecellError
 
-    if not os.path.isfile(arg):
-        return False
+    first = args[0] if args else None
+    if first is None or first == "-" or compact(first):
+        return first
+    if not os.path.isfile(first):
+        return None
     try:
-        for token in split(arg):
+        for token in split(first):
             parse(token)
     except FreecellError:
-        return True
-    return False
+        return first
+    return None
 
 
 def read_text(source: str | None, what: str = "position") -> str:

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from .checks import check_json_format, check_output
-from .inputs import bare_position, parse_move_args, position_file
+from .inputs import bare_position, parse_move_args, position_first
 from .options import EmptyColumn, Format, FormatOpt, PositionOptions, command, output, positions
 from .output import EXIT_NEGATIVE, fail, write_position
 
@@ -41,10 +41,7 @@ def move_command(
 
     check_json_format(json, format)
     check_output(output)
-    first = moves[0] if moves else None  # a compact position (no move has a colon), or a position file
-    is_position = first is not None and (first == "-" or bare_position(first)
-                                         or position_file(first, split_moves, lambda t: Move.parse(t, 10)))
-    argument = first if is_position else None
+    argument = position_first(moves, bare_position, split_moves, lambda t: Move.parse(t, 10))
     args = moves[argument is not None:]
     columns = columns_of(where.game.value if where.game else None)
     wait = columns < 10 and _names_a_tenth_column(args)  # a tenth column: the table says whether it has one

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..checks import check_json_format, check_output
-from ..inputs import parse_move_args, position_file
+from ..inputs import parse_move_args, position_first
 from ..options import command, output
 from ..output import EXIT_NEGATIVE, fail
 from .options import MOVE_HELP, SpiderFormat, SpiderPositionOptions, UnrestrictedOpt, positions
@@ -37,9 +37,7 @@ def move_command(
     check_json_format(json, format)
     where.check()
     check_output(output)
-    first = moves[0] if moves else None  # a compact position (no move has a colon), or a position file
-    if first is not None and (first == "-" or looks_compact(first) or position_file(first, split_moves, Move.parse)):
-        where.argument = first
+    where.argument = position_first(moves, looks_compact, split_moves, Move.parse)
     tokens, parsed = parse_move_args(moves[where.argument is not None:], split_moves, Move.parse)
     position, fmt = (read_position(where.argument, where.option) if where.deal is None
                      else (where.read(), "compact"))
